@@ -1,0 +1,179 @@
+import type { Locale } from './locales';
+
+/** Every kind of field the config language knows; each maps to a column type, a yup rule and an input. */
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'phone'
+  | 'password'
+  | 'integer'
+  | 'money'
+  | 'percent'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'localized'
+  | 'images'
+  | 'json'
+  | 'status';
+
+/** The validation message keys of SPEC §4 plus those for numbers and references. */
+export type MessageKey =
+  | 'required'
+  | 'email'
+  | 'numbers'
+  | 'integer'
+  | 'uppercase'
+  | 'maxLength'
+  | 'minLength'
+  | 'length'
+  | 'charNotAllowed'
+  | 'chooseOne'
+  | 'format'
+  | 'minValue'
+  | 'maxValue'
+  | 'oneOf'
+  | 'unknownField'
+  | 'localeRequired'
+  | 'unique'
+  | 'notFound';
+
+export interface FieldOptions {
+  required?: boolean;
+  /** Numbers: smallest and largest value. */
+  min?: number;
+  max?: number;
+  /** Text: length limits, or one exact length. */
+  minLength?: number;
+  maxLength?: number;
+  length?: number;
+  pattern?: RegExp;
+  /** Which message a failed `pattern` shows (default `format`). */
+  patternMessage?: MessageKey;
+  unique?: boolean;
+  default?: unknown;
+  /** Shown but never written through the API (set by the server, a workflow or an effect). */
+  readOnly?: boolean;
+  /** Never leaves the server (e.g. a password hash). */
+  hidden?: boolean;
+  /** Written but never read back (e.g. a password, stored hashed). */
+  writeOnly?: boolean;
+  /** Part of the list's `q` text search. */
+  searchable?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Set on create only; an update may not change it. */
+  immutable?: boolean;
+  /** Form grouping: the tab or section the field belongs to. */
+  group?: string;
+}
+
+export interface FieldBase<K extends FieldKind = FieldKind> extends FieldOptions {
+  kind: K;
+}
+
+export interface TextField extends FieldBase<'text' | 'longText' | 'email' | 'phone' | 'password'> {}
+export interface NumberField extends FieldBase<'integer' | 'percent'> {}
+export interface MoneyField extends FieldBase<'money'> {
+  /** The sibling field holding the ISO 4217 code. */
+  currencyField: string;
+}
+export interface EnumField extends FieldBase<'enum'> {
+  values: readonly string[];
+  /** Several values may be chosen (stored as a JSON array). */
+  multiple?: boolean;
+}
+export interface RefField extends FieldBase<'ref'> {
+  reference: string;
+  /** The referenced resource's field shown in pickers and lists. */
+  display?: string;
+  onDelete?: 'restrict' | 'cascade' | 'set null';
+}
+export interface LocalizedField extends FieldBase<'localized'> {
+  /** At least one language must be filled when the field is required; these must always be. */
+  requiredLocales?: readonly Locale[];
+  long?: boolean;
+}
+export interface ImagesField extends FieldBase<'images'> {
+  maxItems?: number;
+}
+export type Field =
+  | TextField
+  | NumberField
+  | MoneyField
+  | EnumField
+  | RefField
+  | LocalizedField
+  | ImagesField
+  | FieldBase<'boolean' | 'date' | 'datetime' | 'json' | 'status'>;
+
+export const text = (o: FieldOptions = {}): TextField => ({ kind: 'text', maxLength: 255, ...o });
+export const longText = (o: FieldOptions = {}): TextField => ({ kind: 'longText', maxLength: 10000, ...o });
+export const email = (o: FieldOptions = {}): TextField => ({ kind: 'email', maxLength: 254, ...o });
+export const phone = (o: FieldOptions = {}): TextField => ({
+  kind: 'phone',
+  maxLength: 20,
+  pattern: /^\+?[0-9 ]{6,20}$/,
+  patternMessage: 'numbers',
+  ...o,
+});
+/** Stored as an argon2id hash in `{name}Hash`; never read back. */
+export const password = (o: FieldOptions = {}): TextField => ({
+  kind: 'password',
+  minLength: 8,
+  maxLength: 128,
+  writeOnly: true,
+  ...o,
+});
+export const integer = (o: FieldOptions = {}): NumberField => ({ kind: 'integer', ...o });
+export const percent = (o: FieldOptions = {}): NumberField => ({ kind: 'percent', min: 0, max: 100, ...o });
+export const money = (o: FieldOptions & { currencyField?: string } = {}): MoneyField => ({
+  kind: 'money',
+  min: 0,
+  currencyField: 'currency',
+  ...o,
+});
+export const boolean = (o: FieldOptions = {}): Field => ({ kind: 'boolean', default: false, ...o });
+export const date = (o: FieldOptions = {}): Field => ({ kind: 'date', ...o });
+export const datetime = (o: FieldOptions = {}): Field => ({ kind: 'datetime', ...o });
+export const enumOf = (values: readonly string[], o: FieldOptions & { multiple?: boolean } = {}): EnumField => ({
+  kind: 'enum',
+  values,
+  ...o,
+});
+export const ref = (
+  reference: string,
+  o: FieldOptions & { display?: string; onDelete?: RefField['onDelete'] } = {},
+): RefField => ({ kind: 'ref', reference, ...o });
+export const localized = (o: FieldOptions & { requiredLocales?: Locale[]; long?: boolean } = {}): LocalizedField => ({
+  kind: 'localized',
+  maxLength: o.long ? 10000 : 255,
+  ...o,
+});
+export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesField => ({
+  kind: 'images',
+  maxItems: 10,
+  default: [],
+  ...o,
+});
+export const json = (o: FieldOptions = {}): Field => ({ kind: 'json', ...o });
+/** The workflow's status field: its values are the workflow's states. */
+export const status = (o: FieldOptions = {}): Field => ({
+  kind: 'status',
+  readOnly: true,
+  filterable: true,
+  sortable: true,
+  ...o,
+});
+
+/** ISO 4217 codes the platform accepts. */
+export const CURRENCIES = ['LAK', 'THB', 'VND', 'CNY', 'USD'] as const;
+export const currency = (o: FieldOptions = {}): EnumField =>
+  enumOf(CURRENCIES, { default: 'LAK', required: true, ...o });
+
+export function isNumericKind(kind: FieldKind): boolean {
+  return kind === 'integer' || kind === 'money' || kind === 'percent' || kind === 'ref';
+}

@@ -1,0 +1,212 @@
+import type { Kysely } from 'kysely';
+import type { Field } from './fields';
+import type { AdminRole, Grantee, Principal } from './roles';
+
+/** Columns every table has (SPEC §5). */
+export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+
+export type Row = Record<string, unknown> & { id: number; version?: number };
+
+/** A field name of the resource, or one of the system columns. */
+export type FieldName<F> = Extract<keyof F, string> | SystemField;
+
+export interface ListConfig<F> {
+  columns: readonly FieldName<F>[];
+  sort: readonly [FieldName<F>, 'ASC' | 'DESC'];
+  /** Fields offered in the filter bar (always filterable through the API too). */
+  filters?: readonly FieldName<F>[];
+  /** Fields the `q` filter searches; defaults to the fields marked `searchable`. */
+  search?: readonly FieldName<F>[];
+  /** Page sizes offered; the first is the default. */
+  perPage?: readonly number[];
+  /** Show a tab per workflow state, with its count. */
+  statusTabs?: boolean;
+}
+
+export interface FormGroup<F> {
+  /** An i18n key under `resources.{name}.groups.` */
+  name: string;
+  fields: readonly FieldName<F>[];
+}
+
+export interface ViewConfig<F> {
+  /** Fields in order; grouped into tabs when `groups` is given. */
+  fields?: readonly FieldName<F>[];
+  groups?: readonly FormGroup<F>[];
+}
+
+/** A function the server hands a transaction and helpers; never imported server code. */
+export interface DataContext {
+  trx: Kysely<any>;
+  principal: Principal;
+  now: Date;
+  /** Reads a record of any resource (no scope), optionally locking its row until commit. */
+  findById(resource: string, id: number, options?: { lock?: boolean }): Promise<Row | undefined>;
+  /** Inserts through the generic path: defaults, audit row. */
+  insert(resource: string, values: Record<string, unknown>): Promise<Row>;
+  /** Updates through the generic path: version bump, audit row. */
+  update(resource: string, id: number, patch: Record<string, unknown>): Promise<Row>;
+  /** The typed values of a settings group. */
+  settings(group: string): Promise<Record<string, unknown>>;
+  /** Stops the request with an error in the SPEC's format; nothing of the transaction is kept. */
+  fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never;
+}
+
+export interface TransitionContext extends DataContext {
+  resource: string;
+  action: string;
+  /** The record as it was, locked for the transaction. */
+  record: Row;
+  /** The request body: `reason` and any other declared inputs. */
+  input: Record<string, unknown>;
+}
+
+export interface Transition {
+  from: string | readonly string[];
+  to: string;
+  /** Who may run it. */
+  by: readonly Grantee[];
+  /** Inputs that must be non-empty (e.g. `reason`); each is stored on the record when it is a field. */
+  requires?: readonly string[];
+  /** Optional inputs, stored on the record when they are fields. */
+  accepts?: readonly string[];
+  /** Offered as a bulk action on lists. */
+  bulk?: boolean;
+  /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
+  guard?: (ctx: TransitionContext) => Promise<void> | void;
+  /** Runs in the same transaction after the change; may return more values to set on the record. */
+  effect?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void>;
+  /** Colour of the button. */
+  tone?: 'primary' | 'success' | 'error' | 'warning';
+}
+
+export interface Workflow {
+  /** The status field (default `status`). */
+  field?: string;
+  states: readonly string[];
+  initial: string;
+  transitions: Readonly<Record<string, Transition>>;
+  /** An edit by these grantees, in one of these states, moves the record to `to` (e.g. back to review). */
+  onEdit?: { by: readonly Grantee[]; from: readonly string[]; to: string };
+  /** States in which records may still be edited (default: all). */
+  editableIn?: readonly string[];
+  /** Colour of each state's chip. */
+  tones?: Readonly<Record<string, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'>>;
+}
+
+export type Verb = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+/** Admin access: which sub-roles may do what (super_admin always may). */
+export interface AdminAccess {
+  read?: readonly AdminRole[] | boolean;
+  create?: readonly AdminRole[] | boolean;
+  update?: readonly AdminRole[] | boolean;
+  delete?: readonly AdminRole[] | boolean;
+  /** Fields admins never write (beyond read-only fields). */
+  readOnly?: readonly string[];
+}
+
+/** Partner or user access: always limited to the rows whose `scope` field is the account's id. */
+export interface OwnerAccess {
+  scope: string;
+  read?: boolean;
+  create?: boolean;
+  update?: boolean;
+  delete?: boolean;
+  /** Fields this kind never sees. */
+  hidden?: readonly string[];
+  /** Fields this kind sees but may not write. */
+  readOnly?: readonly string[];
+  /** Fields shown only while the record is in one of these states (e.g. a customer's contact once paid). */
+  revealIn?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Values a public row must have; a nested object means the referenced row must match it. */
+export type PublicWhere = Readonly<Record<string, unknown>>;
+
+export interface PublicAccess {
+  where: PublicWhere;
+  /** The only fields visitors may see. */
+  fields: readonly string[];
+}
+
+export interface Access {
+  admin?: AdminAccess;
+  partner?: OwnerAccess;
+  user?: OwnerAccess;
+  public?: PublicAccess;
+}
+
+export interface HookContext extends DataContext {
+  resource: string;
+}
+
+export interface Hooks {
+  /** May fill or change values before the insert (e.g. take seats, price an order). */
+  beforeCreate?: (ctx: HookContext & { values: Record<string, unknown> }) => Promise<Record<string, unknown> | void>;
+  afterCreate?: (ctx: HookContext & { record: Row }) => Promise<void>;
+  beforeUpdate?: (
+    ctx: HookContext & { before: Row; patch: Record<string, unknown> },
+  ) => Promise<Record<string, unknown> | void>;
+}
+
+/** A custom endpoint: `/api/{resource}/{id}/{name}` (record) or `/api/{resource}/-/{name}` (collection). */
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  record: boolean;
+  by: readonly Grantee[];
+  handler: (
+    ctx: DataContext & { record?: Row; query: Record<string, string>; body: unknown; resource: string },
+  ) => Promise<unknown>;
+}
+
+export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
+
+export interface ResourceConfig<F extends Record<string, Field> = Record<string, Field>> {
+  /** API name: `/api/{name}`. */
+  name: string;
+  /** Table name; defaults to the name in snake case. */
+  table?: string;
+  /** URL paths under `/{locale}/admin/` and `/{locale}/partner/`; null when the area has no screen. */
+  paths: { admin?: string | null; partner?: string | null };
+  menu?: { group: MenuGroup; icon?: string; order?: number };
+  /** Master data lists appear under `admin/master-data/{id}`. */
+  masterData?: boolean;
+  fields: F;
+  /** The field that names a record in pickers, titles and references. */
+  recordTitle?: Extract<keyof F, string>;
+  list: ListConfig<F>;
+  show?: ViewConfig<F>;
+  create?: ViewConfig<F> | false;
+  edit?: ViewConfig<F> | false;
+  workflow?: Workflow;
+  access: Access;
+  hooks?: Hooks;
+  endpoints?: Readonly<Record<string, Endpoint>>;
+  /** Append-only ledgers: no update or delete for anyone. */
+  appendOnly?: boolean;
+  /** Extra composite indexes (each a list of columns). */
+  indexes?: readonly (readonly string[])[];
+  /** Nobody may write it through the API (written by the server, e.g. the audit log). */
+  serverOnly?: boolean;
+}
+
+export type AnyResource = ResourceConfig<Record<string, Field>>;
+
+/** Declares a resource; the generic keeps field names checked in list, show and form definitions. */
+export function defineResource<const F extends Record<string, Field>>(config: ResourceConfig<F>): ResourceConfig<F> {
+  return config;
+}
+
+export function tableName(resource: AnyResource): string {
+  return resource.table ?? resource.name.replace(/-/g, '_');
+}
+
+export function statusField(resource: AnyResource): string | undefined {
+  return resource.workflow ? (resource.workflow.field ?? 'status') : undefined;
+}
+
+export function transitionSources(transition: Transition): readonly string[] {
+  return typeof transition.from === 'string' ? [transition.from] : transition.from;
+}

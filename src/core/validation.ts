@@ -1,0 +1,233 @@
+import * as yup from 'yup';
+import type { Field, LocalizedField } from './fields';
+import { LOCALES, isLocale } from './locales';
+import type { MessageRef } from './messages';
+import { statusField, type AnyResource } from './resource';
+
+export type SchemaMode = 'create' | 'update';
+
+const msg = (key: MessageRef['key'], args?: MessageRef['args']): MessageRef => ({ key, args });
+
+/** Fields a client may send for this mode: neither read-only, hidden, nor the workflow's status. */
+export function writableFields(resource: AnyResource, mode: SchemaMode): string[] {
+  const status = statusField(resource);
+  return Object.entries(resource.fields)
+    .filter(([name, field]) => !field.readOnly && !field.hidden && name !== status)
+    .filter(([, field]) => mode === 'create' || !field.immutable)
+    .map(([name]) => name);
+}
+
+function textRule(field: Field, mode: SchemaMode): yup.StringSchema<string | null | undefined> {
+  let rule = yup
+    .string()
+    .nullable()
+    .typeError(msg('format') as never);
+  if (field.kind === 'email') rule = rule.email(msg('email') as never);
+  if (field.length !== undefined) rule = rule.length(field.length, msg('length') as never);
+  if (field.minLength !== undefined)
+    rule = rule.test('minLength', msg('minLength', { 0: field.minLength }) as never, (v) =>
+      v == null || v === '' ? true : v.length >= field.minLength!,
+    );
+  if (field.maxLength !== undefined)
+    rule = rule.max(field.maxLength, msg('maxLength', { 0: field.maxLength }) as never);
+  if (field.pattern) {
+    const pattern = field.pattern;
+    const key = field.patternMessage ?? 'format';
+    rule = rule.test('pattern', msg(key) as never, function check(v) {
+      if (v == null || v === '' || pattern.test(v)) return true;
+      if (key === 'charNotAllowed') {
+        const bad = [...v].find((c) => !pattern.test(c)) ?? v[0];
+        return this.createError({ message: msg('charNotAllowed', { 0: bad }) as never });
+      }
+      return false;
+    });
+  }
+  if (field.required && mode === 'create') rule = rule.required(msg('required') as never);
+  if (field.required && mode === 'update')
+    rule = rule.test('required', msg('required') as never, (v) => v === undefined || (v !== null && v !== ''));
+  return rule;
+}
+
+function numberRule(field: Field, mode: SchemaMode): yup.NumberSchema<number | null | undefined> {
+  let rule = yup
+    .number()
+    .nullable()
+    .transform((value, original) => (original === '' ? null : value))
+    .typeError(msg('numbers') as never);
+  if (field.kind !== 'percent') rule = rule.integer(msg('integer') as never);
+  if (field.kind === 'ref') rule = rule.positive(msg('notFound') as never);
+  if (field.min !== undefined) rule = rule.min(field.min, msg('minValue', { 0: field.min }) as never);
+  if (field.max !== undefined) rule = rule.max(field.max, msg('maxValue', { 0: field.max }) as never);
+  if (field.kind === 'money' || field.kind === 'integer' || field.kind === 'ref')
+    rule = rule.max(
+      Math.min(field.max ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+      msg('maxValue', { 0: field.max ?? Number.MAX_SAFE_INTEGER }) as never,
+    );
+  return requiredRule(rule, field, mode);
+}
+
+function requiredRule<S extends yup.Schema>(rule: S, field: Field, mode: SchemaMode): S {
+  if (!field.required) return rule;
+  if (mode === 'create')
+    return rule.test('required', msg('required') as never, (v) => v !== undefined && v !== null) as S;
+  return rule.test('required', msg('required') as never, (v) => v !== null) as S;
+}
+
+function localizedRule(field: LocalizedField, mode: SchemaMode) {
+  const max = field.maxLength ?? 255;
+  return yup
+    .mixed<Record<string, string>>()
+    .nullable()
+    .test('localized', msg('format') as never, function check(value) {
+      if (value === undefined || value === null) {
+        if (field.required && (mode === 'create' || value === null))
+          return this.createError({ message: msg('required') as never });
+        return true;
+      }
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const [locale, text] of Object.entries(value)) {
+        if (!isLocale(locale))
+          return this.createError({ path: `${this.path}.${locale}`, message: msg('unknownField') as never });
+        if (text !== null && typeof text !== 'string')
+          return this.createError({ path: `${this.path}.${locale}`, message: msg('format') as never });
+        if (typeof text === 'string' && text.length > max)
+          return this.createError({ path: `${this.path}.${locale}`, message: msg('maxLength', { 0: max }) as never });
+      }
+      for (const locale of field.requiredLocales ?? []) {
+        if (!value[locale])
+          return this.createError({ path: `${this.path}.${locale}`, message: msg('required') as never });
+      }
+      if (field.required && !LOCALES.some((l) => typeof value[l] === 'string' && value[l].trim() !== ''))
+        return this.createError({ message: msg('localeRequired') as never });
+      return true;
+    });
+}
+
+export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+    case 'email':
+    case 'phone':
+    case 'password':
+      return textRule(field, mode);
+    case 'integer':
+    case 'money':
+    case 'percent':
+    case 'ref':
+      return numberRule(field, mode);
+    case 'boolean':
+      return requiredRule(
+        yup
+          .boolean()
+          .nullable()
+          .strict()
+          .typeError(msg('format') as never),
+        field,
+        mode,
+      );
+    case 'date':
+      return requiredRule(
+        yup
+          .string()
+          .nullable()
+          .strict()
+          .typeError(msg('format') as never)
+          .matches(/^\d{4}-\d{2}-\d{2}$/, { message: msg('format') as never, excludeEmptyString: true })
+          .test('date', msg('format') as never, (v) => !v || !Number.isNaN(Date.parse(v))),
+        field,
+        mode,
+      );
+    case 'datetime':
+      return requiredRule(
+        yup
+          .string()
+          .nullable()
+          .strict()
+          .typeError(msg('format') as never)
+          .test('datetime', msg('format') as never, (v) => !v || !Number.isNaN(Date.parse(v))),
+        field,
+        mode,
+      );
+    case 'enum':
+      if (field.multiple) {
+        let rule = yup
+          .array(yup.string().oneOf([...field.values], msg('oneOf') as never))
+          .nullable()
+          .typeError(msg('format') as never);
+        if (field.required) rule = rule.min(1, msg('chooseOne') as never);
+        return requiredRule(rule, field, mode);
+      }
+      return requiredRule(
+        yup
+          .string()
+          .nullable()
+          .strict()
+          .typeError(msg('format') as never)
+          .oneOf([...field.values, null], msg('oneOf') as never),
+        field,
+        mode,
+      );
+    case 'status':
+      return yup.string().nullable();
+    case 'localized':
+      return localizedRule(field, mode);
+    case 'images': {
+      let rule = yup
+        .array(
+          yup
+            .string()
+            .strict()
+            .typeError(msg('format') as never)
+            .matches(/^\/uploads\/[A-Za-z0-9._-]+$|^https?:\/\/\S+$/, msg('format') as never),
+        )
+        .nullable()
+        .typeError(msg('format') as never);
+      if (field.maxItems) rule = rule.max(field.maxItems, msg('maxValue', { 0: field.maxItems }) as never);
+      if (field.required) rule = rule.min(1, msg('chooseOne') as never);
+      return requiredRule(rule, field, mode);
+    }
+    case 'json':
+      return requiredRule(yup.mixed().nullable(), field, mode);
+  }
+}
+
+/** The yup schema of a create or update body; the same one runs in the browser and on the server. */
+export function resourceSchema(resource: AnyResource, mode: SchemaMode, fields = writableFields(resource, mode)) {
+  const shape: Record<string, yup.Schema> = {};
+  for (const name of fields) shape[name] = fieldRule(resource.fields[name], mode);
+  return yup.object(shape);
+}
+
+export interface FieldError {
+  path: string;
+  message: MessageRef;
+}
+
+/** Validates a body; returns the cleaned values or the per-field errors (first message per field). */
+export async function validateBody(
+  resource: AnyResource,
+  mode: SchemaMode,
+  body: Record<string, unknown>,
+  fields = writableFields(resource, mode),
+): Promise<{ values: Record<string, unknown> } | { errors: FieldError[] }> {
+  const schema = resourceSchema(resource, mode, fields);
+  try {
+    const values = await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    const clean: Record<string, unknown> = {};
+    for (const name of fields) if (values[name] !== undefined) clean[name] = values[name];
+    return { values: clean };
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const seen = new Set<string>();
+    const errors: FieldError[] = [];
+    for (const inner of error.inner.length ? error.inner : [error]) {
+      const path = inner.path ?? '';
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const message = (typeof inner.message === 'object' ? inner.message : { key: 'format' }) as MessageRef;
+      errors.push({ path, message });
+    }
+    return { errors };
+  }
+}

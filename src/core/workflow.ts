@@ -1,0 +1,69 @@
+import { statusField, transitionSources, type AnyResource, type Transition } from './resource';
+import { grants, type Principal } from './roles';
+
+export interface TransitionCheck {
+  ok: boolean;
+  status?: 400 | 403 | 404 | 409;
+  message?: string;
+  errors?: Record<string, string>;
+}
+
+export function currentState(resource: AnyResource, record: Record<string, unknown>): string {
+  return String(record[statusField(resource) ?? 'status'] ?? '');
+}
+
+/** The transitions the principal may run on this record right now. */
+export function availableActions(
+  resource: AnyResource,
+  record: Record<string, unknown>,
+  principal: Principal,
+): string[] {
+  const workflow = resource.workflow;
+  if (!workflow) return [];
+  const state = currentState(resource, record);
+  return Object.entries(workflow.transitions)
+    .filter(([, t]) => transitionSources(t).includes(state) && grants(t.by, principal))
+    .map(([name]) => name);
+}
+
+/** Checks role, current state and required inputs, in that order (SPEC: 403, 409, 400). */
+export function checkTransition(
+  resource: AnyResource,
+  action: string,
+  record: Record<string, unknown>,
+  principal: Principal,
+  input: Record<string, unknown>,
+): TransitionCheck & { transition?: Transition } {
+  const transition = resource.workflow?.transitions[action];
+  if (!transition) return { ok: false, status: 404, message: `Unknown action: ${action}` };
+  if (!grants(transition.by, principal))
+    return { ok: false, status: 403, message: 'You are not allowed to run this action' };
+  const state = currentState(resource, record);
+  if (!transitionSources(transition).includes(state))
+    return { ok: false, status: 409, message: `Action ${action} is not allowed from status ${state}` };
+  const missing = (transition.requires ?? []).filter((name) => {
+    const value = input[name];
+    return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  });
+  if (missing.length)
+    return {
+      ok: false,
+      status: 400,
+      message: 'Invalid input',
+      errors: Object.fromEntries(missing.map((name) => [name, 'This field is required'])),
+    };
+  return { ok: true, transition };
+}
+
+/** The state an edit moves the record to, when the workflow sends edits back to review. */
+export function stateAfterEdit(
+  resource: AnyResource,
+  record: Record<string, unknown>,
+  principal: Principal,
+): string | undefined {
+  const onEdit = resource.workflow?.onEdit;
+  if (!onEdit || !grants(onEdit.by, principal)) return undefined;
+  if (principal.kind === 'admin' && !onEdit.by.includes('admin') && !onEdit.by.includes(principal.role))
+    return undefined;
+  return onEdit.from.includes(currentState(resource, record)) ? onEdit.to : undefined;
+}
