@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Field } from './fields';
-import type { AdminRole, Grantee, Principal } from './roles';
+import type { AccountKind, AdminRole, Grantee, Principal } from './roles';
 
 /** Columns every table has (SPEC §5). */
 export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
@@ -190,6 +190,18 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   indexes?: readonly (readonly string[])[];
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
+  /** Rows of this resource are accounts that can sign in (email + password field). */
+  account?: {
+    kind: AccountKind;
+    /** The field holding an admin's sub-role. */
+    roleField?: string;
+    /** Workflow states in which the account may sign in (default: any). */
+    loginStates?: readonly string[];
+    /** Field stamped with the time of each successful sign-in. */
+    lastLoginField?: string;
+    /** Fields tried in order for the name shown for the signed-in account (`me.fullName`). */
+    nameField?: string | readonly string[];
+  };
 }
 
 export type AnyResource = ResourceConfig<Record<string, Field>>;
