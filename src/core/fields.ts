@@ -100,6 +100,10 @@ export interface LocalizedField extends FieldBase<'localized'> {
 export interface ImagesField extends FieldBase<'images'> {
   maxItems?: number;
 }
+/** A JSON value; `shapes` types it by a sibling field's value (e.g. a settings group's values). */
+export interface JsonField extends FieldBase<'json'> {
+  shapes?: { by: string; variants: Readonly<Record<string, Readonly<Record<string, Field>>>> };
+}
 export type Field =
   | TextField
   | NumberField
@@ -108,7 +112,8 @@ export type Field =
   | RefField
   | LocalizedField
   | ImagesField
-  | FieldBase<'boolean' | 'date' | 'datetime' | 'json' | 'status'>;
+  | JsonField
+  | FieldBase<'boolean' | 'date' | 'datetime' | 'status'>;
 
 export const text = (o: FieldOptions = {}): TextField => ({ kind: 'text', maxLength: 255, ...o });
 export const longText = (o: FieldOptions = {}): TextField => ({ kind: 'longText', maxLength: 10000, ...o });
@@ -159,7 +164,7 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
   default: [],
   ...o,
 });
-export const json = (o: FieldOptions = {}): Field => ({ kind: 'json', ...o });
+export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
 /** The workflow's status field: its values are the workflow's states. */
 export const status = (o: FieldOptions = {}): Field => ({
   kind: 'status',

@@ -71,6 +71,11 @@ export interface Transition {
   requires?: readonly string[];
   /** Optional inputs, stored on the record when they are fields. */
   accepts?: readonly string[];
+  /**
+   * Where an input is stored when it is not the field of the same name (e.g. a refund's rejection `reason`
+   * goes to `rejectionReason` because `reason` holds the customer's own reason); `false` keeps it in the audit log only.
+   */
+  inputFields?: Readonly<Record<string, string | false>>;
   /** Offered as a bulk action on lists. */
   bulk?: boolean;
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
@@ -161,6 +166,18 @@ export interface Endpoint {
   ) => Promise<unknown>;
 }
 
+/** A pre-filtered list of a resource under its own admin path (e.g. a moderation queue of pending items). */
+export interface ListQueue {
+  /** An i18n key under `resources.{name}.queues.` */
+  name: string;
+  path: string;
+  filter: Readonly<Record<string, unknown>>;
+  sort?: readonly [string, 'ASC' | 'DESC'];
+  menu?: { group: MenuGroup; icon?: string; order?: number };
+  /** Show the queue's row count on its menu entry. */
+  badge?: boolean;
+}
+
 export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
 
 export interface ResourceConfig<F extends Record<string, Field> = Record<string, Field>> {
@@ -170,7 +187,15 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   table?: string;
   /** URL paths under `/{locale}/admin/` and `/{locale}/partner/`; null when the area has no screen. */
   paths: { admin?: string | null; partner?: string | null };
-  menu?: { group: MenuGroup; icon?: string; order?: number };
+  menu?: {
+    group: MenuGroup;
+    icon?: string;
+    order?: number;
+    /** A filter whose row count is shown on the menu entry (e.g. items waiting for review). */
+    badge?: Readonly<Record<string, unknown>>;
+  };
+  /** Extra pre-filtered lists of this resource with their own admin paths (moderation queues). */
+  queues?: readonly ListQueue[];
   /** Master data lists appear under `admin/master-data/{id}`. */
   masterData?: boolean;
   fields: F;
@@ -184,12 +209,23 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   access: Access;
   hooks?: Hooks;
   endpoints?: Readonly<Record<string, Endpoint>>;
+  /** A unique field that also opens a record in URLs and the API (`/api/settings/general`). */
+  lookupField?: Extract<keyof F, string>;
   /** Append-only ledgers: no update or delete for anyone. */
   appendOnly?: boolean;
   /** Extra composite indexes (each a list of columns). */
   indexes?: readonly (readonly string[])[];
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
+  /** This resource is the audit trail: a record's history tab lists its rows (`resource`, `recordId`). */
+  auditLog?: boolean;
+  /** Fixed screens of an area that show this resource's list as a panel (e.g. the partner's `revenue`). */
+  panelOf?: { admin?: string; partner?: string };
+  /**
+   * This resource holds the settings groups: `ctx.settings(group)` reads the row whose `lookupField` is the group
+   * and returns its JSON field (the values).
+   */
+  settingsStore?: boolean;
   /** Rows of this resource are accounts that can sign in (email + password field). */
   account?: {
     kind: AccountKind;

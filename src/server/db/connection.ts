@@ -34,9 +34,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 16,
       types: pgTypes as never,
+      // Sessions run in UTC so that date arithmetic in SQL does not depend on the server's zone.
+      options: '-c TimeZone=UTC',
     });
-    // Sessions run in UTC so that date arithmetic in SQL does not depend on the server's zone.
-    pool.on('connect', (client) => void client.query(`set time zone 'UTC'`).catch(() => undefined));
+    // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
+    // without a listener it would crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

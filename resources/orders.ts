@@ -1,0 +1,155 @@
+import {
+  currency,
+  date,
+  datetime,
+  email,
+  enumOf,
+  integer,
+  longText,
+  money,
+  percent,
+  phone,
+  ref,
+  status,
+  text,
+} from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { PAYMENT_METHODS } from './shared/payment-methods';
+import { canComplete, placeOrder, releaseSeats, writeCharge } from './orders.effects';
+
+const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
+
+/**
+ * A booking of seats on a schedule by a user. Prices, commission and partner are fixed when the order is
+ * placed; money moves only through `payments` rows written by the transitions.
+ */
+export default defineResource({
+  name: 'orders',
+  paths: { admin: 'orders', partner: 'orders' },
+  menu: { group: 'services', icon: 'ReceiptLong', order: 3 },
+  fields: {
+    code: text({ readOnly: true, unique: true, maxLength: 20, searchable: true, sortable: true }),
+    userId: ref('users', { readOnly: true, display: 'fullName', filterable: true }),
+    partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
+    serviceId: ref('services', { readOnly: true, display: 'title', filterable: true }),
+    scheduleId: ref('schedules', { required: true, immutable: true, display: 'startDate', filterable: true }),
+    // Copied from the schedule so "orders by departure date" needs no join.
+    departureDate: date({ readOnly: true, sortable: true, filterable: true }),
+    quantity: integer({ required: true, min: 1, max: 50, default: 1, immutable: true }),
+    unitPrice: money({ readOnly: true }),
+    total: money({ readOnly: true, sortable: true, filterable: true }),
+    commissionRate: percent({ readOnly: true }),
+    commission: money({ readOnly: true }),
+    currency: currency({ readOnly: true }),
+    contactName: text({ maxLength: 120, group: 'contact' }),
+    contactPhone: phone({ group: 'contact' }),
+    contactEmail: email({ group: 'contact' }),
+    note: longText({ maxLength: 1000, group: 'contact' }),
+    paymentMethod: enumOf(PAYMENT_METHODS, { readOnly: true, filterable: true }),
+    status: status({ default: 'pending_payment' }),
+    reason: text({ readOnly: true, maxLength: 500 }),
+    paidAt: datetime({ readOnly: true, sortable: true }),
+    confirmedAt: datetime({ readOnly: true }),
+    completedAt: datetime({ readOnly: true }),
+    cancelledAt: datetime({ readOnly: true }),
+  },
+  recordTitle: 'code',
+  list: {
+    columns: ['code', 'serviceId', 'userId', 'departureDate', 'quantity', 'total', 'status', 'createdAt'],
+    sort: ['createdAt', 'DESC'],
+    filters: ['status', 'serviceId', 'partnerId', 'userId', 'departureDate', 'paymentMethod', 'createdAt'],
+    search: ['code', 'contactName', 'contactEmail'],
+    statusTabs: true,
+  },
+  show: {
+    groups: [
+      {
+        name: 'booking',
+        fields: ['code', 'status', 'serviceId', 'scheduleId', 'departureDate', 'partnerId', 'userId', 'quantity'],
+      },
+      {
+        name: 'money',
+        fields: ['unitPrice', 'total', 'commissionRate', 'commission', 'currency', 'paymentMethod', 'paidAt'],
+      },
+      { name: 'contact', fields: [...CONTACT, 'note'] },
+      { name: 'history', fields: ['createdAt', 'confirmedAt', 'completedAt', 'cancelledAt', 'reason'] },
+    ],
+  },
+  create: { fields: ['scheduleId', 'quantity', ...CONTACT, 'note'] },
+  edit: { fields: [...CONTACT, 'note'] },
+  workflow: {
+    states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded'],
+    initial: 'pending_payment',
+    transitions: {
+      // The payment gateway is out of scope: the user (or finance, for a bank transfer) records the payment.
+      pay: {
+        from: 'pending_payment',
+        to: 'paid',
+        by: ['user', 'finance'],
+        accepts: ['paymentMethod', 'reference'],
+        inputFields: { reference: false },
+        tone: 'success',
+        effect: writeCharge,
+      },
+      confirm: {
+        from: 'paid',
+        to: 'confirmed',
+        by: ['partner'],
+        bulk: true,
+        tone: 'primary',
+        effect: async ({ now }) => ({ confirmedAt: now.toISOString() }),
+      },
+      complete: {
+        from: 'confirmed',
+        to: 'completed',
+        by: ['partner'],
+        bulk: true,
+        tone: 'success',
+        guard: canComplete,
+        effect: async ({ now }) => ({ completedAt: now.toISOString() }),
+      },
+      // Paid orders are not cancelled but refunded (a `refunds` request), so money always has a trail.
+      cancel: {
+        from: 'pending_payment',
+        to: 'cancelled',
+        by: ['user', 'partner', 'support'],
+        accepts: ['reason'],
+        tone: 'error',
+        effect: releaseSeats,
+      },
+    },
+    editableIn: ['pending_payment', 'paid', 'confirmed'],
+    tones: {
+      pending_payment: 'warning',
+      paid: 'info',
+      confirmed: 'primary',
+      completed: 'success',
+      cancelled: 'default',
+      refunded: 'error',
+    },
+  },
+  hooks: {
+    beforeCreate: ({ values, ...ctx }) => placeOrder(ctx, values),
+  },
+  access: {
+    // Orders are placed by customers only, so prices and seats always go through placeOrder with a user id.
+    admin: { read: ['support', 'finance', 'moderator'], create: false, update: [], delete: false },
+    partner: {
+      scope: 'partnerId',
+      read: true,
+      revealIn: {
+        contactName: ['paid', 'confirmed', 'completed'],
+        contactPhone: ['paid', 'confirmed', 'completed'],
+        contactEmail: ['paid', 'confirmed', 'completed'],
+        note: ['paid', 'confirmed', 'completed'],
+      },
+    },
+    user: { scope: 'userId', read: true, create: true, update: true, hidden: ['commissionRate', 'commission'] },
+  },
+  indexes: [
+    ['partnerId', 'status', 'createdAt'],
+    ['userId', 'createdAt'],
+    ['scheduleId', 'status'],
+    ['status', 'createdAt'],
+  ],
+});

@@ -1,0 +1,80 @@
+import { datetime, images, localized, ref, status, text } from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { copyProfileToPartner } from './partner-profiles.effects';
+
+/**
+ * A partner's proposed public profile. One row per partner: the partner edits it and submits it; an approval
+ * copies it into the live `partners` row, a rejection leaves the live profile as it was.
+ */
+export default defineResource({
+  name: 'partner-profiles',
+  paths: { admin: 'profile-review', partner: 'profile' },
+  menu: { group: 'moderation', icon: 'ManageAccounts', order: 1, badge: { status: 'pending' } },
+  fields: {
+    partnerId: ref('partners', {
+      required: true,
+      unique: true,
+      immutable: true,
+      display: 'companyName',
+      filterable: true,
+    }),
+    displayName: text({ required: true, maxLength: 160, searchable: true }),
+    description: localized({ long: true, required: true }),
+    logo: images({ maxItems: 1 }),
+    address: text({ maxLength: 300 }),
+    status: status({ default: 'draft' }),
+    reason: text({ readOnly: true, maxLength: 500 }),
+    submittedAt: datetime({ readOnly: true, sortable: true }),
+    reviewedAt: datetime({ readOnly: true, sortable: true }),
+  },
+  recordTitle: 'displayName',
+  list: {
+    columns: ['partnerId', 'displayName', 'status', 'submittedAt', 'reviewedAt'],
+    // The review queue: oldest submission first.
+    sort: ['submittedAt', 'ASC'],
+    filters: ['status', 'partnerId'],
+    search: ['displayName'],
+    statusTabs: true,
+  },
+  show: { fields: ['partnerId', 'displayName', 'description', 'logo', 'address', 'status', 'reason', 'submittedAt'] },
+  create: { fields: ['partnerId', 'displayName', 'description', 'logo', 'address'] },
+  edit: { fields: ['displayName', 'description', 'logo', 'address'] },
+  workflow: {
+    states: ['draft', 'pending', 'approved', 'rejected'],
+    initial: 'draft',
+    transitions: {
+      submit: {
+        from: ['draft', 'rejected'],
+        to: 'pending',
+        by: ['partner'],
+        tone: 'primary',
+        effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
+      },
+      approve: {
+        from: 'pending',
+        to: 'approved',
+        by: ['moderator'],
+        bulk: true,
+        tone: 'success',
+        effect: copyProfileToPartner,
+      },
+      reject: {
+        from: 'pending',
+        to: 'rejected',
+        by: ['moderator'],
+        requires: ['reason'],
+        bulk: true,
+        tone: 'error',
+        effect: async ({ now }) => ({ reviewedAt: now.toISOString() }),
+      },
+    },
+    // Changing an already reviewed proposal makes it a new draft to submit again.
+    onEdit: { by: ['partner'], from: ['approved', 'rejected'], to: 'draft' },
+    editableIn: ['draft', 'approved', 'rejected'],
+    tones: { draft: 'default', pending: 'warning', approved: 'success', rejected: 'error' },
+  },
+  access: {
+    admin: { read: ['moderator', 'support'], create: ['moderator'], update: ['moderator'] },
+    partner: { scope: 'partnerId', read: true, create: true, update: true },
+  },
+});

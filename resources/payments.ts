@@ -1,0 +1,50 @@
+import { currency, enumOf, money, ref, text } from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { PAYMENT_METHODS } from './shared/payment-methods';
+
+/**
+ * The money ledger: every movement is one row, written only by workflow effects (order paid, refund approved,
+ * withdrawal paid, departure cancelled) and never edited or deleted. A correction is a new row.
+ */
+export default defineResource({
+  name: 'payments',
+  paths: { admin: 'payments/history', partner: null },
+  menu: { group: 'payments', icon: 'Payments', order: 1 },
+  appendOnly: true,
+  fields: {
+    kind: enumOf(['charge', 'refund', 'payout'], { required: true, filterable: true, sortable: true }),
+    amount: money({ required: true, min: 1, sortable: true, filterable: true }),
+    currency: currency(),
+    method: enumOf(PAYMENT_METHODS, { required: true, filterable: true }),
+    reference: text({ maxLength: 64, searchable: true }),
+    status: enumOf(['completed', 'failed'], { required: true, default: 'completed', filterable: true }),
+    orderId: ref('orders', { display: 'code', filterable: true }),
+    partnerId: ref('partners', { required: true, display: 'companyName', filterable: true }),
+    userId: ref('users', { display: 'fullName', filterable: true }),
+    refundId: ref('refunds', { filterable: true }),
+    withdrawalId: ref('withdrawals', { filterable: true }),
+    note: text({ maxLength: 500 }),
+  },
+  recordTitle: 'reference',
+  list: {
+    columns: ['createdAt', 'kind', 'amount', 'currency', 'method', 'reference', 'orderId', 'partnerId', 'status'],
+    sort: ['createdAt', 'DESC'],
+    filters: ['kind', 'method', 'status', 'partnerId', 'userId', 'orderId', 'createdAt'],
+    search: ['reference'],
+  },
+  create: false,
+  edit: false,
+  // The partner's ledger and withdrawals appear on their revenue screen.
+  panelOf: { partner: 'revenue' },
+  access: {
+    // Nobody writes the ledger through the API; effects insert through the DataContext.
+    admin: { read: ['finance', 'support'], create: false, update: false, delete: false },
+    partner: { scope: 'partnerId', read: true },
+    user: { scope: 'userId', read: true, hidden: ['withdrawalId'] },
+  },
+  indexes: [
+    ['partnerId', 'kind', 'createdAt'],
+    ['orderId', 'kind'],
+    ['kind', 'createdAt'],
+  ],
+});

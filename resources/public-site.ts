@@ -1,0 +1,53 @@
+import { definePublicSite } from '../src/core/public-site';
+
+/** The public home page's catalog and the partner sign-up form (read by src/client/home). */
+export default definePublicSite({
+  catalog: {
+    resource: 'services',
+    title: 'title',
+    description: 'description',
+    images: 'images',
+    price: 'price',
+    currency: 'currency',
+    duration: 'durationDays',
+    sort: ['id', 'DESC'],
+    partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
+    filters: [
+      {
+        labelKey: 'tourType',
+        anyKey: 'anyTourType',
+        field: 'tourTypeId',
+        resource: 'tour-types',
+        display: 'name',
+        sort: 'sortOrder',
+      },
+      {
+        labelKey: 'province',
+        anyKey: 'anyProvince',
+        field: 'provinceId',
+        resource: 'provinces',
+        display: 'name',
+        sort: 'sortOrder',
+      },
+    ],
+    occurrences: {
+      resource: 'schedules',
+      field: 'serviceId',
+      start: 'startDate',
+      capacity: 'capacity',
+      taken: 'seatsBooked',
+      priceOverride: 'priceOverride',
+    },
+  },
+  signUp: {
+    resource: 'partners',
+    endpoint: 'register',
+    fields: [
+      { name: 'companyName', kind: 'text', required: true },
+      { name: 'contactName', kind: 'text', required: true },
+      { name: 'email', kind: 'email', required: true },
+      { name: 'phone', kind: 'phone', required: true },
+      { name: 'password', kind: 'password', required: true },
+    ],
+  },
+});

@@ -1,0 +1,55 @@
+import type { DataContext, TransitionContext } from '../src/core/resource';
+import { orderMoney, releaseOrderSeats } from './orders.effects';
+
+const REFUNDABLE = ['paid', 'confirmed'];
+
+/**
+ * beforeCreate: the order row is locked, so two requests on one order run one after the other; pending requests
+ * reserve their amount, so together they never exceed what was paid minus earlier refunds.
+ */
+export async function requestRefund(
+  ctx: DataContext,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const order = await ctx.findById('orders', Number(values.orderId), { lock: true });
+  const own = ctx.principal.kind !== 'user' || Number(order?.userId) === ctx.principal.id;
+  if (!order || !own) ctx.fail(400, 'Invalid input', { orderId: 'The referenced record does not exist' });
+  if (!REFUNDABLE.includes(String(order.status))) ctx.fail(409, 'This order cannot be refunded');
+  const { paid, refunded, pendingRefunds } = await orderMoney(ctx, order.id);
+  const left = paid - refunded - pendingRefunds;
+  if (left <= 0) ctx.fail(409, 'Nothing is left to refund on this order');
+  const amount = values.amount == null ? left : Number(values.amount);
+  if (amount > left) ctx.fail(400, 'Invalid input', { amount: `The value must be at most ${left}` });
+  return { amount, userId: order.userId, partnerId: order.partnerId, currency: order.currency };
+}
+
+/**
+ * approve: writes the `refund` payment and marks the order refunded (its seats go back on sale). The order row is
+ * locked and the amount checked again against the ledger, so approvals of different requests cannot overpay.
+ */
+export async function approveRefund(ctx: TransitionContext): Promise<Record<string, unknown>> {
+  const order = await ctx.findById('orders', Number(ctx.record.orderId), { lock: true });
+  if (!order) ctx.fail(409, 'The order of this refund no longer exists');
+  if (![...REFUNDABLE, 'refunded'].includes(String(order.status)))
+    ctx.fail(409, `An order in status ${String(order.status)} cannot be refunded`);
+  const amount = Number(ctx.record.amount);
+  const { paid, refunded } = await orderMoney(ctx, order.id);
+  if (amount > paid - refunded) ctx.fail(409, 'The refund exceeds what is left of the payment');
+  await ctx.insert('payments', {
+    orderId: order.id,
+    partnerId: order.partnerId,
+    userId: order.userId,
+    refundId: ctx.record.id,
+    kind: 'refund',
+    amount,
+    currency: order.currency,
+    method: order.paymentMethod ?? 'bank_transfer',
+    reference: `RF-${ctx.record.id}`,
+    status: 'completed',
+  });
+  if (order.status !== 'refunded') {
+    await releaseOrderSeats(ctx, order);
+    await ctx.update('orders', order.id, { status: 'refunded' });
+  }
+  return { decidedAt: ctx.now.toISOString() };
+}

@@ -1,0 +1,60 @@
+import { currency, datetime, longText, money, ref, status, text } from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { approveRefund, requestRefund } from './refunds.effects';
+
+/** A customer's request for money back on a paid order; finance decides. */
+export default defineResource({
+  name: 'refunds',
+  paths: { admin: 'payments/refund-request', partner: null },
+  menu: { group: 'payments', icon: 'CurrencyExchange', order: 2, badge: { status: 'pending' } },
+  fields: {
+    orderId: ref('orders', { required: true, immutable: true, display: 'code', filterable: true }),
+    userId: ref('users', { readOnly: true, display: 'fullName', filterable: true }),
+    partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
+    // Empty on request: everything still refundable.
+    amount: money({ min: 1, immutable: true, sortable: true, filterable: true }),
+    currency: currency({ readOnly: true }),
+    reason: longText({ required: true, maxLength: 1000, immutable: true, searchable: true }),
+    status: status({ default: 'pending' }),
+    rejectionReason: text({ readOnly: true, maxLength: 500 }),
+    decidedAt: datetime({ readOnly: true, sortable: true }),
+  },
+  recordTitle: 'orderId',
+  list: {
+    columns: ['orderId', 'userId', 'partnerId', 'amount', 'reason', 'status', 'createdAt', 'decidedAt'],
+    sort: ['createdAt', 'ASC'],
+    filters: ['status', 'partnerId', 'userId', 'orderId', 'createdAt'],
+    search: ['reason'],
+    statusTabs: true,
+  },
+  create: { fields: ['orderId', 'amount', 'reason'] },
+  edit: false,
+  workflow: {
+    states: ['pending', 'approved', 'rejected'],
+    initial: 'pending',
+    transitions: {
+      approve: { from: 'pending', to: 'approved', by: ['finance'], bulk: true, tone: 'success', effect: approveRefund },
+      reject: {
+        from: 'pending',
+        to: 'rejected',
+        by: ['finance'],
+        requires: ['reason'],
+        // `reason` is the customer's; the decision's reason has its own field.
+        inputFields: { reason: 'rejectionReason' },
+        bulk: true,
+        tone: 'error',
+        effect: async ({ now }) => ({ decidedAt: now.toISOString() }),
+      },
+    },
+    tones: { pending: 'warning', approved: 'success', rejected: 'error' },
+  },
+  hooks: {
+    beforeCreate: ({ values, ...ctx }) => requestRefund(ctx, values),
+  },
+  access: {
+    admin: { read: ['finance', 'support'], create: ['finance', 'support'], update: [], delete: false },
+    partner: { scope: 'partnerId', read: true },
+    user: { scope: 'userId', read: true, create: true },
+  },
+  indexes: [['orderId', 'status']],
+});

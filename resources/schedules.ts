@@ -1,0 +1,68 @@
+import { currency, date, integer, money, ref, status, text } from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
+
+/** A departure of a service: dates, seats and an optional price for that date. */
+export default defineResource({
+  name: 'schedules',
+  paths: { admin: 'schedules', partner: 'schedules' },
+  menu: { group: 'services', icon: 'EventAvailable', order: 2 },
+  fields: {
+    serviceId: ref('services', { required: true, immutable: true, display: 'title', filterable: true }),
+    // Copied from the service on create so the partner scope needs no join.
+    partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
+    startDate: date({ required: true, sortable: true, filterable: true }),
+    endDate: date({ required: true, sortable: true }),
+    capacity: integer({ required: true, min: 1, max: 1000 }),
+    seatsBooked: integer({ readOnly: true, default: 0, sortable: true }),
+    // Empty: the service's price applies.
+    priceOverride: money({ min: 1 }),
+    currency: currency({ readOnly: true }),
+    note: text({ maxLength: 500 }),
+    status: status({ default: 'open' }),
+    reason: text({ readOnly: true, maxLength: 500 }),
+  },
+  recordTitle: 'startDate',
+  list: {
+    columns: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
+    sort: ['startDate', 'ASC'],
+    filters: ['status', 'serviceId', 'partnerId', 'startDate'],
+    statusTabs: true,
+  },
+  create: { fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
+  edit: { fields: ['startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
+  workflow: {
+    states: ['open', 'closed', 'cancelled'],
+    initial: 'open',
+    transitions: {
+      close: { from: 'open', to: 'closed', by: ['partner'], tone: 'warning' },
+      reopen: { from: 'closed', to: 'open', by: ['partner'], tone: 'primary' },
+      cancel: {
+        from: ['open', 'closed'],
+        to: 'cancelled',
+        by: ['partner'],
+        accepts: ['reason'],
+        tone: 'error',
+        effect: cancelScheduleOrders,
+      },
+    },
+    editableIn: ['open', 'closed'],
+    tones: { open: 'success', closed: 'default', cancelled: 'error' },
+  },
+  hooks: {
+    beforeCreate: ({ values, ...ctx }) => prepareSchedule(ctx, values),
+    beforeUpdate: ({ before, patch, ...ctx }) => checkScheduleUpdate(ctx, before, patch),
+  },
+  access: {
+    admin: { read: true, update: [], delete: [] },
+    partner: { scope: 'partnerId', read: true, create: true, update: true },
+    public: {
+      where: { status: 'open', serviceId: { status: 'approved', partnerId: { status: 'approved' } } },
+      fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'currency'],
+    },
+  },
+  indexes: [
+    ['partnerId', 'startDate'],
+    ['serviceId', 'startDate'],
+  ],
+});

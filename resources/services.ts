@@ -1,0 +1,163 @@
+import { currency, datetime, images, integer, localized, money, ref, status, text } from '../src/core/fields';
+import { defineResource } from '../src/core/resource';
+import { checkServiceRefs } from './services.effects';
+
+/** A travel service a partner sells; only approved services of approved partners are public. */
+export default defineResource({
+  name: 'services',
+  paths: { admin: 'services/travel', partner: 'services' },
+  menu: { group: 'services', icon: 'Luggage', order: 1 },
+  queues: [
+    {
+      name: 'review',
+      path: 'service-review',
+      filter: { status: 'pending' },
+      sort: ['submittedAt', 'ASC'],
+      menu: { group: 'moderation', icon: 'FactCheck', order: 2 },
+      badge: true,
+    },
+  ],
+  fields: {
+    partnerId: ref('partners', { required: true, immutable: true, display: 'companyName', filterable: true }),
+    title: localized({ required: true, searchable: true, group: 'content' }),
+    description: localized({ long: true, group: 'content' }),
+    tourTypeId: ref('tour-types', { required: true, display: 'name', filterable: true, group: 'details' }),
+    provinceId: ref('provinces', { required: true, display: 'name', filterable: true, group: 'details' }),
+    durationDays: integer({ required: true, min: 1, max: 60, default: 1, sortable: true, group: 'details' }),
+    price: money({ required: true, min: 1, sortable: true, filterable: true, group: 'details' }),
+    currency: currency({ group: 'details' }),
+    capacity: integer({ required: true, min: 1, max: 1000, default: 10, group: 'details' }),
+    meetingPoint: text({ maxLength: 300, group: 'details' }),
+    images: images({ maxItems: 10, group: 'photos' }),
+    status: status({ default: 'draft' }),
+    reason: text({ readOnly: true, maxLength: 500 }),
+    submittedAt: datetime({ readOnly: true, sortable: true }),
+    approvedAt: datetime({ readOnly: true, sortable: true }),
+  },
+  recordTitle: 'title',
+  list: {
+    columns: ['title', 'partnerId', 'tourTypeId', 'provinceId', 'durationDays', 'price', 'status', 'updatedAt'],
+    sort: ['updatedAt', 'DESC'],
+    filters: ['status', 'partnerId', 'tourTypeId', 'provinceId'],
+    search: ['title'],
+    statusTabs: true,
+  },
+  show: {
+    groups: [
+      { name: 'content', fields: ['title', 'description', 'images'] },
+      {
+        name: 'details',
+        fields: [
+          'partnerId',
+          'tourTypeId',
+          'provinceId',
+          'durationDays',
+          'price',
+          'currency',
+          'capacity',
+          'meetingPoint',
+        ],
+      },
+      { name: 'review', fields: ['status', 'reason', 'submittedAt', 'approvedAt', 'createdAt', 'updatedAt'] },
+    ],
+  },
+  create: {
+    groups: [
+      { name: 'content', fields: ['partnerId', 'title', 'description'] },
+      {
+        name: 'details',
+        fields: ['tourTypeId', 'provinceId', 'durationDays', 'price', 'currency', 'capacity', 'meetingPoint'],
+      },
+      { name: 'photos', fields: ['images'] },
+    ],
+  },
+  edit: {
+    groups: [
+      { name: 'content', fields: ['title', 'description'] },
+      {
+        name: 'details',
+        fields: ['tourTypeId', 'provinceId', 'durationDays', 'price', 'currency', 'capacity', 'meetingPoint'],
+      },
+      { name: 'photos', fields: ['images'] },
+    ],
+  },
+  workflow: {
+    states: ['draft', 'pending', 'approved', 'rejected', 'suspended', 'archived'],
+    initial: 'draft',
+    transitions: {
+      submit: {
+        from: ['draft', 'rejected'],
+        to: 'pending',
+        by: ['partner'],
+        tone: 'primary',
+        effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
+      },
+      approve: {
+        from: 'pending',
+        to: 'approved',
+        by: ['moderator'],
+        bulk: true,
+        tone: 'success',
+        effect: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
+      },
+      reject: { from: 'pending', to: 'rejected', by: ['moderator'], requires: ['reason'], bulk: true, tone: 'error' },
+      suspend: {
+        from: 'approved',
+        to: 'suspended',
+        by: ['moderator'],
+        accepts: ['reason'],
+        bulk: true,
+        tone: 'warning',
+      },
+      reinstate: {
+        from: 'suspended',
+        to: 'approved',
+        by: ['moderator'],
+        tone: 'success',
+        effect: async () => ({ reason: null }),
+      },
+      archive: {
+        from: ['draft', 'approved', 'rejected', 'suspended'],
+        to: 'archived',
+        by: ['partner'],
+        tone: 'warning',
+      },
+    },
+    // A partner's change to a live service goes back to review before the public sees it.
+    onEdit: { by: ['partner'], from: ['approved'], to: 'pending' },
+    editableIn: ['draft', 'pending', 'approved', 'rejected', 'suspended'],
+    tones: {
+      draft: 'default',
+      pending: 'warning',
+      approved: 'success',
+      rejected: 'error',
+      suspended: 'warning',
+      archived: 'default',
+    },
+  },
+  hooks: {
+    beforeCreate: ({ values, ...ctx }) => checkServiceRefs(ctx, values),
+    beforeUpdate: ({ patch, before, ...ctx }) => checkServiceRefs(ctx, patch, before),
+  },
+  access: {
+    admin: { read: true, create: ['moderator'], update: ['moderator'] },
+    partner: { scope: 'partnerId', read: true, create: true, update: true },
+    public: {
+      where: { status: 'approved', partnerId: { status: 'approved' } },
+      fields: [
+        'partnerId',
+        'title',
+        'description',
+        'tourTypeId',
+        'provinceId',
+        'durationDays',
+        'price',
+        'currency',
+        'capacity',
+        'meetingPoint',
+        'images',
+      ],
+    },
+  },
+  indexes: [['status', 'updatedAt']],
+});

@@ -1,0 +1,67 @@
+import { currency, email, enumOf, integer, json, money, percent, phone, text } from '../src/core/fields';
+import { LOCALES } from '../src/core/locales';
+import { defineResource } from '../src/core/resource';
+import { PAYMENT_METHODS } from './shared/payment-methods';
+
+export const SETTINGS_GROUPS = ['general', 'commission', 'payments'] as const;
+export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/** The typed values of each group: the form of `settings/{group}` and the check of its `values`. */
+export const SETTINGS_SHAPES = {
+  general: {
+    platformName: text({ required: true, maxLength: 80 }),
+    // The platform currency: prices, balances and payouts are in it (minor units as Intl has them; LAK: 0).
+    currency: currency(),
+    defaultLocale: enumOf(LOCALES, { required: true, default: 'lo' }),
+    supportEmail: email({ required: true }),
+    supportPhone: phone(),
+    timezone: text({ required: true, maxLength: 64, default: 'Asia/Vientiane' }),
+  },
+  commission: {
+    // Applies to partners without their own rate, fixed on each order when it is placed.
+    defaultRate: percent({ required: true, default: 10 }),
+  },
+  payments: {
+    minWithdrawal: money({ required: true, min: 0, default: 100000 }),
+    methods: enumOf(PAYMENT_METHODS, { multiple: true, required: true, default: [...PAYMENT_METHODS] }),
+    // How long after departure a customer may still ask for a refund.
+    refundWindowDays: integer({ required: true, min: 0, max: 365, default: 30 }),
+  },
+} as const;
+
+/** The rows a fresh database starts with (also the demo data's). */
+export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unknown>>> = {
+  general: {
+    platformName: 'Lantern',
+    currency: 'LAK',
+    defaultLocale: 'lo',
+    supportEmail: 'support@example.com',
+    supportPhone: '+856 21 212 000',
+    timezone: 'Asia/Vientiane',
+  },
+  commission: { defaultRate: 10 },
+  payments: { minWithdrawal: 100000, methods: [...PAYMENT_METHODS], refundWindowDays: 30 },
+};
+
+/** One row per group (`/api/settings/general`), edited by super_admin. */
+export default defineResource({
+  name: 'settings',
+  paths: { admin: 'settings', partner: null },
+  menu: { group: 'settings', icon: 'Settings', order: 1 },
+  lookupField: 'group',
+  settingsStore: true,
+  fields: {
+    group: enumOf(SETTINGS_GROUPS, { required: true, unique: true, immutable: true, sortable: true }),
+    values: json({ required: true, shapes: { by: 'group', variants: SETTINGS_SHAPES } }),
+  },
+  recordTitle: 'group',
+  list: { columns: ['group', 'updatedAt'], sort: ['group', 'ASC'] },
+  create: false,
+  edit: { fields: ['values'] },
+  access: {
+    // Every admin reads them (currency, minimums); only super_admin changes them.
+    admin: { read: true, create: [], update: [], delete: false },
+    // The platform name, currency and payment rules are shown to visitors and partners.
+    public: { where: { group: ['general', 'payments'] }, fields: ['group', 'values'] },
+  },
+});

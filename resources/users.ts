@@ -1,0 +1,63 @@
+import { datetime, email, enumOf, password, phone, status, text } from '../src/core/fields';
+import { LOCALES } from '../src/core/locales';
+import { defineResource } from '../src/core/resource';
+
+/** Customers: they sign in to book, pay, request refunds and file complaints. */
+export default defineResource({
+  name: 'users',
+  paths: { admin: 'accounts/user', partner: null },
+  menu: { group: 'accounts', icon: 'Person', order: 1 },
+  fields: {
+    email: email({ required: true, unique: true, searchable: true, sortable: true }),
+    password: password({ required: true }),
+    fullName: text({ required: true, maxLength: 120, searchable: true, sortable: true }),
+    phone: phone({ searchable: true }),
+    locale: enumOf(LOCALES, { default: 'lo', required: true, filterable: true }),
+    status: status({ default: 'active' }),
+    lockReason: text({ readOnly: true, maxLength: 500 }),
+    lastLoginAt: datetime({ readOnly: true, sortable: true }),
+  },
+  recordTitle: 'fullName',
+  list: {
+    columns: ['fullName', 'email', 'phone', 'locale', 'status', 'lastLoginAt', 'createdAt'],
+    sort: ['createdAt', 'DESC'],
+    filters: ['status', 'locale'],
+    search: ['email', 'fullName', 'phone'],
+    statusTabs: true,
+  },
+  show: {
+    groups: [
+      { name: 'account', fields: ['email', 'fullName', 'phone', 'locale'] },
+      { name: 'status', fields: ['status', 'lockReason', 'lastLoginAt', 'createdAt', 'updatedAt'] },
+    ],
+  },
+  create: { fields: ['email', 'password', 'fullName', 'phone', 'locale'] },
+  edit: { fields: ['email', 'password', 'fullName', 'phone', 'locale'] },
+  workflow: {
+    states: ['active', 'locked'],
+    initial: 'active',
+    transitions: {
+      lock: {
+        from: 'active',
+        to: 'locked',
+        by: ['moderator', 'support'],
+        accepts: ['reason'],
+        inputFields: { reason: 'lockReason' },
+        bulk: true,
+        tone: 'error',
+      },
+      unlock: { from: 'locked', to: 'active', by: ['moderator', 'support'], bulk: true, tone: 'success' },
+    },
+    tones: { active: 'success', locked: 'error' },
+  },
+  access: {
+    // finance reads customers because refunds and payments show who paid.
+    admin: {
+      read: ['moderator', 'support', 'finance'],
+      create: ['moderator', 'support'],
+      update: ['moderator', 'support'],
+    },
+    user: { scope: 'id', read: true, update: true, hidden: ['lockReason'] },
+  },
+  account: { kind: 'user', loginStates: ['active'], lastLoginField: 'lastLoginAt' },
+});

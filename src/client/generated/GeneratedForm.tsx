@@ -1,0 +1,185 @@
+import {
+  Create,
+  DeleteButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TabbedForm,
+  Toolbar,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  HttpError,
+} from 'react-admin';
+import { useMemo } from 'react';
+import { writableFieldsFor } from '../../core/access';
+import type { AnyResource, FormGroup } from '../../core/resource';
+import { useEntry } from './context';
+import { FieldInput } from './fields/FieldInput';
+import { labels } from './labels';
+import { allows, usePermissionMap } from './permissions';
+import { usePrincipal } from './principal';
+import { configResolver } from './resolver';
+import { RecordTitle } from './GeneratedShow';
+import { writableFields } from '../../core/validation';
+
+type Mode = 'create' | 'edit';
+
+/** The form's fields: the view's own list or groups, else every field the client may write. */
+export function formGroups(config: AnyResource, mode: Mode): readonly FormGroup<Record<string, unknown>>[] {
+  const view = mode === 'create' ? config.create : (config.edit ?? config.create);
+  if (view && view.groups?.length) return view.groups as never;
+  const fields = (view && view.fields) ?? writableFields(config, mode === 'create' ? 'create' : 'update');
+  return [{ name: 'main', fields: fields as never }];
+}
+
+/** Only what this account may write goes to the server, plus `version` for the optimistic lock. */
+function pick(config: AnyResource, values: Record<string, unknown>, writable: string[], mode: Mode) {
+  const out: Record<string, unknown> = {};
+  for (const name of writable) {
+    if (!(name in values)) continue;
+    const value = values[name];
+    // An empty password on edit means "keep the current one".
+    if (mode === 'edit' && (value === '' || value == null) && config.fields[name]?.kind === 'password') continue;
+    out[name] = Array.isArray(value) ? value.filter((item) => item !== '' && item !== null) : value;
+  }
+  if (mode === 'edit' && values.version !== undefined) out.version = values.version;
+  return out;
+}
+
+function FormToolbar({ canDelete }: { canDelete: boolean }) {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {canDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
+    </Toolbar>
+  );
+}
+
+function useFormSetup(mode: Mode) {
+  const { config } = useEntry();
+  const { principal } = usePrincipal();
+  const translate = useTranslate();
+  const writable = useMemo(
+    () => writableFieldsFor(config, principal, mode === 'create' ? 'create' : 'update'),
+    [config, principal, mode],
+  );
+  const groups = formGroups(config, mode);
+  const shown = groups.flatMap((group) => group.fields as readonly string[]);
+  // A string key keeps the resolver stable while the same fields are validated.
+  const validatedKey = writable.filter((name) => shown.includes(name)).join(',');
+  const resolver = useMemo(
+    () =>
+      configResolver(
+        config,
+        mode === 'create' ? 'create' : 'update',
+        validatedKey ? validatedKey.split(',') : [],
+        translate,
+      ),
+    [config, mode, validatedKey, translate],
+  );
+  const inputs = (fields: readonly string[]) =>
+    fields.map((name) => (
+      <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
+    ));
+  const body =
+    groups.length > 1
+      ? groups.map((group) => (
+          <TabbedForm.Tab key={group.name} label={translate(labels.group(config, group.name), { _: group.name })}>
+            {inputs(group.fields as readonly string[])}
+          </TabbedForm.Tab>
+        ))
+      : inputs(groups[0]?.fields as readonly string[]);
+  return { config, writable, resolver, body, tabbed: groups.length > 1 };
+}
+
+function useSaveErrorHandler() {
+  const notify = useNotify();
+  return (error: unknown) => {
+    if (error instanceof HttpError && error.status === 409) {
+      notify('app.error.conflict', { type: 'error' });
+      return;
+    }
+    if (error instanceof HttpError && error.status === 400 && error.body?.errors) {
+      notify('ra.message.invalid_form', { type: 'error' });
+      return;
+    }
+    notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+  };
+}
+
+/** The edit screen: typed inputs, the shared yup schema, the server's field errors, and the version lock. */
+export function GeneratedEdit() {
+  const { config, writable, resolver, body, tabbed } = useFormSetup('edit');
+  const onError = useSaveErrorHandler();
+  const { permissions } = usePermissionMap();
+  const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly;
+  const toolbar = <FormToolbar canDelete={canDelete} />;
+  return (
+    <Edit
+      title={<RecordTitle config={config} />}
+      mutationMode="pessimistic"
+      mutationOptions={{ onError }}
+      transform={(values: Record<string, unknown>) => pick(config, values, writable, 'edit')}
+      redirect="show"
+    >
+      {tabbed ? (
+        <TabbedForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar}>
+          {body}
+        </TabbedForm>
+      ) : (
+        <SimpleForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar}>
+          {body}
+        </SimpleForm>
+      )}
+    </Edit>
+  );
+}
+
+export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {}) {
+  const { config, writable, resolver, body, tabbed } = useFormSetup('create');
+  const translate = useTranslate();
+  const onError = useSaveErrorHandler();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const defaults = Object.fromEntries(
+    Object.entries(config.fields)
+      .filter(([, field]) => field.default !== undefined)
+      .map(([name, field]) => [name, field.default]),
+  );
+  const toolbar = <FormToolbar canDelete={false} />;
+  return (
+    <Create
+      title={
+        embedded
+          ? false
+          : translate('ra.page.create', { name: translate(labels.name(config), { smart_count: 1, _: config.name }) })
+      }
+      resource={embedded ? config.name : undefined}
+      mutationOptions={
+        embedded
+          ? {
+              onError,
+              // A panel's form stays on its screen: the list beside it shows the new row.
+              onSuccess: () => {
+                notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+                refresh();
+              },
+            }
+          : { onError }
+      }
+      transform={(values: Record<string, unknown>) => pick(config, values, writable, 'create')}
+      redirect={embedded ? false : 'show'}
+    >
+      {tabbed ? (
+        <TabbedForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar} defaultValues={defaults}>
+          {body}
+        </TabbedForm>
+      ) : (
+        <SimpleForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar} defaultValues={defaults}>
+          {body}
+        </SimpleForm>
+      )}
+    </Create>
+  );
+}

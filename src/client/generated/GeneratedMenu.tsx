@@ -1,0 +1,85 @@
+import Badge from '@mui/material/Badge';
+import ListSubheader from '@mui/material/ListSubheader';
+import type { ReactNode } from 'react';
+import { Menu, useBasename, useGetList, useSidebarState, useTranslate } from 'react-admin';
+import { useRegistry } from './context';
+import { iconFor } from './icons';
+import { labels } from './labels';
+import { menuGroups, type MenuEntry } from './menu';
+import { usePermissionMap } from './permissions';
+
+function CountBadge({
+  route,
+  filter,
+  children,
+}: {
+  route: string;
+  filter: Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const { total } = useGetList(route, {
+    filter,
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  return (
+    <Badge badgeContent={total ?? 0} color="warning" max={999} data-testid={`badge-${route}`}>
+      {children}
+    </Badge>
+  );
+}
+
+export function useEntryLabel() {
+  const translate = useTranslate();
+  return ({ entry }: MenuEntry) =>
+    entry.queue
+      ? translate(labels.queue(entry.config, entry.queue.name), { _: entry.queue.name })
+      : translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name });
+}
+
+/** The sidebar: the area's fixed screens, then the resources grouped by `menu.group` (only what may be listed). */
+export function GeneratedMenu({ before }: { before?: ReactNode }) {
+  const registry = useRegistry();
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const { permissions } = usePermissionMap();
+  const label = useEntryLabel();
+  const basename = useBasename();
+  return (
+    <Menu>
+      {before}
+      {menuGroups(registry, permissions).map(({ group, entries }) => (
+        <div
+          key={group || 'main'}
+          role="group"
+          aria-label={group ? translate(`app.menu.${group}`, { _: group }) : undefined}
+        >
+          {group && open ? (
+            <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent' }}>
+              {translate(`app.menu.${group}`, { _: group })}
+            </ListSubheader>
+          ) : null}
+          {entries.map((item) => {
+            const Icon = iconFor(item.icon);
+            return (
+              <Menu.Item
+                key={item.entry.route}
+                to={`${basename}/${item.entry.route}`}
+                primaryText={label(item)}
+                leftIcon={
+                  item.badge ? (
+                    <CountBadge route={item.entry.route} filter={item.badge as Record<string, unknown>}>
+                      <Icon />
+                    </CountBadge>
+                  ) : (
+                    <Icon />
+                  )
+                }
+              />
+            );
+          })}
+        </div>
+      ))}
+    </Menu>
+  );
+}

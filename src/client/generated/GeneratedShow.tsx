@@ -1,0 +1,91 @@
+import { EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
+import { useEntry, useRegistry } from './context';
+import { FieldValue, useActiveLocale } from './fields/FieldValue';
+import { History } from './HistoryTab';
+import { labels } from './labels';
+import { allows, usePermissionMap } from './permissions';
+import { recordTitle } from './record-title';
+import { WorkflowButtons } from './workflow/WorkflowButtons';
+
+/** Fields a show page lists when the config names none: every readable field, then the system columns. */
+export function defaultShowFields(config: AnyResource): string[] {
+  const own = Object.entries(config.fields)
+    .filter(([, field]) => !field.hidden && !field.writeOnly && field.kind !== 'password')
+    .map(([name]) => name);
+  return ['id', ...own, 'createdAt', 'updatedAt'];
+}
+
+export function showGroups(config: AnyResource): readonly { name: string; fields: readonly string[] }[] {
+  if (config.show?.groups?.length) return config.show.groups;
+  return [{ name: 'main', fields: config.show?.fields ?? defaultShowFields(config) }];
+}
+
+/** Whether the record may be edited now: the verb, the config, and the workflow's `editableIn`. */
+export function useCanEdit(config: AnyResource): boolean {
+  const record = useRecordContext();
+  const { permissions } = usePermissionMap();
+  if (config.edit === false || config.appendOnly || config.serverOnly) return false;
+  if (!allows(permissions, config.name, 'update')) return false;
+  const editableIn = config.workflow?.editableIn;
+  const status = statusField(config);
+  return !(editableIn && status && record && !editableIn.includes(String(record[status])));
+}
+
+function ShowActions({ config }: { config: AnyResource }) {
+  const canEdit = useCanEdit(config);
+  return (
+    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <WorkflowButtons config={config} />
+      {canEdit ? <EditButton /> : null}
+    </TopToolbar>
+  );
+}
+
+export function RecordTitle({ config }: { config: AnyResource }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const name = translate(labels.name(config), { smart_count: 1, _: config.name });
+  return <span>{record ? `${name} ${recordTitle(config, record, locale)}` : name}</span>;
+}
+
+/** The show screen: the config's groups as tabs, one field component per kind, workflow actions, history. */
+export function GeneratedShow() {
+  const { config } = useEntry();
+  const registry = useRegistry();
+  const translate = useTranslate();
+  const { permissions } = usePermissionMap();
+  const groups = showGroups(config);
+  const showSystem = !groups.some((g) => g.fields.includes('createdAt'));
+  const history = registry.auditLog && allows(permissions, registry.auditLog.name, 'list');
+  return (
+    <Show title={<RecordTitle config={config} />} actions={<ShowActions config={config} />}>
+      <TabbedShowLayout>
+        {groups.map((group, index) => (
+          <TabbedShowLayout.Tab
+            key={group.name}
+            label={translate(labels.group(config, group.name), {
+              _: group.name === 'main' ? translate('app.show.details', { _: 'Details' }) : group.name,
+            })}
+            path={index === 0 ? undefined : group.name}
+          >
+            {group.fields.map((name) => (
+              <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+            ))}
+            {index === groups.length - 1 && showSystem
+              ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
+                  <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+                ))
+              : null}
+          </TabbedShowLayout.Tab>
+        ))}
+        {history ? (
+          <TabbedShowLayout.Tab label={translate('app.history.title', { _: 'History' })} path="history">
+            <History config={config} label={false} />
+          </TabbedShowLayout.Tab>
+        ) : null}
+      </TabbedShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,91 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, PasswordInput, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+
+const required = (value: unknown) => (value ? undefined : 'validation.required');
+
+/** Email + password sign-in through the auth provider; after it react-admin returns to the page asked for. */
+export function LoginForm() {
+  const login = useLogin();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await login({ email: values.email, password: values.password });
+      // The entry screen decides by the cached auth state: it must see the new session.
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      notify(
+        status === 429
+          ? 'app.auth.tooManyAttempts'
+          : status === 401 || status === 400
+            ? 'app.auth.loginFailed'
+            : (error as Error).message || 'app.auth.loginFailed',
+        { type: 'error' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }} component="main">
+        <CardContent>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
+              <LockIcon />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              {translate('app.auth.loginTitle', { _: 'Sign in' })}
+            </Typography>
+          </Box>
+          <Form onSubmit={submit}>
+            <TextInput
+              source="email"
+              type="email"
+              label="app.auth.email"
+              autoComplete="username"
+              validate={required}
+              fullWidth
+              autoFocus
+            />
+            <PasswordInput
+              source="password"
+              label="app.auth.password"
+              autoComplete="current-password"
+              validate={required}
+              fullWidth
+            />
+            <SaveButton
+              label="app.auth.login"
+              icon={<></>}
+              fullWidth
+              disabled={busy}
+              alwaysEnable={!busy}
+              sx={{ mt: 1 }}
+            />
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

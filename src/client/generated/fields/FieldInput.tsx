@@ -1,0 +1,190 @@
+import {
+  ArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import type { EnumField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
+import type { AnyResource } from '../../../core/resource';
+import { useRegistry } from '../context';
+import { humanize, labels } from '../labels';
+import { recordTitle } from '../record-title';
+import { fieldOf, useActiveLocale } from './FieldValue';
+import { LocalizedInput } from './LocalizedInput';
+import { MoneyInput } from './MoneyInput';
+
+export function useEnumChoices(config: AnyResource, name: string, values: readonly string[]) {
+  const translate = useTranslate();
+  return values.map((value) => ({
+    id: value,
+    name: translate(labels.enumValue(config, name, value), { _: humanize(value) }),
+  }));
+}
+
+function EnumInput({
+  config,
+  name,
+  source,
+  field,
+  disabled,
+}: {
+  config: AnyResource;
+  name: string;
+  source: string;
+  field: EnumField;
+  disabled?: boolean;
+}) {
+  const choices = useEnumChoices(config, name, field.values);
+  const label = labels.field(config, name);
+  return field.multiple ? (
+    <SelectArrayInput source={source} label={label} choices={choices} disabled={disabled} isRequired={field.required} />
+  ) : (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={choices}
+      disabled={disabled}
+      isRequired={field.required}
+      emptyText=""
+    />
+  );
+}
+
+/** A reference picker: autocomplete over the referenced resource's `q` search, titled by its record title. */
+export function RefInput({
+  config,
+  name,
+  field,
+  disabled,
+  source = name,
+  alwaysOn,
+}: {
+  config: AnyResource;
+  name: string;
+  field: RefField;
+  disabled?: boolean;
+  source?: string;
+  alwaysOn?: boolean;
+  /** Read by the filter bar's "add filter" menu. */
+  label?: string;
+}) {
+  const registry = useRegistry();
+  const locale = useActiveLocale();
+  const target = registry.config(field.reference);
+  const searchable = Boolean(
+    target && (target.list.search?.length || Object.values(target.fields).some((f) => f.searchable)),
+  );
+  return (
+    <ReferenceInput
+      source={source}
+      reference={registry.routeOf(field.reference) ?? field.reference}
+      alwaysOn={alwaysOn}
+    >
+      <AutocompleteInput
+        label={labels.field(config, name)}
+        optionText={(record: Record<string, unknown>) => recordTitle(target, record, locale, field.display)}
+        filterToQuery={(q: string) => (searchable && q ? { q } : {})}
+        disabled={disabled}
+        isRequired={field.required}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** The input of one field, by its kind; readOnly or not-writable fields are shown disabled. */
+export function FieldInput({
+  config,
+  name,
+  disabled,
+  mode,
+  source = name,
+}: {
+  config: AnyResource;
+  name: string;
+  disabled?: boolean;
+  mode: 'create' | 'edit';
+  /** Where the value goes in the form when it is not the field's own name (e.g. a transition input). */
+  source?: string;
+}) {
+  const locale = useActiveLocale();
+  const field = fieldOf(config, name);
+  const label = labels.field(config, name);
+  const off = disabled || field.readOnly || (mode === 'edit' && field.immutable);
+  const common = { source, label, disabled: off, isRequired: field.required && !off };
+  switch (field.kind) {
+    case 'password':
+      return <PasswordInput {...common} isRequired={mode === 'create' && field.required} autoComplete="new-password" />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
+    case 'longText':
+      return <TextInput {...common} multiline minRows={3} fullWidth />;
+    case 'integer':
+      return <NumberInput {...common} step={1} />;
+    case 'percent':
+      return <NumberInput {...common} step={0.1} />;
+    case 'money':
+      return <MoneyInput source={source} label={label} field={field as MoneyField} disabled={off} locale={locale} />;
+    case 'boolean':
+      return <BooleanInput source={source} label={label} disabled={off} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} parse={(value: string) => (value ? new Date(value).toISOString() : null)} />;
+    case 'enum':
+      return <EnumInput config={config} name={name} source={source} field={field as EnumField} disabled={off} />;
+    case 'status':
+      return <TextInput {...common} disabled />;
+    case 'ref':
+      return <RefInput config={config} name={name} source={source} field={field as RefField} disabled={off} />;
+    case 'localized':
+      return (
+        <LocalizedInput
+          source={source}
+          label={label}
+          field={field as LocalizedField}
+          disabled={off}
+          initialLocale={locale}
+        />
+      );
+    case 'images':
+      return (
+        <ArrayInput source={source} label={label}>
+          <SimpleFormIterator disableReordering={false} inline disableAdd={off} getItemLabel={() => ''}>
+            <TextInput source="" label={label} helperText={false} type="url" fullWidth disabled={off} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      );
+    case 'json':
+      return (
+        <TextInput
+          {...common}
+          multiline
+          minRows={3}
+          fullWidth
+          format={(value: unknown) =>
+            value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+          }
+          parse={(text: string) => {
+            try {
+              return text === '' ? null : JSON.parse(text);
+            } catch {
+              return text;
+            }
+          }}
+        />
+      );
+    default:
+      return <TextInput {...common} />;
+  }
+}

@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { ReferenceField, useLocaleState, useRecordContext, useTranslate, WithRecord } from 'react-admin';
+import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
+import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
+import type { AnyResource } from '../../../core/resource';
+import { useRegistry } from '../context';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
+import { humanize, labels } from '../labels';
+import { allows, usePermissionMap } from '../permissions';
+import { recordTitle } from '../record-title';
+import { StatusChip } from './StatusChip';
+
+const SYSTEM_KINDS: Record<string, Field> = {
+  id: { kind: 'integer' },
+  version: { kind: 'integer' },
+  createdAt: { kind: 'datetime' },
+  updatedAt: { kind: 'datetime' },
+};
+
+/** The field config of a name, system columns included. */
+export function fieldOf(config: AnyResource, name: string): Field {
+  return config.fields[name] ?? SYSTEM_KINDS[name] ?? { kind: 'text' };
+}
+
+export function useActiveLocale(): Locale {
+  const [locale] = useLocaleState();
+  return isLocale(locale) ? locale : 'en';
+}
+
+function ReferenceValue({ config, name, field }: { config: AnyResource; name: string; field: RefField }) {
+  const registry = useRegistry();
+  const locale = useActiveLocale();
+  const { permissions } = usePermissionMap();
+  const record = useRecordContext();
+  const target = registry.config(field.reference);
+  const value = record?.[name];
+  if (value === null || value === undefined) return null;
+  if (!allows(permissions, field.reference, 'show')) return <span>#{String(value)}</span>;
+  const route = registry.routeOf(field.reference);
+  return (
+    <ReferenceField
+      source={name}
+      reference={route ?? field.reference}
+      link={route ? 'show' : false}
+      label={labels.field(config, name)}
+    >
+      <WithRecord render={(ref) => <span>{recordTitle(target, ref, locale, field.display)}</span>} />
+    </ReferenceField>
+  );
+}
+
+function EnumValue({
+  config,
+  name,
+  field,
+  value,
+}: {
+  config: AnyResource;
+  name: string;
+  field: EnumField;
+  value: unknown;
+}) {
+  const translate = useTranslate();
+  const values = field.multiple && Array.isArray(value) ? value : [value];
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+      {values
+        .filter((v) => v !== null && v !== undefined && v !== '')
+        .map((v) => (
+          <Chip
+            key={String(v)}
+            size="small"
+            variant="outlined"
+            label={translate(labels.enumValue(config, name, String(v)), { _: humanize(String(v)) })}
+          />
+        ))}
+    </Stack>
+  );
+}
+
+/** One field of the record in context, rendered by its kind (list cell or show page). */
+export function FieldValue({
+  config,
+  name,
+  variant = 'show',
+}: {
+  config: AnyResource;
+  name: string;
+  variant?: 'list' | 'show';
+  /** Read by react-admin's `<Labeled>` around show fields. */
+  source?: string;
+  label?: string;
+}) {
+  const record = useRecordContext();
+  const locale = useActiveLocale();
+  const translate = useTranslate();
+  const field = fieldOf(config, name);
+  if (!record) return null;
+  const value = record[name];
+  switch (field.kind) {
+    case 'ref':
+      return <ReferenceValue config={config} name={name} field={field as RefField} />;
+    case 'status':
+      return <StatusChip config={config} field={name} value={value} />;
+    case 'enum':
+      return <EnumValue config={config} name={name} field={field as EnumField} value={value} />;
+    case 'money':
+      return (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(value as number, record[(field as MoneyField).currencyField] as string, locale)}
+        </span>
+      );
+    case 'integer':
+      return <span>{name === 'id' ? String(value ?? '') : formatNumber(value as number, locale)}</span>;
+    case 'percent':
+      return (
+        <span>
+          {value == null
+            ? ''
+            : formatNumber(Number(value) / 100, locale, { style: 'percent', maximumFractionDigits: 3 })}
+        </span>
+      );
+    case 'boolean':
+      return value == null ? null : (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={value ? 'success' : 'default'}
+          label={translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}
+        />
+      );
+    case 'date':
+      return <span>{formatDate(value as string, locale)}</span>;
+    case 'datetime':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string, locale)}</span>;
+    case 'localized':
+      return <span>{pickLocalized(value as LocalizedText, locale)}</span>;
+    case 'images': {
+      const urls = Array.isArray(value) ? (value as string[]) : [];
+      if (!urls.length) return null;
+      const shown = variant === 'list' ? urls.slice(0, 1) : urls;
+      const size = variant === 'list' ? 40 : 160;
+      return (
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+          {shown.map((url) => (
+            <Box
+              key={url}
+              component="img"
+              src={url}
+              alt=""
+              loading="lazy"
+              sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1 }}
+            />
+          ))}
+        </Stack>
+      );
+    }
+    case 'json':
+      return value == null ? null : (
+        <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(value, null, 2)}
+        </Box>
+      );
+    case 'password':
+      return null;
+    case 'longText':
+      return (
+        <Box component="span" sx={{ whiteSpace: variant === 'show' ? 'pre-wrap' : undefined }}>
+          {variant === 'list' && typeof value === 'string' && value.length > 80
+            ? `${value.slice(0, 80)}…`
+            : String(value ?? '')}
+        </Box>
+      );
+    default:
+      return <span>{value == null ? '' : String(value)}</span>;
+  }
+}

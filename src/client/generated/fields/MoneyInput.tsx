@@ -1,0 +1,38 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import { useWatch } from 'react-hook-form';
+import { NumberInput } from 'react-admin';
+import type { MoneyField } from '../../../core/fields';
+import { formatMoney, toMajor, toMinor } from '../../i18n/format';
+import type { Locale } from '../../../core/locales';
+
+/** Money is kept in integer minor units in the form (what the API and yup check); people type major units. */
+export function MoneyInput({
+  source,
+  label,
+  field,
+  disabled,
+  locale,
+}: {
+  source: string;
+  label: string;
+  field: MoneyField;
+  disabled?: boolean;
+  locale: Locale;
+}) {
+  const currency = (useWatch({ name: field.currencyField }) as string | undefined) || 'LAK';
+  const value = useWatch({ name: source }) as number | null | undefined;
+  return (
+    <NumberInput
+      source={source}
+      label={label}
+      disabled={disabled}
+      isRequired={field.required}
+      format={(minor: number | null | undefined) => (minor == null ? '' : String(toMajor(minor, currency)))}
+      parse={(major: number | string | null) =>
+        major === '' || major == null || Number.isNaN(Number(major)) ? null : toMinor(Number(major), currency)
+      }
+      helperText={value != null ? formatMoney(value, currency, locale) : undefined}
+      InputProps={{ endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { Button, Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import type { AnyResource } from '../../../core/resource';
+import { FieldInput } from '../fields/FieldInput';
+import { fieldOf } from '../fields/FieldValue';
+import { humanize, labels } from '../labels';
+import type { TransitionInput } from './inputs';
+
+const requiredValue = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    ? 'validation.required'
+    : undefined;
+
+function InputFor({ config, input }: { config: AnyResource; input: TransitionInput }) {
+  const translate = useTranslate();
+  const kind = input.field ? fieldOf(config, input.field).kind : 'longText';
+  if (input.field && !['text', 'longText'].includes(kind))
+    return <FieldInput config={config} name={input.field} source={input.name} mode="edit" />;
+  const key = input.field ? labels.field(config, input.field) : `app.workflow.inputs.${input.name}`;
+  return (
+    <TextInput
+      source={input.name}
+      label={translate(key, { _: humanize(input.name) })}
+      multiline
+      minRows={3}
+      fullWidth
+      autoFocus
+      validate={input.required ? requiredValue : undefined}
+      isRequired={input.required}
+    />
+  );
+}
+
+/**
+ * Asks for a transition's inputs (e.g. a rejection reason). `onSubmit` returns the server's per-field
+ * errors to show them on the inputs, or nothing on success.
+ */
+export function TransitionDialog({
+  config,
+  action,
+  inputs,
+  open,
+  count,
+  onClose,
+  onSubmit,
+}: {
+  config: AnyResource;
+  action: string;
+  inputs: TransitionInput[];
+  open: boolean;
+  /** How many records the action applies to (bulk). */
+  count?: number;
+  onClose: () => void;
+  onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | void>;
+}) {
+  const translate = useTranslate();
+  const actionLabel = translate(labels.action(config, action), { _: humanize(action) });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
+      <Form onSubmit={onSubmit} record={{}}>
+        <DialogTitle id={`transition-${action}-title`}>{actionLabel}</DialogTitle>
+        <DialogContent>
+          {count && count > 1 ? (
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
+            </Typography>
+          ) : null}
+          {inputs.map((input) => (
+            <InputFor key={input.name} config={config} input={input} />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={onClose} />
+          <SaveButton label={actionLabel} icon={<></>} alwaysEnable />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

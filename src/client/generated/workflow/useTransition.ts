@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import type { AnyResource } from '../../../core/resource';
+import type { LanternDataProvider } from '../data-provider';
+import { humanize, labels } from '../labels';
+import { errorMessage, fieldErrors } from './errors';
+import { transitionInputs } from './inputs';
+
+/** Runs one transition on one record: opens the inputs dialog first when the transition asks for inputs. */
+export function useRunTransition(config: AnyResource, resource: string, id: Identifier | undefined, action: string) {
+  const dataProvider = useDataProvider<LanternDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const transition = config.workflow?.transitions[action];
+  const inputs = transition ? transitionInputs(config, transition) : [];
+
+  const run = async (values: Record<string, unknown> = {}): Promise<Record<string, string> | void> => {
+    if (id === undefined) return;
+    setBusy(true);
+    try {
+      await dataProvider.runAction(resource, id, action, values);
+      setOpen(false);
+      notify('app.workflow.done', {
+        type: 'success',
+        messageArgs: { action: translate(labels.action(config, action), { _: humanize(action) }), _: 'Done' },
+      });
+      refresh();
+    } catch (error) {
+      const errors = fieldErrors(error);
+      if (errors && open) return errors;
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    inputs,
+    open,
+    busy,
+    close: () => setOpen(false),
+    start: () => (inputs.length ? setOpen(true) : void run()),
+    run,
+  };
+}

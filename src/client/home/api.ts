@@ -1,0 +1,58 @@
+import { LOCALE_TAGS, type Locale } from '../../core/locales';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface ListQuery {
+  filter?: Record<string, unknown>;
+  sort?: readonly [string, 'ASC' | 'DESC'];
+  range?: readonly [number, number];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, locale: Locale, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
+  const response = await fetch(`/api/${path}`, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { Accept: 'application/json', 'Accept-Language': LOCALE_TAGS[locale], ...init?.headers },
+  });
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    throw new ApiError(response.status, body?.message ?? response.statusText, body?.errors);
+  }
+  return { body: body as T, headers: response.headers };
+}
+
+/** The simple-REST list protocol of SPEC §6, without react-admin (the home page stays light). */
+export async function getList(resource: string, query: ListQuery, locale: Locale) {
+  const params = new URLSearchParams();
+  if (query.filter) params.set('filter', JSON.stringify(query.filter));
+  if (query.sort) params.set('sort', JSON.stringify(query.sort));
+  if (query.range) params.set('range', JSON.stringify(query.range));
+  const { body, headers } = await request<Row[]>(`${resource}?${params}`, locale);
+  const total = Number(headers.get('Content-Range')?.split('/').pop());
+  return { data: body, total: Number.isFinite(total) ? total : body.length };
+}
+
+export async function getOne(resource: string, id: number | string, locale: Locale) {
+  return (await request<Row>(`${resource}/${encodeURIComponent(String(id))}`, locale)).body;
+}
+
+export async function post<T>(path: string, payload: unknown, locale: Locale) {
+  return (
+    await request<T>(path, locale, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+      headers: { 'Content-Type': 'application/json' },
+    })
+  ).body;
+}

@@ -1,0 +1,179 @@
+import site from '../../../resources/public-site';
+import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
+import { getList, getOne, type Row } from './api';
+
+export const catalog = site.catalog;
+export const signUp = site.signUp;
+
+export interface Search {
+  q: string;
+  /** Filter field → chosen id ('' for any). */
+  refs: Record<string, string>;
+  date: string;
+}
+
+export function readSearch(params: URLSearchParams): Search {
+  return {
+    q: params.get('q') ?? '',
+    refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, params.get(f.labelKey) ?? ''])),
+    date: params.get('date') ?? '',
+  };
+}
+
+export function writeSearch(search: Search): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.q.trim()) params.set('q', search.q.trim());
+  for (const [key, value] of Object.entries(search.refs)) if (value) params.set(key, value);
+  if (search.date) params.set('date', search.date);
+  return params;
+}
+
+export interface Occurrence {
+  id: number;
+  start: string;
+  seatsLeft?: number;
+  price?: number;
+}
+
+export interface CatalogItem {
+  row: Row;
+  title: string;
+  description: string;
+  images: string[];
+  price: number;
+  currency: string;
+  duration?: number;
+  partner?: string;
+  refs: Record<string, string>;
+  occurrences: Occurrence[];
+}
+
+/** How far after the chosen date a departure still counts as a match. */
+const DATE_WINDOW_DAYS = 14;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type Names = Record<string, Map<number, string>>;
+
+/** The options of each filter (tour types, provinces…), localized. */
+export async function loadFilterOptions(locale: Locale): Promise<Names> {
+  const entries = await Promise.all(
+    catalog.filters.map(async (f) => {
+      const { data } = await getList(f.resource, { sort: [f.sort ?? 'id', 'ASC'], range: [0, 499] }, locale).catch(
+        () => ({ data: [] as Row[] }),
+      );
+      const names = new Map(
+        data.map((row) => [row.id, pickLocalized(row[f.display] as LocalizedText, locale)] as const),
+      );
+      return [f.labelKey, names] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function occurrencesOf(ids: number[], from: string, to: string | undefined, locale: Locale) {
+  const occ = catalog.occurrences;
+  const byItem = new Map<number, Occurrence[]>();
+  if (!occ || ids.length === 0) return byItem;
+  const filter: Record<string, unknown> = { [occ.field]: ids, [`${occ.start}_gte`]: from };
+  if (to) filter[`${occ.start}_lte`] = to;
+  const { data } = await getList(occ.resource, { filter, sort: [occ.start, 'ASC'], range: [0, 499] }, locale).catch(
+    () => ({ data: [] as Row[] }),
+  );
+  for (const row of data) {
+    const item = Number(row[occ.field]);
+    const capacity = occ.capacity ? Number(row[occ.capacity]) : NaN;
+    const taken = occ.taken ? Number(row[occ.taken] ?? 0) : 0;
+    const list = byItem.get(item) ?? [];
+    list.push({
+      id: row.id,
+      start: String(row[occ.start]),
+      seatsLeft: Number.isFinite(capacity) ? Math.max(0, capacity - taken) : undefined,
+      price: occ.priceOverride && row[occ.priceOverride] != null ? Number(row[occ.priceOverride]) : undefined,
+    });
+    byItem.set(item, list);
+  }
+  return byItem;
+}
+
+async function partnerNames(rows: Row[], locale: Locale) {
+  const partner = catalog.partner;
+  if (!partner) return new Map<number, string>();
+  const ids = [...new Set(rows.map((row) => Number(row[partner.field])).filter(Number.isFinite))];
+  if (ids.length === 0) return new Map<number, string>();
+  const { data } = await getList(partner.resource, { filter: { id: ids }, range: [0, ids.length - 1] }, locale).catch(
+    () => ({ data: [] as Row[] }),
+  );
+  return new Map(
+    data.map((row) => {
+      const name = partner.display.map((field) => row[field]).find((value) => typeof value === 'string' && value);
+      return [row.id, String(name ?? '')] as const;
+    }),
+  );
+}
+
+function toItem(row: Row, locale: Locale, partners: Map<number, string>, occurrences: Map<number, Occurrence[]>) {
+  const images = catalog.images ? row[catalog.images] : undefined;
+  return {
+    row,
+    title: pickLocalized(row[catalog.title] as LocalizedText, locale),
+    description: catalog.description ? pickLocalized(row[catalog.description] as LocalizedText, locale) : '',
+    images: Array.isArray(images) ? images.filter((url): url is string => typeof url === 'string') : [],
+    price: Number(row[catalog.price]),
+    currency: String(row[catalog.currency] ?? 'LAK'),
+    duration: catalog.duration ? Number(row[catalog.duration]) : undefined,
+    partner: catalog.partner ? partners.get(Number(row[catalog.partner.field])) : undefined,
+    refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, String(row[f.field] ?? '')])),
+    occurrences: occurrences.get(row.id) ?? [],
+  } satisfies CatalogItem;
+}
+
+export const PAGE_SIZE = 12;
+
+/** Public items matching the search, with partner names and upcoming occurrences. */
+export async function searchCatalog(search: Search, page: number, locale: Locale) {
+  const filter: Record<string, unknown> = {};
+  if (search.q.trim()) filter.q = search.q.trim();
+  for (const f of catalog.filters) {
+    const value = search.refs[f.labelKey];
+    if (value) filter[f.field] = Number(value);
+  }
+  if (search.date && catalog.occurrences) {
+    // Items departing in the window after the chosen date.
+    const occ = catalog.occurrences;
+    const { data } = await getList(
+      occ.resource,
+      {
+        filter: { [`${occ.start}_gte`]: search.date, [`${occ.start}_lte`]: addDays(search.date, DATE_WINDOW_DAYS) },
+        sort: [occ.start, 'ASC'],
+        range: [0, 999],
+      },
+      locale,
+    );
+    const ids = [...new Set(data.map((row) => Number(row[occ.field])))];
+    if (ids.length === 0) return { items: [] as CatalogItem[], total: 0 };
+    filter.id = ids;
+  }
+  const { data, total } = await getList(
+    catalog.resource,
+    { filter, sort: catalog.sort, range: [page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1] },
+    locale,
+  );
+  const ids = data.map((row) => row.id);
+  const [partners, occurrences] = await Promise.all([
+    partnerNames(data, locale),
+    occurrencesOf(ids, search.date || today(), undefined, locale),
+  ]);
+  return { items: data.map((row) => toItem(row, locale, partners, occurrences)), total };
+}
+
+export async function loadItem(id: number, locale: Locale): Promise<CatalogItem> {
+  const row = await getOne(catalog.resource, id, locale);
+  const [partners, occurrences] = await Promise.all([
+    partnerNames([row], locale),
+    occurrencesOf([row.id], today(), undefined, locale),
+  ]);
+  return toItem(row, locale, partners, occurrences);
+}

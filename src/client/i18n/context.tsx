@@ -1,0 +1,84 @@
+import type { I18nProvider } from 'ra-core';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LOCALE_TAGS, type Locale } from '../../core/locales';
+import { loadLocaleFonts } from './fonts';
+import { loadMessages } from './messages';
+import { createTranslate, type Translate } from './translate';
+
+export type { Translate };
+
+interface I18nValue {
+  locale: Locale;
+  ready: boolean;
+  t: Translate;
+}
+
+// Until messages arrive, keys render as empty text (or their `_` default) rather than flashing raw keys.
+const pendingT: Translate = (_key, options) => (typeof options?._ === 'string' ? options._ : '');
+
+const I18nContext = createContext<I18nValue>({ locale: 'lo', ready: false, t: pendingT });
+
+/** Holds the UI locale: loads its messages and fonts and sets `<html lang>`. */
+export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [loaded, setLoaded] = useState<{ locale: Locale; t: Translate }>();
+
+  useEffect(() => {
+    let live = true;
+    document.documentElement.lang = locale;
+    document.documentElement.dataset.localeTag = LOCALE_TAGS[locale];
+    void loadLocaleFonts(locale);
+    void loadMessages(locale).then((messages) => {
+      if (live) setLoaded({ locale, t: createTranslate(messages) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+
+  const value = useMemo<I18nValue>(() => {
+    const ready = loaded?.locale === locale;
+    return { locale, ready, t: ready ? loaded.t : pendingT };
+  }, [locale, loaded]);
+
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** Translation for the pages outside react-admin (home, login, errors). */
+export function useT(): Translate {
+  return useContext(I18nContext).t;
+}
+
+export function useLocale(): Locale {
+  return useContext(I18nContext).locale;
+}
+
+/** Whether the current locale's messages have loaded. */
+export function useI18nReady(): boolean {
+  return useContext(I18nContext).ready;
+}
+
+const providers = new Map<Locale, Promise<I18nProvider>>();
+
+/** The react-admin (Polyglot) provider of `locale`; its code loads only where an area asks for it. */
+export function getI18nProvider(locale: Locale): Promise<I18nProvider> {
+  let pending = providers.get(locale);
+  if (!pending) {
+    pending = import('./provider').then(({ createI18nProvider }) => createI18nProvider(locale));
+    providers.set(locale, pending);
+  }
+  return pending;
+}
+
+/** The react-admin provider of the URL's locale for the admin and partner apps; undefined while it loads. */
+export function useI18nProvider(): I18nProvider | undefined {
+  const locale = useLocale();
+  const [ready, setReady] = useState<{ locale: Locale; provider: I18nProvider }>();
+  useEffect(() => {
+    let live = true;
+    void getI18nProvider(locale).then((provider) => live && setReady({ locale, provider }));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return ready?.locale === locale ? ready.provider : undefined;
+}

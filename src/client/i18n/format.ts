@@ -1,0 +1,64 @@
+import { LOCALE_TAGS, type Locale } from '../../core/locales';
+
+/** Decimal places of a currency's minor unit as Intl knows them (LAK 2, VND 0, …). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+export function toMajor(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}
+
+export function toMinor(major: number, currency: string): number {
+  return Math.round(major * 10 ** minorDigits(currency));
+}
+
+export function formatNumber(value: number | null | undefined, locale: Locale, options?: Intl.NumberFormatOptions) {
+  if (value == null || Number.isNaN(Number(value))) return '';
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], options).format(Number(value));
+}
+
+/** Money stored as integer minor units plus an ISO 4217 code (SPEC §5), shown in the locale's format. */
+export function formatMoney(minor: number | null | undefined, currency: string | null | undefined, locale: Locale) {
+  if (minor == null || Number.isNaN(Number(minor))) return '';
+  const code = currency || 'LAK';
+  const digits = minorDigits(code);
+  try {
+    return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: Number(minor) % 10 ** digits === 0 ? 0 : digits,
+      maximumFractionDigits: digits,
+    }).format(toMajor(Number(minor), code));
+  } catch {
+    return `${toMajor(Number(minor), code)} ${code}`;
+  }
+}
+
+/** A `YYYY-MM-DD` value is a calendar day: formatted in UTC so no time zone shifts it. */
+export function formatDate(
+  value: string | Date | null | undefined,
+  locale: Locale,
+  options?: Intl.DateTimeFormatOptions,
+) {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const calendarDay = typeof value === 'string' && value.length === 10;
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    dateStyle: 'medium',
+    ...(calendarDay ? { timeZone: 'UTC' } : {}),
+    ...options,
+  }).format(date);
+}
+
+export function formatDateTime(value: string | Date | null | undefined, locale: Locale) {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,55 @@
+import TranslateIcon from '@mui/icons-material/Translate';
+import Button from '@mui/material/Button';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Locale } from '../../core/locales';
+import { withLocale } from '../../core/routes';
+import { useLocale, useT } from '../i18n/context';
+import { writeLocaleCookie } from '../i18n/locale';
+import { LOCALE_NAMES } from '../i18n/names';
+
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(loadMenu);
+
+/** The same page under the chosen locale's prefix; the choice is remembered in the `locale` cookie. */
+export function useSwitchLocale() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (locale: Locale) => {
+    writeLocaleCookie(locale);
+    navigate(withLocale(location.pathname, locale) + location.search + location.hash);
+  };
+}
+
+export function LanguageSwitcher() {
+  const locale = useLocale();
+  const t = useT();
+  const switchLocale = useSwitchLocale();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<TranslateIcon />}
+        onMouseEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
+        aria-label={t('app.language.label', { _: 'Language' })}
+        aria-haspopup="menu"
+        data-testid="language-switcher"
+        sx={{ textTransform: 'none' }}
+      >
+        {LOCALE_NAMES[locale]}
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} locale={locale} onClose={() => setAnchor(null)} onChoose={switchLocale} />
+        </Suspense>
+      )}
+    </>
+  );
+}

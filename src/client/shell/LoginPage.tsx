@@ -1,0 +1,88 @@
+import LoginIcon from '@mui/icons-material/Login';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, post } from '../home/api';
+import { useLocale, useT } from '../i18n/context';
+import { AuthCard } from './AuthCard';
+import { homeOfKind, safeRedirect } from './safe-redirect';
+
+/** SPEC §2 `/{locale}/login`: admins and partners sign in here and land by role (or back where they were). */
+export default function LoginPage() {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('app.auth.loginTitle')} · ${t('app.title')}`;
+  }, [t]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const me = await post<{ kind?: string }>('auth/login', { email, password }, locale);
+      navigate(safeRedirect(params.get('redirect')) ?? homeOfKind(me?.kind, locale), { replace: true });
+    } catch (failure) {
+      const status = failure instanceof ApiError ? failure.status : 0;
+      setError(
+        status === 401 || status === 400
+          ? t('app.auth.loginFailed')
+          : status === 429
+            ? t('app.auth.tooManyAttempts')
+            : status === 403 && failure instanceof ApiError
+              ? failure.message
+              : t('app.error.network'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('app.auth.loginTitle')} subtitle={t('app.auth.loginSubtitle')}>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="login-form">
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label={t('app.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('app.auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<LoginIcon />}>
+          {t('app.auth.login')}
+        </Button>
+        <Link component={RouterLink} to={`/${locale}/partner/register`} variant="body2" sx={{ textAlign: 'center' }}>
+          {t('app.auth.partnerRegister')}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

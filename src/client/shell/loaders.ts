@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { preload } from './preload';
+import type { Locale } from '../../core/locales';
+
+export type AreaAppProps = { locale: Locale };
+type Module<P> = Promise<{ default: ComponentType<P> }>;
+
+/** Every lazily loaded route chunk, by name, so navigation and preloading share one import each. */
+export const routeChunks = {
+  admin: (): Module<AreaAppProps> => import('../admin/AdminApp'),
+  partner: (): Module<AreaAppProps> => import('../partner/PartnerApp'),
+  areaGate: () => import('./AreaGate'),
+  notFound: () => import('./route-check'),
+  login: () => import('./LoginPage'),
+  register: () => import('./RegisterPage'),
+  item: () => import('../home/ItemPage'),
+};
+
+export type RouteChunk = keyof typeof routeChunks;
+
+/** Queues route chunks for preloading (at most 4 at once, see preload.ts). */
+export function preloadRoutes(...names: RouteChunk[]) {
+  for (const name of names) preload(name, routeChunks[name]);
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Principal } from '../core/roles';
+import { tableName } from '../core/resource';
+import { toColumns, type Registry } from './rest/registry';
+
+export interface AuditEntry {
+  resource: string;
+  recordId: number;
+  /** `create`, `update`, `delete` or a transition's name. */
+  action: string;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+  /** Changed fields: `{field: [before, after]}`; secrets show as `'[changed]'`. */
+  diff?: Record<string, unknown> | null;
+}
+
+/** The email of the acting account, so the trail stays readable after the account is gone. */
+async function actorEmail(trx: Kysely<any>, registry: Registry, principal: Principal): Promise<string | null> {
+  if (principal.kind === 'public') return null;
+  const resource = registry.accountResource(principal.kind);
+  if (!resource || !('email' in resource.fields)) return null;
+  const row = await trx
+    .selectFrom(tableName(resource))
+    .select('email')
+    .where('id', '=', principal.id)
+    .executeTakeFirst();
+  return (row?.email as string | undefined) ?? null;
+}
+
+/**
+ * Writes one audit row in the caller's transaction. The audit resource (`auditLog: true`) declares which of
+ * these fields it keeps: actorKind, actorId, actorEmail, resource, recordId, action, from, to, reason, diff, at.
+ */
+export async function writeAudit(
+  trx: Kysely<any>,
+  registry: Registry,
+  principal: Principal,
+  entry: AuditEntry,
+  now: Date,
+): Promise<void> {
+  const audit = registry.auditResource;
+  if (!audit) return;
+  const candidate: Record<string, unknown> = {
+    actorKind: principal.kind,
+    actorId: principal.kind === 'public' ? null : principal.id,
+    actorEmail: 'actorEmail' in audit.fields ? await actorEmail(trx, registry, principal) : null,
+    actorRole: principal.kind === 'admin' ? principal.role : null,
+    resource: entry.resource,
+    recordId: entry.recordId,
+    action: entry.action,
+    from: entry.from ?? null,
+    to: entry.to ?? null,
+    reason: entry.reason ?? null,
+    diff: entry.diff ?? null,
+    at: now.toISOString(),
+  };
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(candidate))
+    if (name in audit.fields && value !== null) values[name] = value;
+  await trx.insertInto(tableName(audit)).values(toColumns(audit, values)).execute();
+}

@@ -1,0 +1,32 @@
+import type { AnyResource } from '../../core/resource';
+import { hashPassword } from './password';
+
+/** Names of the resource's password fields (each stored hashed in `{name}Hash`). */
+export function passwordFields(resource: AnyResource): string[] {
+  return Object.entries(resource.fields)
+    .filter(([, field]) => field.kind === 'password')
+    .map(([name]) => name);
+}
+
+/** The column that holds a password field's argon2id hash. */
+export function passwordColumn(field: string): string {
+  return `${field}Hash`;
+}
+
+/**
+ * Replaces each plain password in validated values by its hash column, so no plain password reaches SQL.
+ * An empty password is dropped: on update it means "keep the current one" (create requires it through yup).
+ */
+export async function hashPasswordFields(
+  resource: AnyResource,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = { ...values };
+  for (const name of passwordFields(resource)) {
+    if (!(name in out)) continue;
+    const plain = out[name];
+    delete out[name];
+    if (typeof plain === 'string' && plain !== '') out[passwordColumn(name)] = await hashPassword(plain);
+  }
+  return out;
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql, type Kysely } from 'kysely';
+import { formatEnglish } from '../../core/messages';
+import { tableName, type AnyResource } from '../../core/resource';
+import type { Principal } from '../../core/roles';
+import {
+  accountStatus,
+  findAccount,
+  findAccountByEmail,
+  maySignIn,
+  normalizeEmail,
+  passwordHashOf,
+  principalOf,
+  type Account,
+} from './accounts';
+import { meBody } from './me';
+import { isCrossSiteWrite } from './origin';
+import { hashPassword, verifyPassword } from './password';
+import {
+  clearLoginFailures,
+  DEFAULT_LOGIN_LIMITS,
+  loginRetryAfter,
+  pruneLoginAttempts,
+  recordLoginFailure,
+  type LoginLimits,
+} from './rate-limit';
+import {
+  createSession,
+  DEFAULT_SESSION_LIFETIME,
+  deleteSession,
+  findSession,
+  pruneExpiredSessions,
+  touchSession,
+  type SessionLifetime,
+} from './sessions';
+import './types';
+
+export interface AuthOptions {
+  db: Kysely<any>;
+  resources: readonly AnyResource[];
+  /** Marks the cookie Secure. */
+  production: boolean;
+  session?: Partial<SessionLifetime>;
+  loginLimits?: Partial<LoginLimits>;
+  cookieName?: string;
+  /** URL prefixes served without looking the session up (static files); default `/assets/`. */
+  sessionlessPrefixes?: readonly string[];
+}
+
+export const SESSION_COOKIE = 'lantern_session';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again later';
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+export const NOT_SIGNED_IN = 'Not signed in';
+
+const PUBLIC: Principal = Object.freeze({ kind: 'public' });
+/** Longer inputs are refused before hashing, so a huge password cannot tie up argon2. */
+const MAX_PASSWORD_LENGTH = 1024;
+/** Housekeeping deletes run at most this often per process; the data itself lives in the database. */
+const PRUNE_INTERVAL_MS = 60_000;
+
+async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promise<void> {
+  const { db, resources } = options;
+  const cookieName = options.cookieName ?? SESSION_COOKIE;
+  const lifetime: SessionLifetime = { ...DEFAULT_SESSION_LIFETIME, ...options.session };
+  const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
+  const sessionless = options.sessionlessPrefixes ?? ['/assets/'];
+  const accounts = new WeakMap<FastifyRequest, { account: Account; token: string }>();
+
+  if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
+  // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
+  fastify.decorateRequest('principal', null as never);
+
+  // Verifying against a real hash for unknown emails keeps their timing like a wrong password's.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const dummyVerify = (plain: string) => dummyHash.then((hash) => verifyPassword(hash, plain));
+
+  let lastPrune = 0;
+  const pruneNow = () => {
+    if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
+    lastPrune = Date.now();
+    Promise.all([pruneExpiredSessions(db), pruneLoginAttempts(db, limits)]).catch((error: unknown) =>
+      fastify.log.warn({ err: error }, 'auth housekeeping failed'),
+    );
+  };
+
+  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) => {
+    reply.setCookie(cookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.production,
+      path: '/',
+      maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+    });
+  };
+  const clearSessionCookie = (reply: FastifyReply) => {
+    reply.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure: options.production, path: '/' });
+  };
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    request.principal = PUBLIC;
+    const token = request.cookies[cookieName];
+    if (isCrossSiteWrite(request, token !== undefined)) {
+      return reply.code(403).send({ message: CROSS_SITE_REFUSED });
+    }
+    if (!token || sessionless.some((prefix) => request.url.startsWith(prefix))) return;
+    const session = await findSession(db, token);
+    const account = session && (await findAccount(db, resources, session.accountKind, session.accountId));
+    // The account is re-checked on every request: a disabled account or a changed role applies at once.
+    const principal = account && maySignIn(account) ? principalOf(account) : undefined;
+    if (!session || !account || !principal) {
+      clearSessionCookie(reply);
+      return;
+    }
+    request.principal = principal;
+    accounts.set(request, { account, token });
+    if (session.stale) {
+      const expiresAt = await touchSession(db, session.id, lifetime);
+      if (expiresAt) setSessionCookie(reply, token, expiresAt);
+    }
+  });
+
+  fastify.post('/api/auth/login', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const errors: Record<string, string> = {};
+    for (const field of ['email', 'password'] as const) {
+      if (typeof body[field] !== 'string' || (body[field] as string).trim() === '')
+        errors[field] = formatEnglish({ key: 'required' });
+    }
+    if (Object.keys(errors).length) return reply.code(400).send({ message: 'Invalid input', errors });
+    const email = normalizeEmail(body.email as string);
+    const password = body.password as string;
+
+    pruneNow();
+    const retryAfter = await loginRetryAfter(db, limits, email, request.ip);
+    if (retryAfter !== undefined) {
+      return reply.code(429).header('Retry-After', String(retryAfter)).send({ message: TOO_MANY_ATTEMPTS });
+    }
+
+    const account = password.length <= MAX_PASSWORD_LENGTH ? await findAccountByEmail(db, resources, email) : undefined;
+    const ok = account ? await verifyPassword(passwordHashOf(account), password) : await dummyVerify(password);
+    const principal = account && ok ? principalOf(account) : undefined;
+    if (!account || !principal) {
+      await recordLoginFailure(db, email, request.ip);
+      return reply.code(401).send({ message: INVALID_CREDENTIALS });
+    }
+    // Only after the password matched, so the state of an account is not disclosed to guessers.
+    if (!maySignIn(account)) {
+      return reply
+        .code(403)
+        .send({ message: `This account is ${accountStatus(account) ?? 'not active'} and cannot sign in` });
+    }
+
+    await clearLoginFailures(db, email);
+    const previous = request.cookies[cookieName];
+    if (previous) await deleteSession(db, previous);
+    const session = await createSession(db, principal.kind, principal.id, lifetime);
+    const lastLogin = account.resource.account?.lastLoginField;
+    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
+    if (lastLogin)
+      await db
+        .updateTable(tableName(account.resource))
+        .set({ [lastLogin]: sql`now()` })
+        .where('id', '=', principal.id)
+        .execute();
+    setSessionCookie(reply, session.token, session.expiresAt);
+    request.principal = principal;
+    return meBody(account, principal, resources);
+  });
+
+  fastify.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[cookieName];
+    if (token) await deleteSession(db, token);
+    clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+
+  fastify.get('/api/auth/me', async (request, reply) => {
+    const current = accounts.get(request);
+    if (!current || request.principal.kind === 'public') return reply.code(401).send({ message: NOT_SIGNED_IN });
+    return meBody(current.account, request.principal, resources);
+  });
+}
+
+/** Sessions, sign-in and the Origin check; decorates every request with its `principal`. */
+export default fp(authPlugin, { name: 'lantern-auth', fastify: '5.x' });

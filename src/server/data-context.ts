@@ -1,0 +1,184 @@
+import { sql, type Kysely } from 'kysely';
+import type { AnyResource, DataContext, Row } from '../core/resource';
+import { statusField } from '../core/resource';
+import type { Principal } from '../core/roles';
+import { hashPasswordFields } from './auth/password-fields';
+import { writeAudit, type AuditEntry } from './audit';
+import { HttpError, notFound } from './errors';
+import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
+
+/** What the audit trail shows instead of a secret's value. */
+const SECRET = '[changed]';
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 4;
+
+/** Runs `work` in one transaction, retrying serialization failures and deadlocks a few times. */
+export async function inTransaction<T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+/** Secrets and password hashes never appear in the audit trail, only the fact that they changed. */
+function isSecret(resource: AnyResource, name: string): boolean {
+  const field = resource.fields[name];
+  return !field || field.kind === 'password' || Boolean(field.hidden) || Boolean(field.writeOnly);
+}
+
+export interface UpdateOptions {
+  /** Write no audit row (the caller writes one that says more, e.g. a transition). */
+  audit?: false | Partial<AuditEntry>;
+  /** Do not bump `version` (a second write of the same change). */
+  bump?: boolean;
+}
+
+/**
+ * The server side of `DataContext`: every generic write of a request goes through one of these, in the
+ * request's transaction, with its audit row.
+ */
+export class Writer implements DataContext {
+  readonly now = new Date();
+
+  constructor(
+    readonly trx: Kysely<any>,
+    readonly registry: Registry,
+    readonly principal: Principal,
+  ) {}
+
+  fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never {
+    throw new HttpError(status, message, errors);
+  }
+
+  async findById(resource: string, id: number, options: { lock?: boolean } = {}): Promise<Row | undefined> {
+    const config = this.registry.require(resource);
+    let query = this.trx.selectFrom(this.registry.table(config)).selectAll().where('id', '=', id);
+    if (options.lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? (toRecord(config, row) as Row) : undefined;
+  }
+
+  async settings(group: string): Promise<Record<string, unknown>> {
+    const store = this.registry.settingsResource;
+    if (!store?.lookupField) return {};
+    const valuesField = Object.entries(store.fields).find(([, f]) => f.kind === 'json')?.[0];
+    if (!valuesField) return {};
+    const row = await this.trx
+      .selectFrom(this.registry.table(store))
+      .select(valuesField)
+      .where(store.lookupField, '=', group)
+      .executeTakeFirst();
+    const values = row?.[valuesField];
+    return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
+  }
+
+  async insert(resource: string, values: Record<string, unknown>, action = 'create'): Promise<Row> {
+    const config = this.registry.require(resource);
+    const status = statusField(config);
+    const full = { ...values };
+    if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+    const columns = toColumns(config, await hashPasswordFields(config, full));
+    const row = await this.trx
+      .insertInto(this.registry.table(config))
+      .values(columns)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const record = toRecord(config, row) as Row;
+    const diff: Record<string, unknown> = {};
+    for (const name of Object.keys(full))
+      diff[name] = isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? full[name] ?? null];
+    await writeAudit(
+      this.trx,
+      this.registry,
+      this.principal,
+      { resource, recordId: record.id, action, to: status ? (record[status] as string) : null, diff },
+      this.now,
+    );
+    return record;
+  }
+
+  async update(
+    resource: string,
+    id: number,
+    patch: Record<string, unknown>,
+    options: UpdateOptions = {},
+  ): Promise<Row> {
+    const config = this.registry.require(resource);
+    const before = await this.findById(resource, id, { lock: true });
+    if (!before) throw notFound();
+    const hashed = await hashPasswordFields(config, patch);
+    const changed: Record<string, unknown> = {};
+    const diff: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(patch)) {
+      if (config.fields[name]?.kind === 'password') {
+        if (typeof value === 'string' && value !== '') diff[name] = [SECRET, SECRET];
+        continue;
+      }
+      if (sameValue(config.fields[name], before[name], value)) continue;
+      changed[name] = value;
+      diff[name] = isSecret(config, name) ? [SECRET, SECRET] : [before[name] ?? null, value ?? null];
+    }
+    for (const name of Object.keys(hashed))
+      if (name.endsWith('Hash') && !(name in config.fields)) changed[name] = hashed[name];
+    if (!Object.keys(changed).length) return before;
+    const set: Record<string, unknown> = {
+      ...toColumns(config, Object.fromEntries(Object.entries(changed).filter(([n]) => n in config.fields))),
+    };
+    for (const [name, value] of Object.entries(changed)) if (!(name in config.fields)) set[name] = value;
+    set.updatedAt = sql`now()`;
+    if (options.bump !== false) set.version = sql`"version" + 1`;
+    const row = await this.trx
+      .updateTable(this.registry.table(config))
+      .set(set)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const record = toRecord(config, row) as Row;
+    if (options.audit !== false) {
+      const status = statusField(config);
+      const moved = status && before[status] !== record[status];
+      await writeAudit(
+        this.trx,
+        this.registry,
+        this.principal,
+        {
+          resource,
+          recordId: id,
+          action: 'update',
+          from: moved ? (before[status] as string) : null,
+          to: moved ? (record[status] as string) : null,
+          diff,
+          ...options.audit,
+        },
+        this.now,
+      );
+    }
+    return record;
+  }
+
+  async remove(resource: string, id: number): Promise<Row> {
+    const config = this.registry.require(resource);
+    const row = await this.trx
+      .deleteFrom(this.registry.table(config))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    const record = toRecord(config, row) as Row;
+    const status = statusField(config);
+    await writeAudit(
+      this.trx,
+      this.registry,
+      this.principal,
+      { resource, recordId: id, action: 'delete', from: status ? (record[status] as string) : null },
+      this.now,
+    );
+    return record;
+  }
+}

@@ -1,0 +1,17 @@
+import type { DataContext } from '../../core/resource';
+import type { Writer } from '../data-context';
+
+/** A plain DataContext object over a Writer (effects and hooks may spread it without losing methods). */
+export function contextOf<E extends object>(writer: Writer, extra: E): DataContext & E {
+  return {
+    trx: writer.trx,
+    principal: writer.principal,
+    now: writer.now,
+    findById: (resource, id, options) => writer.findById(resource, id, options),
+    insert: (resource, values) => writer.insert(resource, values),
+    update: (resource, id, patch) => writer.update(resource, id, patch),
+    settings: (group) => writer.settings(group),
+    fail: (status, message, errors) => writer.fail(status, message, errors),
+    ...extra,
+  };
+}

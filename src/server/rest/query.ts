@@ -1,0 +1,226 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Field } from '../../core/fields';
+import { LOCALES } from '../../core/locales';
+import { formatEnglish } from '../../core/messages';
+import type { AnyResource } from '../../core/resource';
+import { isJsonKind } from '../db/schema';
+import { badRequest } from '../errors';
+
+/** Rows a single list request may return, with or without a range. */
+export const MAX_PAGE = 10_000;
+
+export interface ListParams {
+  conditions: RawBuilder<boolean>[];
+  orderBy: RawBuilder<unknown>[];
+  offset: number;
+  limit: number;
+}
+
+const NOT_ALLOWED = formatEnglish({ key: 'unknownField' });
+const FORMAT = formatEnglish({ key: 'format' });
+
+function parseJson(raw: unknown, param: string): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw badRequest({ [param]: FORMAT }, `Invalid ${param} parameter`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest({ [param]: FORMAT }, `Invalid ${param} parameter`);
+  }
+}
+
+const SYSTEM_KINDS: Record<string, Field['kind']> = {
+  id: 'integer',
+  version: 'integer',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+};
+
+function kindOf(resource: AnyResource, name: string): Field['kind'] | undefined {
+  return resource.fields[name]?.kind ?? SYSTEM_KINDS[name];
+}
+
+/** Coerces one filter value to the field's type, or refuses it with the field's message. */
+function coerce(resource: AnyResource, name: string, key: string, value: unknown): unknown {
+  const kind = kindOf(resource, name);
+  const fail = () => badRequest({ [key]: FORMAT });
+  switch (kind) {
+    case 'integer':
+    case 'money':
+    case 'ref': {
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n)) throw fail();
+      return n;
+    }
+    case 'percent': {
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || Math.abs(n) >= 1000) throw fail();
+      return n;
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw fail();
+    case 'date': {
+      const text = typeof value === 'string' ? value.slice(0, 10) : '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw fail();
+      return text;
+    }
+    case 'datetime': {
+      const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : NaN;
+      if (Number.isNaN(time)) throw fail();
+      return new Date(time).toISOString();
+    }
+    default:
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      throw fail();
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The fields `q` searches: the list's `search`, else the fields marked searchable. */
+export function searchFields(resource: AnyResource): string[] {
+  return [
+    ...(resource.list.search ??
+      Object.entries(resource.fields)
+        .filter(([, f]) => f.searchable)
+        .map(([name]) => name)),
+  ];
+}
+
+function searchSql(resource: AnyResource, table: string, text: string, readable: Set<string>): RawBuilder<boolean> {
+  const pattern = `%${escapeLike(text)}%`;
+  const parts: RawBuilder<boolean>[] = [];
+  for (const name of searchFields(resource)) {
+    if (!readable.has(name)) continue;
+    const column = sql.ref(`${table}.${name}`);
+    const field = resource.fields[name];
+    if (field?.kind === 'localized') {
+      for (const locale of LOCALES) parts.push(sql<boolean>`(${column}->>${locale}) ilike ${pattern}`);
+    } else if (field && isJsonKind(field)) {
+      parts.push(sql<boolean>`${column}::text ilike ${pattern}`);
+    } else if (
+      field &&
+      (field.kind === 'text' ||
+        field.kind === 'longText' ||
+        field.kind === 'email' ||
+        field.kind === 'phone' ||
+        field.kind === 'enum' ||
+        field.kind === 'status')
+    ) {
+      parts.push(sql<boolean>`${column} ilike ${pattern}`);
+    } else {
+      parts.push(sql<boolean>`${column}::text ilike ${pattern}`);
+    }
+  }
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` or `)})` : sql<boolean>`false`;
+}
+
+function filterSql(
+  resource: AnyResource,
+  table: string,
+  key: string,
+  value: unknown,
+  readable: Set<string>,
+): RawBuilder<boolean> | undefined {
+  if (key === 'q') {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string' && typeof value !== 'number') throw badRequest({ q: FORMAT });
+    if (!searchFields(resource).some((name) => readable.has(name)))
+      throw badRequest({ q: NOT_ALLOWED }, 'Unknown filter: q');
+    return searchSql(resource, table, String(value), readable);
+  }
+  const range = /^(.+)_(gte|lte|gt|lt)$/.exec(key);
+  const name = range && readable.has(range[1]) ? range[1] : key;
+  if (!readable.has(name)) throw badRequest({ [key]: NOT_ALLOWED }, `Unknown filter: ${key}`);
+  const field = resource.fields[name];
+  const column = sql.ref(`${table}.${name}`);
+  if (range) {
+    if (field && isJsonKind(field)) throw badRequest({ [key]: NOT_ALLOWED }, `Unknown filter: ${key}`);
+    if (value === undefined || value === null || value === '') return undefined;
+    const op = { gte: '>=', lte: '<=', gt: '>', lt: '<' }[range[2] as 'gte' | 'lte' | 'gt' | 'lt'];
+    let bound = coerce(resource, name, key, value);
+    // A date-only upper bound on a timestamp includes that whole day.
+    if (
+      range[2] === 'lte' &&
+      kindOf(resource, name) === 'datetime' &&
+      typeof value === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(value)
+    )
+      bound = new Date(Date.parse(value) + 86_400_000 - 1).toISOString();
+    return sql<boolean>`${column} ${sql.raw(op)} ${bound}`;
+  }
+  if (field?.kind === 'enum' && field.multiple) {
+    const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(resource, name, key, v));
+    return sql<boolean>`${column} ?| array[${sql.join(values)}]::text[]`;
+  }
+  if (field && isJsonKind(field)) throw badRequest({ [key]: NOT_ALLOWED }, `Unknown filter: ${key}`);
+  if (value === null) return sql<boolean>`${column} is null`;
+  if (Array.isArray(value)) {
+    const values = value.map((v) => coerce(resource, name, key, v));
+    return values.length ? sql<boolean>`${column} in (${sql.join(values)})` : sql<boolean>`false`;
+  }
+  if (typeof value === 'object') throw badRequest({ [key]: FORMAT });
+  return sql<boolean>`${column} = ${coerce(resource, name, key, value)}`;
+}
+
+/** Parses react-admin's `sort`, `range` and `filter` parameters into SQL for the readable fields. */
+export function parseListQuery(
+  resource: AnyResource,
+  table: string,
+  query: Record<string, unknown>,
+  readableFields: readonly string[],
+): ListParams {
+  const readable = new Set(readableFields);
+  const conditions: RawBuilder<boolean>[] = [];
+  const filter = parseJson(query.filter, 'filter');
+  if (filter !== undefined && filter !== null) {
+    if (typeof filter !== 'object' || Array.isArray(filter))
+      throw badRequest({ filter: FORMAT }, 'Invalid filter parameter');
+    for (const [key, value] of Object.entries(filter)) {
+      const condition = filterSql(resource, table, key, value, readable);
+      if (condition) conditions.push(condition);
+    }
+  }
+
+  const [defaultField, defaultOrder] = resource.list.sort;
+  // The public view may not read the default sort column (e.g. `createdAt`): it falls back to ids.
+  const sort =
+    parseJson(query.sort, 'sort') ?? (readable.has(defaultField) ? [defaultField, defaultOrder] : ['id', defaultOrder]);
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || (sort[1] !== undefined && typeof sort[1] !== 'string'))
+    throw badRequest({ sort: FORMAT }, 'Invalid sort parameter');
+  const [sortField, rawOrder = 'ASC'] = sort as [string, string?];
+  const order = rawOrder.toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw badRequest({ sort: FORMAT }, 'Invalid sort parameter');
+  const field = resource.fields[sortField];
+  if (!readable.has(sortField) || (field && isJsonKind(field) && field.kind !== 'localized'))
+    throw badRequest({ sort: NOT_ALLOWED }, `Unknown sort field: ${sortField}`);
+  const direction = sql.raw(order === 'DESC' ? 'desc' : 'asc');
+  const column = sql.ref(`${table}.${sortField}`);
+  const orderBy: RawBuilder<unknown>[] = [
+    field?.kind === 'localized' ? sql`(${column}->>'en') ${direction}` : sql`${column} ${direction}`,
+  ];
+  if (sortField !== 'id') orderBy.push(sql`${sql.ref(`${table}.id`)} ${direction}`);
+
+  let offset = 0;
+  let limit = MAX_PAGE;
+  const range = parseJson(query.range, 'range');
+  if (range !== undefined) {
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+      range[1] < range[0]
+    )
+      throw badRequest({ range: FORMAT }, 'Invalid range parameter');
+    offset = range[0];
+    limit = Math.min(range[1] - range[0] + 1, MAX_PAGE);
+  }
+  return { conditions, orderBy, offset, limit };
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { statusField, type AnyResource, type Row } from '../../core/resource';
+import type { Principal } from '../../core/roles';
+import { stateAfterEdit } from '../../core/workflow';
+import { inTransaction, Writer } from '../data-context';
+import { HttpError, notFound } from '../errors';
+import { contextOf } from './context';
+import { checkReferences, parseId, prepareWrite, requireObject } from './input';
+import { parseListQuery } from './query';
+import { pick, toRecord, type Registry } from './registry';
+import { readable, readAccess, scopeSql, writeAccess, type ReadAccess } from './scope';
+
+export const STALE_VERSION = 'This record was changed by someone else; reload it and try again';
+export const NOT_EDITABLE = 'This record cannot be edited in its current status';
+
+export interface RouteDeps {
+  db: Kysely<any>;
+  registry: Registry;
+}
+
+const where = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length ? sql.join(conditions, sql` and `) : sql<boolean>`true`;
+
+/** The record as the principal may see it. */
+export function present(resource: AnyResource, principal: Principal, access: ReadAccess, row: Record<string, unknown>) {
+  const record = toRecord(resource, row);
+  return pick(record, readable(resource, principal, access, record));
+}
+
+/** `id` is a number, or the lookup field's value for keyed resources (settings by group). */
+function keyCondition(resource: AnyResource, table: string, raw: string): RawBuilder<boolean> {
+  const id = parseId(raw);
+  if (id !== undefined) return sql<boolean>`${sql.ref(`${table}.id`)} = ${id}`;
+  if (resource.lookupField && raw.length <= 255)
+    return sql<boolean>`${sql.ref(`${table}.${resource.lookupField}`)} = ${raw}`;
+  throw notFound();
+}
+
+/** Loads one row through the principal's scope, optionally locking it; 404 when invisible. */
+export async function loadScoped(
+  trx: Kysely<any>,
+  registry: Registry,
+  resource: AnyResource,
+  access: ReadAccess,
+  rawId: string,
+  lock = false,
+): Promise<Record<string, unknown>> {
+  const table = registry.table(resource);
+  const conditions = [keyCondition(resource, table, rawId), ...scopeSql(registry, resource, access)];
+  const result = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} where ${where(conditions)}${sql.raw(lock ? ' for update' : '')}`.execute(trx);
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+function contentRange(resource: string, offset: number, count: number, total: number): string {
+  const end = count > 0 ? offset + count - 1 : offset;
+  return `${resource} ${offset}-${end}/${total}`;
+}
+
+/** The react-admin simple REST routes of one resource (SPEC §6). */
+export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
+  const { db, registry } = deps;
+  const table = registry.table(resource);
+  const base = `/api/${resource.name}`;
+
+  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = request.principal;
+    const access = readAccess(resource, principal);
+    const params = parseListQuery(
+      resource,
+      table,
+      request.query as Record<string, unknown>,
+      readable(resource, principal, access),
+    );
+    const filter = where([...scopeSql(registry, resource, access), ...params.conditions]);
+    const [rows, count] = await Promise.all([
+      sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)} where ${filter} order by ${sql.join(params.orderBy)} limit ${params.limit} offset ${params.offset}`.execute(
+        db,
+      ),
+      sql<{ total: number }>`select count(*) as total from ${sql.table(table)} where ${filter}`.execute(db),
+    ]);
+    const total = Number(count.rows[0]?.total ?? 0);
+    reply.header('Content-Range', contentRange(resource.name, params.offset, rows.rows.length, total));
+    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return rows.rows.map((row) => present(resource, principal, access, row));
+  });
+
+  app.get(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const principal = request.principal;
+    const access = readAccess(resource, principal);
+    const row = await loadScoped(db, registry, resource, access, request.params.id);
+    return present(resource, principal, access, row);
+  });
+
+  app.post(base, async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = request.principal;
+    const access = writeAccess(resource, principal, 'create');
+    const body = requireObject(request.body);
+    let values = await prepareWrite(resource, principal, 'create', body);
+    if (access.mode === 'owner') values[access.field] = access.value;
+    const record = await inTransaction(db, async (trx) => {
+      const writer = new Writer(trx, registry, principal);
+      const hook = resource.hooks?.beforeCreate;
+      if (hook) values = { ...values, ...((await hook(contextOf(writer, { resource: resource.name, values }))) ?? {}) };
+      await checkReferences(trx, registry, resource, principal, values);
+      const created = await writer.insert(resource.name, values);
+      if (resource.hooks?.afterCreate)
+        await resource.hooks.afterCreate(contextOf(writer, { resource: resource.name, record: created }));
+      return created;
+    });
+    reply.code(201);
+    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+  });
+
+  const update = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const principal = request.principal;
+    const access = writeAccess(resource, principal, 'update');
+    const body = requireObject(request.body);
+    const record = await inTransaction(db, async (trx) => {
+      const row = await loadScoped(trx, registry, resource, access, request.params.id, true);
+      const before = toRecord(resource, row) as Row;
+      if (body.version !== undefined && body.version !== null && Number(body.version) !== before.version)
+        throw new HttpError(409, STALE_VERSION);
+      let patch = await prepareWrite(resource, principal, 'update', body, before);
+      const writer = new Writer(trx, registry, principal);
+      const status = statusField(resource);
+      const editable = resource.workflow?.editableIn;
+      const changes = Object.keys(patch).some((name) => JSON.stringify(patch[name]) !== JSON.stringify(before[name]));
+      if (status && editable && changes && !editable.includes(String(before[status])))
+        throw new HttpError(409, NOT_EDITABLE);
+      const next = status && changes ? stateAfterEdit(resource, before, principal) : undefined;
+      if (status && next && next !== before[status]) patch[status] = next;
+      const hook = resource.hooks?.beforeUpdate;
+      if (hook)
+        patch = { ...patch, ...((await hook(contextOf(writer, { resource: resource.name, before, patch }))) ?? {}) };
+      await checkReferences(trx, registry, resource, principal, patch);
+      return writer.update(resource.name, before.id, patch);
+    });
+    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+  };
+  app.put(`${base}/:id`, update);
+  app.patch(`${base}/:id`, update);
+
+  app.delete(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const principal = request.principal;
+    const access = writeAccess(resource, principal, 'delete');
+    const record = await inTransaction(db, async (trx) => {
+      const row = await loadScoped(trx, registry, resource, access, request.params.id, true);
+      return new Writer(trx, registry, principal).remove(resource.name, Number(row.id));
+    });
+    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+  });
+}

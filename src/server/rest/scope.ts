@@ -1,0 +1,93 @@
+import { sql, type RawBuilder } from 'kysely';
+import { can, ownerRule, readableFields } from '../../core/access';
+import type { AnyResource, PublicWhere, Verb } from '../../core/resource';
+import type { Principal } from '../../core/roles';
+import { HttpError } from '../errors';
+import type { Registry } from './registry';
+
+/** How a principal reads a resource: every row, its own rows, the public subset, or not at all. */
+export type ReadAccess =
+  | { mode: 'all' }
+  | { mode: 'owner'; field: string; value: number }
+  | { mode: 'public'; where: PublicWhere; fields: readonly string[] };
+
+export const NOT_SIGNED_IN = 'Not signed in';
+export const FORBIDDEN = 'You are not allowed to do this';
+
+export function denied(principal: Principal): HttpError {
+  return principal.kind === 'public' ? new HttpError(401, NOT_SIGNED_IN) : new HttpError(403, FORBIDDEN);
+}
+
+/** The read access for list/show, or throws 401/403. */
+export function readAccess(resource: AnyResource, principal: Principal): ReadAccess {
+  const publicAccess = resource.access.public;
+  if (principal.kind !== 'public' && can(resource, principal, 'list')) {
+    const rule = ownerRule(resource, principal);
+    if (rule && principal.kind !== 'admin') return { mode: 'owner', field: rule.scope, value: principal.id };
+    return { mode: 'all' };
+  }
+  // Signed-in kinds without their own rule read public resources like visitors (e.g. pickers).
+  if (publicAccess) return { mode: 'public', where: publicAccess.where, fields: publicAccess.fields };
+  throw denied(principal);
+}
+
+/** Which access a write verb needs; the row scope comes with it for owners. */
+export function writeAccess(resource: AnyResource, principal: Principal, verb: Verb): ReadAccess {
+  if (!can(resource, principal, verb)) throw denied(principal);
+  const rule = ownerRule(resource, principal);
+  if (rule && principal.kind !== 'admin' && principal.kind !== 'public')
+    return { mode: 'owner', field: rule.scope, value: principal.id };
+  return { mode: 'all' };
+}
+
+/** Fields the principal may read (and filter or sort on) under this access. */
+export function readable(
+  resource: AnyResource,
+  principal: Principal,
+  access: ReadAccess,
+  record?: Record<string, unknown>,
+): string[] {
+  if (access.mode === 'public') return ['id', ...access.fields];
+  return readableFields(resource, principal, record);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A public `where` as SQL: plain values compare, a nested object on a ref means the referenced row matches it. */
+export function publicWhereSql(
+  registry: Registry,
+  resource: AnyResource,
+  where: PublicWhere,
+  table = registry.table(resource),
+): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const [name, value] of Object.entries(where)) {
+    const column = sql.ref(`${table}.${name}`);
+    const field = resource.fields[name];
+    if (isPlainObject(value) && field?.kind === 'ref') {
+      const target = registry.require(field.reference);
+      const targetTable = registry.table(target);
+      const inner = publicWhereSql(registry, target, value, targetTable);
+      const filter = inner.length ? sql.join(inner, sql` and `) : sql`true`;
+      conditions.push(
+        sql<boolean>`${column} in (select ${sql.ref(`${targetTable}.id`)} from ${sql.table(targetTable)} where ${filter})`,
+      );
+    } else if (Array.isArray(value)) {
+      conditions.push(value.length ? sql<boolean>`${column} in (${sql.join(value)})` : sql<boolean>`false`);
+    } else if (value === null) {
+      conditions.push(sql<boolean>`${column} is null`);
+    } else {
+      conditions.push(sql<boolean>`${column} = ${value}`);
+    }
+  }
+  return conditions;
+}
+
+/** The row conditions an access adds to every list, count, read, update and delete. */
+export function scopeSql(registry: Registry, resource: AnyResource, access: ReadAccess): RawBuilder<boolean>[] {
+  const table = registry.table(resource);
+  if (access.mode === 'owner') return [sql<boolean>`${sql.ref(`${table}.${access.field}`)} = ${access.value}`];
+  if (access.mode === 'public') return publicWhereSql(registry, resource, access.where, table);
+  return [];
+}

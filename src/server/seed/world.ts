@@ -1,0 +1,522 @@
+import type { Locale } from '../../core/locales';
+import { commissionOf } from '../../../resources/orders.effects';
+import { Builder, type Rec } from './builder';
+import { Random } from './random';
+import {
+  BANKS,
+  COMPLAINT_SUBJECTS,
+  PROVINCES,
+  REFUND_REASONS,
+  TOUR_TYPES,
+  VARIANTS,
+  partnerDescription,
+  serviceDescription,
+  serviceTitle,
+  type Text5,
+} from './texts';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+export type OrderStatus = 'pending_payment' | 'paid' | 'confirmed' | 'completed' | 'cancelled' | 'refunded';
+
+/** The password hashes, computed once per seed and shared by every generated account. */
+export interface Hashes {
+  admin: string;
+  partner: string;
+  user: string;
+}
+
+interface PartnerBook {
+  /** Partner share of completed orders. */
+  earned: number;
+  /** When each share was earned, to cap withdrawals by what was earned by then. */
+  earnings: { at: number; share: number }[];
+  paidOut: number;
+  held: number;
+}
+
+const PAYMENT_WEIGHTS = { bcel_onepay: 55, card: 25, bank_transfer: 15, cash: 5 } as const;
+
+/**
+ * The demo world: accounts, catalogue and bookings with their money trail, built in memory with the same
+ * rules the server enforces (seats ≤ capacity, refunds ≤ paid, withdrawals ≤ available balance).
+ */
+export class World {
+  readonly b = new Builder();
+  readonly tourTypes: Rec[];
+  readonly provinces: Rec[];
+  readonly moderators: Rec[] = [];
+  readonly financeStaff: Rec[] = [];
+  readonly supportStaff: Rec[] = [];
+  private readonly books = new Map<Rec, PartnerBook>();
+  private seq = 0;
+
+  constructor(
+    readonly random: Random,
+    /** The seed's "now": midnight UTC of the day it runs, so two runs on one day give the same rows. */
+    readonly now: number,
+    readonly hashes: Hashes,
+  ) {
+    this.tourTypes = TOUR_TYPES.map((t, i) =>
+      this.b.add('tour_types', { code: t.code, name: t.name, sortOrder: (i + 1) * 10, active: true, ...this.stamp(-720) }),
+    );
+    this.provinces = PROVINCES.map((p, i) =>
+      this.b.add('provinces', {
+        code: p.code,
+        name: p.name,
+        region: p.region,
+        sortOrder: (i + 1) * 10,
+        active: true,
+        ...this.stamp(-720),
+      }),
+    );
+  }
+
+  /** `createdAt`/`updatedAt` at a day offset from now. */
+  stamp(days: number, updatedDays = days): { createdAt: string; updatedAt: string } {
+    return { createdAt: this.iso(this.now + days * DAY), updatedAt: this.iso(this.now + updatedDays * DAY) };
+  }
+
+  iso(ms: number): string {
+    return new Date(ms).toISOString();
+  }
+
+  day(ms: number): string {
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+
+  private book(partner: Rec): PartnerBook {
+    let book = this.books.get(partner);
+    if (!book) this.books.set(partner, (book = { earned: 0, earnings: [], paidOut: 0, held: 0 }));
+    return book;
+  }
+
+  /** The available balance as of `at` (default: now), by SPEC §5's formula. */
+  available(partner: Rec, at = this.now): number {
+    const book = this.book(partner);
+    const earned = book.earnings.reduce((sum, e) => (e.at <= at ? sum + e.share : sum), 0);
+    return earned - book.paidOut - book.held;
+  }
+
+  audit(
+    actor: Rec | null,
+    resource: string,
+    rec: Rec,
+    action: string,
+    from: string | null,
+    to: string | null,
+    at: number,
+    reason: string | null = null,
+  ): void {
+    this.b.add('audit_log', {
+      actorKind: actor ? 'admin' : 'system',
+      actorId: actor,
+      actorEmail: actor ? actor.values.email : null,
+      actorRole: actor ? actor.values.role : null,
+      resource,
+      recordId: rec,
+      action,
+      from,
+      to,
+      reason,
+      diff: from || to ? { status: [from, to] } : null,
+      at: this.iso(at),
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
+  }
+
+  admin(email: string, fullName: string, role: string, status = 'active'): Rec {
+    const rec = this.b.add('admins', {
+      email,
+      passwordHash: this.hashes.admin,
+      fullName,
+      role,
+      phone: `+856 20 5${String(5550000 + this.b.rows('admins').length).padStart(7, '0')}`,
+      locale: role === 'super_admin' ? 'en' : 'lo',
+      status,
+      lastLoginAt: status === 'active' ? this.iso(this.now - this.random.int(1, 72) * 60 * MINUTE) : null,
+      ...this.stamp(-600),
+    });
+    if (status === 'active') {
+      if (role === 'moderator') this.moderators.push(rec);
+      if (role === 'finance') this.financeStaff.push(rec);
+      if (role === 'support') this.supportStaff.push(rec);
+    }
+    return rec;
+  }
+
+  user(email: string, fullName: string, locale: Locale, createdDays: number, status = 'active'): Rec {
+    return this.b.add('users', {
+      email,
+      passwordHash: this.hashes.user,
+      fullName,
+      phone: `+856 20 ${this.random.int(2, 9)}${String(this.random.int(0, 9999999)).padStart(7, '0')}`,
+      locale,
+      status,
+      lockReason: status === 'locked' ? 'Repeated chargebacks' : null,
+      lastLoginAt: this.iso(this.now - this.random.int(1, 60 * 24 * 20) * MINUTE),
+      ...this.stamp(createdDays),
+    });
+  }
+
+  partner(options: {
+    email: string;
+    company: string;
+    contactName: string;
+    status: 'pending' | 'approved' | 'rejected' | 'suspended';
+    province: Rec;
+    createdDays: number;
+    commissionRate?: number | null;
+  }): Rec {
+    const provinceName = options.province.values.name as Text5;
+    const live = options.status === 'approved' || options.status === 'suspended';
+    const slug = options.company.replace(/[^A-Za-z]/g, '').slice(0, 10).toUpperCase();
+    const created = this.now + options.createdDays * DAY;
+    const approvedAt = created + this.random.int(1, 5) * DAY;
+    const rec = this.b.add('partners', {
+      email: options.email,
+      passwordHash: this.hashes.partner,
+      companyName: `${options.company} Co., Ltd.`,
+      contactName: options.contactName,
+      phone: `+856 21 ${this.random.int(200000, 999999)}`,
+      provinceId: options.province,
+      taxId: `LA-${slug.slice(0, 4)}-${this.random.int(100000, 999999)}`,
+      locale: 'lo',
+      bankName: this.random.pick(BANKS),
+      bankAccountName: options.company.toUpperCase(),
+      bankAccountNumber: `0${this.random.int(10, 99)} ${this.random.int(1000, 9999)} ${this.random.int(10000000, 99999999)}`,
+      commissionRate: options.commissionRate ?? null,
+      displayName: live ? options.company : null,
+      description: live ? partnerDescription(options.company, provinceName) : null,
+      logo: [],
+      address: live ? `Ban ${this.random.pick(['Xiengmouan', 'Wat Nong', 'Phonxay', 'Sisaket', 'Hatsady'])}, ${provinceName.en}` : null,
+      status: options.status,
+      reason:
+        options.status === 'rejected'
+          ? 'The business licence is missing or unreadable'
+          : options.status === 'suspended'
+            ? 'Several customers reported cancelled tours without a refund'
+            : null,
+      approvedAt: live ? this.iso(approvedAt) : null,
+      lastLoginAt: this.iso(this.now - this.random.int(1, 60 * 24 * 10) * MINUTE),
+      createdAt: this.iso(created),
+      updatedAt: this.iso(live ? approvedAt : created),
+    });
+    const moderator = this.random.pick(this.moderators);
+    if (options.status !== 'pending')
+      this.audit(moderator, 'partners', rec, options.status === 'rejected' ? 'reject' : 'approve', 'pending', options.status === 'rejected' ? 'rejected' : 'approved', approvedAt, options.status === 'rejected' ? String(rec.values.reason) : null);
+    if (options.status === 'suspended')
+      this.audit(moderator, 'partners', rec, 'suspend', 'approved', 'suspended', this.now - 10 * DAY, String(rec.values.reason));
+    return rec;
+  }
+
+  /** A partner's profile proposal; an approved one mirrors the live profile. */
+  profile(partner: Rec, status: 'draft' | 'pending' | 'approved' | 'rejected', proposal?: string): Rec {
+    const name = proposal ?? String(partner.values.displayName ?? partner.values.companyName).replace(' Co., Ltd.', '');
+    const submitted = this.now - this.random.int(1, 20) * DAY;
+    const rec = this.b.add('partner_profiles', {
+      partnerId: partner,
+      displayName: name,
+      description:
+        status === 'approved' && partner.values.description
+          ? partner.values.description
+          : {
+              en: `${name}: small-group tours with local guides, now with river trips and homestays.`,
+              lo: `${name}: ທົວກຸ່ມນ້ອຍກັບໄກດ໌ທ້ອງຖິ່ນ, ມີການລ່ອງເຮືອ ແລະ ພັກເຮືອນຊາວບ້ານ.`,
+              th: `${name}: ทัวร์กลุ่มเล็กกับไกด์ท้องถิ่น พร้อมล่องเรือและโฮมสเตย์`,
+            },
+      logo: [],
+      address: partner.values.address ?? null,
+      status,
+      reason: status === 'rejected' ? 'The description contains a phone number; please remove it' : null,
+      submittedAt: status === 'draft' ? null : this.iso(submitted),
+      reviewedAt: status === 'approved' || status === 'rejected' ? this.iso(submitted + DAY) : null,
+      createdAt: this.iso(submitted - DAY),
+      updatedAt: this.iso(submitted),
+    });
+    if (status === 'approved' || status === 'rejected')
+      this.audit(this.random.pick(this.moderators), 'partner-profiles', rec, status === 'approved' ? 'approve' : 'reject', 'pending', status, submitted + DAY, status === 'rejected' ? String(rec.values.reason) : null);
+    return rec;
+  }
+
+  service(
+    partner: Rec,
+    status: 'draft' | 'pending' | 'approved' | 'rejected' | 'suspended' | 'archived',
+    createdDays: number,
+    options: { tourType?: Rec; province?: Rec; allLocales?: boolean } = {},
+  ): Rec {
+    const tourType = options.tourType ?? this.random.pick(this.tourTypes);
+    const province =
+      options.province ??
+      (this.random.chance(0.6) ? (partner.values.provinceId as Rec) : this.random.pick(this.provinces));
+    const variant = this.random.pick(VARIANTS);
+    const code = String(tourType.values.code);
+    const days = code === 'FOOD' || code === 'CITY_TOUR' || code === 'TRANSPORT' ? 1 : this.random.int(1, 3);
+    const title = serviceTitle(tourType.values.name as Text5, province.values.name as Text5, variant);
+    const description = serviceDescription(province.values.name as Text5, days);
+    const allLocales = options.allLocales ?? this.random.chance(0.7);
+    const pick = (text: Text5) => (allLocales ? text : { lo: text.lo, en: text.en });
+    const created = this.now + createdDays * DAY;
+    const submitted = created + this.random.int(0, 3) * DAY;
+    const reviewed = submitted + this.random.int(1, 4) * DAY;
+    const reviewedStatus = status === 'suspended' || status === 'archived' ? 'approved' : status;
+    const rec = this.b.add('services', {
+      partnerId: partner,
+      title: pick(title),
+      description: pick(description),
+      tourTypeId: tourType,
+      provinceId: province,
+      durationDays: days,
+      price: this.random.amount(150_000, 900_000, 10_000) * days,
+      currency: 'LAK',
+      capacity: this.random.int(8, 30),
+      meetingPoint: `${(province.values.name as Text5).en}, hotel lobby`,
+      images: [],
+      status,
+      reason:
+        status === 'rejected'
+          ? 'Photos missing and the price does not include the mandatory park fee'
+          : status === 'suspended'
+            ? 'Safety equipment check overdue'
+            : null,
+      submittedAt: status === 'draft' ? null : this.iso(submitted),
+      approvedAt: reviewedStatus === 'approved' ? this.iso(reviewed) : null,
+      createdAt: this.iso(created),
+      updatedAt: this.iso(status === 'draft' ? created : status === 'pending' ? submitted : reviewed),
+    });
+    if (reviewedStatus === 'approved' || reviewedStatus === 'rejected')
+      this.audit(this.random.pick(this.moderators), 'services', rec, reviewedStatus === 'approved' ? 'approve' : 'reject', 'pending', reviewedStatus, reviewed, reviewedStatus === 'rejected' ? String(rec.values.reason) : null);
+    return rec;
+  }
+
+  /** A departure `startDays` from today; its seats are counted as orders are added. */
+  schedule(service: Rec, startDays: number, status: 'open' | 'closed' | 'cancelled', capacity?: number): Rec {
+    const start = this.now + startDays * DAY;
+    const duration = Number(service.values.durationDays);
+    const created = Math.min(start - this.random.int(30, 90) * DAY, this.now - DAY);
+    const override = this.random.chance(0.2) ? Math.round((Number(service.values.price) * 1.1) / 10_000) * 10_000 : null;
+    return this.b.add('schedules', {
+      serviceId: service,
+      partnerId: service.values.partnerId,
+      startDate: this.day(start),
+      endDate: this.day(start + (duration - 1) * DAY),
+      capacity: capacity ?? this.random.int(12, 30),
+      seatsBooked: 0,
+      priceOverride: override,
+      currency: 'LAK',
+      note: null,
+      status,
+      reason: status === 'cancelled' ? 'Flooding on the river: the trip cannot run safely' : null,
+      createdAt: this.iso(created),
+      updatedAt: this.iso(status === 'open' ? created : Math.min(start, this.now - DAY)),
+    });
+  }
+
+  startOf(schedule: Rec): number {
+    return Date.parse(`${String(schedule.values.startDate)}T00:00:00Z`);
+  }
+
+  seatsLeft(schedule: Rec): number {
+    return Number(schedule.values.capacity) - Number(schedule.values.seatsBooked);
+  }
+
+  private code(): string {
+    this.seq += 1;
+    const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+    let out = '';
+    for (let i = 0; i < 5; i++) out += alphabet[this.random.int(0, alphabet.length - 1)];
+    return `LT-${out}${this.seq.toString(36).toUpperCase().padStart(3, '0')}`;
+  }
+
+  private payment(values: Record<string, unknown>, at: number): Rec {
+    return this.b.add('payments', {
+      currency: 'LAK',
+      status: 'completed',
+      ...values,
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
+  }
+
+  /**
+   * An order with everything that follows from its status: seats, the charge, the refund (with its request,
+   * or as part of a cancelled departure), the partner's earnings. `created` is clamped to before departure.
+   */
+  order(schedule: Rec, user: Rec, status: OrderStatus, created: number, quantity: number): Rec | undefined {
+    const start = this.startOf(schedule);
+    const holdsSeats = status !== 'cancelled' && status !== 'refunded';
+    if (quantity > this.seatsLeft(schedule)) return undefined;
+    const service = schedule.values.serviceId as Rec;
+    const partner = schedule.values.partnerId as Rec;
+    const unitPrice = Number(schedule.values.priceOverride ?? service.values.price);
+    const total = unitPrice * quantity;
+    const rate = partner.values.commissionRate == null ? 10 : Number(partner.values.commissionRate);
+    const commission = commissionOf(total, rate);
+    const createdAt = Math.min(created, start - 6 * 60 * MINUTE, this.now - 5 * MINUTE);
+    const paid = status !== 'pending_payment' && !(status === 'cancelled');
+    const paidAt = createdAt + this.random.int(3, 90) * MINUTE;
+    const method = this.random.weighted(PAYMENT_WEIGHTS);
+    const code = this.code();
+    const scheduleCancelled = schedule.values.status === 'cancelled';
+    const confirmedAt = Math.min(paidAt + this.random.int(30, 24 * 60) * MINUTE, this.now - MINUTE);
+    const completedAt = Math.min(start + this.random.int(8, 30) * 60 * MINUTE, this.now - MINUTE);
+    const endedAt =
+      status === 'cancelled'
+        ? Math.min(createdAt + this.random.int(10, 48 * 60) * MINUTE, this.now - MINUTE)
+        : status === 'refunded'
+          ? Math.min(paidAt + this.random.int(1, 5) * DAY, scheduleCancelled ? start - DAY : start, this.now - MINUTE)
+          : null;
+    const last = Math.max(createdAt, paid ? paidAt : 0, status === 'confirmed' ? confirmedAt : 0, status === 'completed' ? completedAt : 0, endedAt ?? 0);
+    const order = this.b.add('orders', {
+      code,
+      userId: user,
+      partnerId: partner,
+      serviceId: service,
+      scheduleId: schedule,
+      departureDate: schedule.values.startDate,
+      quantity,
+      unitPrice,
+      total,
+      commissionRate: rate,
+      commission,
+      currency: 'LAK',
+      contactName: user.values.fullName,
+      contactPhone: user.values.phone,
+      contactEmail: user.values.email,
+      note: this.random.chance(0.15) ? this.random.pick(['Vegetarian meals please', 'ອາຫານມັງສະວິລັດ', '需要中文导游', 'Có trẻ em 5 tuổi']) : null,
+      paymentMethod: paid ? method : null,
+      status,
+      reason: status === 'cancelled' ? (scheduleCancelled ? 'Departure cancelled' : 'Changed travel plans') : status === 'refunded' && scheduleCancelled ? 'Departure cancelled' : null,
+      paidAt: paid ? this.iso(paidAt) : null,
+      confirmedAt: status === 'confirmed' || status === 'completed' ? this.iso(confirmedAt) : null,
+      completedAt: status === 'completed' ? this.iso(completedAt) : null,
+      cancelledAt: status === 'cancelled' ? this.iso(endedAt!) : null,
+      createdAt: this.iso(createdAt),
+      updatedAt: this.iso(last),
+    });
+    if (holdsSeats) schedule.values.seatsBooked = Number(schedule.values.seatsBooked) + quantity;
+    if (paid)
+      this.payment({ orderId: order, partnerId: partner, userId: user, kind: 'charge', amount: total, method, reference: `PAY-${code}` }, paidAt);
+    if (status === 'completed') {
+      const book = this.book(partner);
+      book.earned += total - commission;
+      book.earnings.push({ at: completedAt, share: total - commission });
+    }
+    if (status === 'refunded') {
+      const at = endedAt!;
+      if (scheduleCancelled) {
+        this.payment({ orderId: order, partnerId: partner, userId: user, kind: 'refund', amount: total, method, reference: `CXL-${code}` }, at);
+      } else {
+        const amount = this.random.chance(0.8) ? total : Math.round(total / 2 / 1000) * 1000;
+        const requested = Math.max(paidAt + MINUTE, at - this.random.int(1, 48) * 60 * MINUTE);
+        const refund = this.b.add('refunds', {
+          orderId: order,
+          userId: user,
+          partnerId: partner,
+          amount,
+          currency: 'LAK',
+          reason: this.random.pick(REFUND_REASONS),
+          status: 'approved',
+          rejectionReason: null,
+          decidedAt: this.iso(at),
+          createdAt: this.iso(requested),
+          updatedAt: this.iso(at),
+        });
+        this.payment({ orderId: order, partnerId: partner, userId: user, refundId: refund, kind: 'refund', amount, method, reference: `RF-${code}` }, at);
+        this.audit(this.random.pick(this.financeStaff), 'refunds', refund, 'approve', 'pending', 'approved', at);
+      }
+    }
+    return order;
+  }
+
+  /** A refund request still waiting (pending) or already turned down (rejected). */
+  refundRequest(order: Rec, status: 'pending' | 'rejected'): Rec {
+    const paidAt = Date.parse(String(order.values.paidAt));
+    const requested = Math.min(paidAt + this.random.int(1, 72) * 60 * MINUTE, this.now - 30 * MINUTE);
+    const decided = Math.min(requested + this.random.int(2, 48) * 60 * MINUTE, this.now - MINUTE);
+    const rec = this.b.add('refunds', {
+      orderId: order,
+      userId: order.values.userId,
+      partnerId: order.values.partnerId,
+      amount: order.values.total,
+      currency: 'LAK',
+      reason: this.random.pick(REFUND_REASONS),
+      status,
+      rejectionReason: status === 'rejected' ? 'The tour took place as booked; the cancellation window had passed' : null,
+      decidedAt: status === 'rejected' ? this.iso(decided) : null,
+      createdAt: this.iso(requested),
+      updatedAt: this.iso(status === 'rejected' ? decided : requested),
+    });
+    if (status === 'rejected')
+      this.audit(this.random.pick(this.financeStaff), 'refunds', rec, 'reject', 'pending', 'rejected', decided, String(rec.values.rejectionReason));
+    return rec;
+  }
+
+  /** A withdrawal; it never asks for more than the partner's available balance at that point. */
+  withdrawal(partner: Rec, amount: number, status: 'pending' | 'approved' | 'paid' | 'rejected', at: number): Rec | undefined {
+    const book = this.book(partner);
+    if (status !== 'rejected' && (amount <= 0 || amount > this.available(partner, at))) return undefined;
+    const decided = Math.min(at + this.random.int(4, 30) * 60 * MINUTE, this.now - MINUTE);
+    const paidAt = Math.min(decided + this.random.int(1, 2) * DAY, this.now - MINUTE);
+    const finance = this.random.pick(this.financeStaff);
+    const rec = this.b.add('withdrawals', {
+      partnerId: partner,
+      amount,
+      currency: 'LAK',
+      bankName: partner.values.bankName,
+      bankAccountName: partner.values.bankAccountName,
+      bankAccountNumber: partner.values.bankAccountNumber,
+      note: null,
+      status,
+      reason: status === 'rejected' ? 'The bank account name does not match the company name' : null,
+      reference: status === 'paid' ? `WD-${this.random.int(100000, 999999)}` : null,
+      decidedAt: status === 'pending' ? null : this.iso(decided),
+      paidAt: status === 'paid' ? this.iso(paidAt) : null,
+      createdAt: this.iso(at),
+      updatedAt: this.iso(status === 'paid' ? paidAt : status === 'pending' ? at : decided),
+    });
+    if (status === 'paid') {
+      book.paidOut += amount;
+      this.payment({ partnerId: partner, withdrawalId: rec, kind: 'payout', amount, method: 'bank_transfer', reference: rec.values.reference }, paidAt);
+      this.audit(finance, 'withdrawals', rec, 'approve', 'pending', 'approved', decided);
+      this.audit(finance, 'withdrawals', rec, 'pay', 'approved', 'paid', paidAt);
+    } else if (status === 'pending' || status === 'approved') {
+      book.held += amount;
+      if (status === 'approved') this.audit(finance, 'withdrawals', rec, 'approve', 'pending', 'approved', decided);
+    } else {
+      this.audit(finance, 'withdrawals', rec, 'reject', 'pending', 'rejected', decided, String(rec.values.reason));
+    }
+    return rec;
+  }
+
+  complaint(order: Rec | null, user: Rec, status: 'open' | 'in_progress' | 'resolved' | 'dismissed', at: number): Rec {
+    const locale = user.values.locale as Locale;
+    const subject = this.random.pick(COMPLAINT_SUBJECTS[locale] ?? COMPLAINT_SUBJECTS.en);
+    const staff = [...this.moderators, ...this.supportStaff];
+    const assignee = status === 'open' ? (this.random.chance(0.3) ? this.random.pick(staff) : null) : this.random.pick(staff);
+    const closed = Math.min(at + this.random.int(1, 6) * DAY, this.now - MINUTE);
+    const rec = this.b.add('complaints', {
+      orderId: order,
+      userId: user,
+      partnerId: order ? order.values.partnerId : null,
+      category: this.random.weighted({ booking: 25, payment: 15, service_quality: 35, safety: 5, refund: 15, other: 5 }),
+      subject,
+      message: `${subject}. ${order ? `Booking ${String(order.values.code)}.` : ''} Please look into it.`,
+      priority: this.random.weighted({ low: 20, normal: 55, high: 20, urgent: 5 }),
+      assigneeId: assignee,
+      status,
+      resolution: status === 'resolved' ? 'The partner apologised and offered a free upgrade on the next trip.' : null,
+      reason: status === 'dismissed' ? 'Duplicate of an earlier complaint' : null,
+      resolvedAt: status === 'resolved' || status === 'dismissed' ? this.iso(closed) : null,
+      createdAt: this.iso(at),
+      updatedAt: this.iso(status === 'open' ? at : closed),
+    });
+    if (status === 'resolved' || status === 'dismissed')
+      this.audit(assignee, 'complaints', rec, status === 'resolved' ? 'resolve' : 'dismiss', 'in_progress', status, closed, status === 'dismissed' ? String(rec.values.reason) : null);
+    return rec;
+  }
+}
+
+export { DAY, MINUTE };

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber, minorDigits } from '../../src/client/i18n/format';
+
+describe('Intl formatting helpers', () => {
+  it('formats money from minor units with the currency’s own fraction digits', () => {
+    expect(minorDigits('USD')).toBe(2);
+    expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56');
+    expect(formatMoney(123400, 'USD', 'en')).toBe('$1,234');
+    expect(formatMoney(5000, 'VND', 'vi')).toMatch(/5\.000\s?₫/);
+    expect(formatMoney(null, 'USD', 'en')).toBe('');
+  });
+
+  it('formats numbers and calendar days for the locale', () => {
+    expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
+    expect(formatNumber(1234567.5, 'vi')).toBe('1.234.567,5');
+    expect(formatDate('2026-03-01', 'en')).toBe('Mar 1, 2026');
+    expect(formatDate('2026-03-01', 'zh')).toBe('2026年3月1日');
+  });
+});

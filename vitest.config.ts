@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // API suites start real servers and databases; PGlite boots in about a second.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Component tests of the generated views (Testing Library in jsdom).
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.tsx'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
