@@ -1,0 +1,17 @@
+import { startTestServer } from '/work/main/tests/api/harness';
+const s = await startTestServer({ engine: 'pglite', seed: 'small' });
+const q = async (t: string, cols: string) => console.log(t, JSON.stringify((await s.db.selectFrom(t).select(cols.split(',') as any).orderBy('id').execute())));
+await q('partners', 'id,email,status,commissionRate');
+await q('users', 'id,email,status');
+await q('admins', 'id,email,role');
+await q('partner_profiles', 'id,partnerId,status');
+await q('services', 'id,partnerId,status,price');
+await q('schedules', 'id,serviceId,partnerId,status,capacity,seatsBooked,startDate');
+await q('orders', 'id,userId,partnerId,scheduleId,status,quantity,total,commission');
+await q('refunds', 'id,orderId,status,amount');
+await q('withdrawals', 'id,partnerId,status,amount');
+await q('payments', 'id,orderId,kind,amount,partnerId');
+await q('complaints', 'id,status,assigneeId,orderId');
+const c = await s.login('partner@example.com','Partner#2026');
+const r = await fetch(s.baseUrl+'/api/partners/1/balance',{headers:{cookie:c}}); console.log(r.status, await r.text());
+await s.close();
