@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -36,12 +37,32 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * Browser-build replacements: `kysely` (imported by the resources' server-side effects, never run in
+ * the browser) and a polyfill that natives cover. Build only: the dev server and Vitest keep the real ones.
+ */
+const SHIMS: Record<string, string> = {
+  kysely: fileURLToPath(new URL('./src/client/shims/kysely.ts', import.meta.url)),
+  'object.entries': fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)),
+};
+
+function clientShims(): Plugin {
+  return {
+    name: 'lantern-client-shims',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return SHIMS[id];
+    },
+  };
+}
+
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 const REACT = pkg('react|react-dom|scheduler');
 const ROUTER = pkg('react-router|react-router-dom|cookie|set-cookie-parser');
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), clientShims(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',

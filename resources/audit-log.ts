@@ -13,6 +13,8 @@ export default defineResource({
   serverOnly: true,
   appendOnly: true,
   auditLog: true,
+  // The system screen: version, build, database and migration level above the trail.
+  widgets: ['health'],
   fields: {
     actorKind: enumOf(['admin', 'partner', 'user', 'public', 'system'], { required: true, filterable: true }),
     actorId: integer({ filterable: true }),
@@ -42,8 +44,6 @@ export default defineResource({
   access: {
     admin: { read: true, create: false, update: false, delete: false },
   },
-  indexes: [
-    ['resource', 'recordId', 'at'],
-    ['actorKind', 'actorId', 'at'],
-  ],
+  // A record's history tab.
+  indexes: [['resource', 'recordId', 'at']],
 });

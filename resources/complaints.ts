@@ -37,6 +37,7 @@ export default defineResource({
     filters: ['status', 'priority', 'category', 'assigneeId', 'partnerId', 'userId', 'createdAt'],
     search: ['subject', 'message'],
     statusTabs: true,
+    mine: 'assigneeId',
   },
   show: {
     fields: [
@@ -107,5 +108,4 @@ export default defineResource({
     partner: { scope: 'partnerId', read: true, hidden: ['assigneeId', 'userId'] },
     user: { scope: 'userId', read: true, create: true, hidden: ['assigneeId'], readOnly: ['priority'] },
   },
-  indexes: [['status', 'priority', 'createdAt']],
 });

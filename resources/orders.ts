@@ -146,10 +146,16 @@ export default defineResource({
     },
     user: { scope: 'userId', read: true, create: true, update: true, hidden: ['commissionRate', 'commission'] },
   },
+  // Balance sums (partner + status) and seat checks (schedule + status); list indexes come from the filters.
+  // Bookings and revenue over time, by partner, service, tour type and province; the status funnel.
+  stats: {
+    time: 'createdAt',
+    sum: ['total', 'commission'],
+    groupBy: ['status', 'partnerId', 'serviceId', 'serviceId.tourTypeId', 'serviceId.provinceId'],
+    where: { status: ['paid', 'confirmed', 'completed'] },
+  },
   indexes: [
     ['partnerId', 'status', 'createdAt'],
-    ['userId', 'createdAt'],
     ['scheduleId', 'status'],
-    ['status', 'createdAt'],
   ],
 });

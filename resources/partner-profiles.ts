@@ -35,6 +35,13 @@ export default defineResource({
     filters: ['status', 'partnerId'],
     search: ['displayName'],
     statusTabs: true,
+    // The review screen opens on what waits for a decision.
+    defaultFilter: { status: 'pending' },
+  },
+  // A moderator sees the proposal beside the live profile it would replace.
+  compare: {
+    via: 'partnerId',
+    fields: { displayName: 'displayName', description: 'description', logo: 'logo', address: 'address' },
   },
   show: { fields: ['partnerId', 'displayName', 'description', 'logo', 'address', 'status', 'reason', 'submittedAt'] },
   create: { fields: ['partnerId', 'displayName', 'description', 'logo', 'address'] },

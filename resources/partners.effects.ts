@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { formatEnglish } from '../src/core/messages';
 import type { DataContext, Endpoint } from '../src/core/resource';
 
 export interface PartnerBalance {
@@ -50,5 +51,31 @@ export const partnerBalanceEndpoint: Endpoint = {
     const id = Number(ctx.record?.id);
     if (!ctx.record || (ctx.principal.kind === 'partner' && ctx.principal.id !== id)) ctx.fail(404, 'Not found');
     return partnerBalance(ctx, id);
+  },
+};
+
+/**
+ * `POST /api/partners/-/register`: the public partner sign-up (issue 4 §7). The server has already checked
+ * the body against the partners' create rules (`input`); the account starts `pending`, may sign in at once
+ * and sees its status in the portal until a moderator approves it.
+ */
+export const partnerRegisterEndpoint: Endpoint = {
+  method: 'POST',
+  record: false,
+  by: ['public'],
+  input: ['email', 'password', 'companyName', 'contactName', 'phone', 'locale'],
+  limit: { perIp: 20, windowSeconds: 900 },
+  handler: async (ctx) => {
+    const values = ctx.body as Record<string, unknown>;
+    // Sign-in matches emails without case, so sign-up must refuse the same address in another case.
+    const email = String(values.email).trim().toLowerCase();
+    const taken = await ctx.trx
+      .selectFrom('partners')
+      .select('id')
+      .where(sql`lower("email")`, '=', email)
+      .executeTakeFirst();
+    if (taken) ctx.fail(400, 'Invalid input', { email: formatEnglish({ key: 'unique' }) });
+    const partner = await ctx.insert('partners', { ...values, email, status: 'pending' });
+    return { id: partner.id, email: partner.email, companyName: partner.companyName, status: partner.status };
   },
 };

@@ -13,7 +13,8 @@ import {
 } from '../src/core/fields';
 import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
-import { partnerBalanceEndpoint } from './partners.effects';
+import { partnerEarningsEndpoint } from './partners.earnings';
+import { partnerBalanceEndpoint, partnerRegisterEndpoint } from './partners.effects';
 
 /**
  * Partner accounts (tour operators, guides, transport). The live public profile (displayName, description,
@@ -116,7 +117,7 @@ export default defineResource({
       fields: ['companyName', 'displayName', 'description', 'logo', 'provinceId'],
     },
   },
-  endpoints: { balance: partnerBalanceEndpoint },
+  endpoints: { balance: partnerBalanceEndpoint, earnings: partnerEarningsEndpoint, register: partnerRegisterEndpoint },
   // Pending and suspended partners sign in to see their status (SPEC issue 4 §7); rejected ones read the reason.
   account: {
     kind: 'partner',

@@ -31,6 +31,7 @@ export default defineResource({
     sort: ['createdAt', 'DESC'],
     filters: ['kind', 'method', 'status', 'partnerId', 'userId', 'orderId', 'createdAt'],
     search: ['reference'],
+    totals: ['amount'],
   },
   create: false,
   edit: false,
@@ -42,9 +43,9 @@ export default defineResource({
     partner: { scope: 'partnerId', read: true },
     user: { scope: 'userId', read: true, hidden: ['withdrawalId'] },
   },
+  // Payout sums per partner and paid/refunded sums per order.
   indexes: [
     ['partnerId', 'kind', 'createdAt'],
     ['orderId', 'kind'],
-    ['kind', 'createdAt'],
   ],
 });

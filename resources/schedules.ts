@@ -28,6 +28,7 @@ export default defineResource({
     sort: ['startDate', 'ASC'],
     filters: ['status', 'serviceId', 'partnerId', 'startDate'],
     statusTabs: true,
+    calendar: { start: 'startDate', end: 'endDate', usage: ['seatsBooked', 'capacity'] },
   },
   create: { fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
   edit: { fields: ['startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
@@ -61,8 +62,4 @@ export default defineResource({
       fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'currency'],
     },
   },
-  indexes: [
-    ['partnerId', 'startDate'],
-    ['serviceId', 'startDate'],
-  ],
 });

@@ -159,5 +159,4 @@ export default defineResource({
       ],
     },
   },
-  indexes: [['status', 'updatedAt']],
 });

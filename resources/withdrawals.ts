@@ -74,6 +74,8 @@ export default defineResource({
   },
   // The partner's ledger and withdrawals appear on their revenue screen.
   panelOf: { partner: 'revenue' },
+  // Finance decides with the partner's balance in view.
+  aside: { via: 'partnerId', endpoint: 'balance' },
   access: {
     admin: { read: ['finance'], create: false, update: [], delete: false },
     partner: { scope: 'partnerId', read: true, create: true },

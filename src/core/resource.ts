@@ -22,6 +22,14 @@ export interface ListConfig<F> {
   perPage?: readonly number[];
   /** Show a tab per workflow state, with its count. */
   statusTabs?: boolean;
+  /** Also offer the list as a month calendar: rows placed from `start` to `end`, with `usage` as used / total. */
+  calendar?: { start: FieldName<F>; end?: FieldName<F>; usage?: readonly [FieldName<F>, FieldName<F>] };
+  /** The filter a list opens with when none is chosen (e.g. a review list starting on pending items). */
+  defaultFilter?: Readonly<Record<string, unknown>>;
+  /** Money or number fields summed over the whole filtered set (`GET /api/{name}/-/totals`), shown under the list. */
+  totals?: readonly FieldName<F>[];
+  /** A reference to the admin accounts: the list offers a "mine" toggle filtering it on the signed-in admin. */
+  mine?: FieldName<F>;
 }
 
 export interface FormGroup<F> {
@@ -161,6 +169,13 @@ export interface Endpoint {
   method: 'GET' | 'POST';
   record: boolean;
   by: readonly Grantee[];
+  /**
+   * The body is these fields of the resource, checked by the server with the shared create schema (the SPEC's
+   * messages; unknown fields refused) before the handler runs; the handler receives the clean values as `body`.
+   */
+  input?: readonly string[];
+  /** At most `perIp` successful calls per client address in `windowSeconds` (≤ 900), else 429; counted in the database. */
+  limit?: { perIp: number; windowSeconds: number };
   handler: (
     ctx: DataContext & { record?: Row; query: Record<string, string>; body: unknown; resource: string },
   ) => Promise<unknown>;
@@ -176,6 +191,22 @@ export interface ListQueue {
   menu?: { group: MenuGroup; icon?: string; order?: number };
   /** Show the queue's row count on its menu entry. */
   badge?: boolean;
+}
+
+/**
+ * Aggregates served at `/api/stats/{resource}/...` (series over time, breakdowns, status funnel, period summary),
+ * computed in SQL under the reader's row scope. The server keeps a daily summary table per resource, updated
+ * in the same transaction as every write, so charts over millions of rows read thousands.
+ */
+export interface StatsConfig {
+  /** The date or datetime field that places a row in time (days in UTC). */
+  time: string;
+  /** Money or integer fields summed per bucket or group. */
+  sum?: readonly string[];
+  /** Fields a breakdown may group by; `ref.field` groups by a field of the referenced row (`serviceId.tourTypeId`). */
+  groupBy?: readonly string[];
+  /** Which rows the series, breakdowns and summaries count (e.g. paid orders); the status funnel counts all. */
+  where?: PublicWhere;
 }
 
 export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
@@ -213,6 +244,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   lookupField?: Extract<keyof F, string>;
   /** Append-only ledgers: no update or delete for anyone. */
   appendOnly?: boolean;
+  /** SQL aggregates for dashboards and statistics. */
+  stats?: StatsConfig;
   /** Extra composite indexes (each a list of columns). */
   indexes?: readonly (readonly string[])[];
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
@@ -226,6 +259,15 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
    * and returns its JSON field (the values).
    */
   settingsStore?: boolean;
+  /**
+   * Review beside the live data: the show page puts the record referenced by `via` next to this one, field by
+   * field (`fields`: this resource's field → the referenced resource's field), e.g. a proposed profile vs the live one.
+   */
+  compare?: { via: string; fields: Readonly<Record<string, string>> };
+  /** The show page displays a record endpoint of the record referenced by `via` (e.g. the partner's balance). */
+  aside?: { via: string; endpoint: string };
+  /** Named client widgets shown above the admin list of this resource (e.g. `health` on the system screen). */
+  widgets?: readonly string[];
   /** Rows of this resource are accounts that can sign in (email + password field). */
   account?: {
     kind: AccountKind;

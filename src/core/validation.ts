@@ -1,10 +1,12 @@
 import * as yup from 'yup';
-import type { Field, LocalizedField } from './fields';
+import type { Field, JsonField, LocalizedField } from './fields';
 import { LOCALES, isLocale } from './locales';
 import type { MessageRef } from './messages';
 import { statusField, type AnyResource } from './resource';
 
 export type SchemaMode = 'create' | 'update';
+
+const INT32_MAX = 2_147_483_647;
 
 const msg = (key: MessageRef['key'], args?: MessageRef['args']): MessageRef => ({ key, args });
 
@@ -52,17 +54,29 @@ function numberRule(field: Field, mode: SchemaMode): yup.NumberSchema<number | n
   let rule = yup
     .number()
     .nullable()
-    .transform((value, original) => (original === '' ? null : value))
+    // Only numbers and numeric strings are numbers: yup alone would read `[1]` or `true` as 1.
+    .transform((value, original) =>
+      original === ''
+        ? null
+        : original == null || typeof original === 'number' || typeof original === 'string'
+          ? value
+          : NaN,
+    )
     .typeError(msg('numbers') as never);
   if (field.kind !== 'percent') rule = rule.integer(msg('integer') as never);
   if (field.kind === 'ref') rule = rule.positive(msg('notFound') as never);
   if (field.min !== undefined) rule = rule.min(field.min, msg('minValue', { 0: field.min }) as never);
   if (field.max !== undefined) rule = rule.max(field.max, msg('maxValue', { 0: field.max }) as never);
-  if (field.kind === 'money' || field.kind === 'integer' || field.kind === 'ref')
+  if (field.kind === 'money' || field.kind === 'ref')
     rule = rule.max(
       Math.min(field.max ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
       msg('maxValue', { 0: field.max ?? Number.MAX_SAFE_INTEGER }) as never,
     );
+  // An integer column is 32-bit: larger values would otherwise fail in the database without naming the field.
+  if (field.kind === 'integer') {
+    if (field.max === undefined) rule = rule.max(INT32_MAX, msg('maxValue', { 0: INT32_MAX }) as never);
+    if (field.min === undefined) rule = rule.min(-INT32_MAX - 1, msg('minValue', { 0: -INT32_MAX - 1 }) as never);
+  }
   return requiredRule(rule, field, mode);
 }
 
@@ -99,6 +113,37 @@ function localizedRule(field: LocalizedField, mode: SchemaMode) {
       }
       if (field.required && !LOCALES.some((l) => typeof value[l] === 'string' && value[l].trim() !== ''))
         return this.createError({ message: msg('localeRequired') as never });
+      return true;
+    });
+}
+
+/**
+ * A JSON object typed by a sibling field (e.g. a settings group): each key is validated like a field of its
+ * variant, unknown keys are refused. The sibling comes from the body, else from the stored record (context).
+ */
+function shapedJsonRule(shapes: NonNullable<JsonField['shapes']>) {
+  return yup
+    .mixed()
+    .nullable()
+    .test('shape', msg('format') as never, function check(value) {
+      if (value === undefined || value === null) return true;
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      const variantKey =
+        (this.parent as Record<string, unknown> | undefined)?.[shapes.by] ?? this.options.context?.[shapes.by];
+      const variant = shapes.variants[String(variantKey)];
+      if (!variant) return true;
+      for (const key of Object.keys(value)) {
+        if (!(key in variant))
+          return this.createError({ path: `${this.path}.${key}`, message: msg('unknownField') as never });
+      }
+      for (const [key, inner] of Object.entries(variant)) {
+        try {
+          fieldRule(inner, 'create').validateSync((value as Record<string, unknown>)[key]);
+        } catch (error) {
+          if (!(error instanceof yup.ValidationError)) throw error;
+          return this.createError({ path: `${this.path}.${key}`, message: error.message as never });
+        }
+      }
       return true;
     });
 }
@@ -188,7 +233,7 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
       return requiredRule(rule, field, mode);
     }
     case 'json':
-      return requiredRule(yup.mixed().nullable(), field, mode);
+      return requiredRule(field.shapes ? shapedJsonRule(field.shapes) : yup.mixed().nullable(), field, mode);
   }
 }
 
@@ -210,10 +255,12 @@ export async function validateBody(
   mode: SchemaMode,
   body: Record<string, unknown>,
   fields = writableFields(resource, mode),
+  /** The stored record on update, for rules that depend on fields the body does not carry. */
+  context?: Record<string, unknown>,
 ): Promise<{ values: Record<string, unknown> } | { errors: FieldError[] }> {
   const schema = resourceSchema(resource, mode, fields);
   try {
-    const values = await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    const values = await schema.validate(body, { abortEarly: false, stripUnknown: true, context });
     const clean: Record<string, unknown> = {};
     for (const name of fields) if (values[name] !== undefined) clean[name] = values[name];
     return { values: clean };

@@ -12,9 +12,15 @@ import { errorHandler } from './errors';
 import { openApiDocument } from './openapi';
 import { registerActionRoutes } from './rest/action-routes';
 import { registerEndpointRoutes } from './rest/endpoint-routes';
+import { registerListRoutes } from './rest/list-routes';
 import { Registry } from './rest/registry';
 import { registerResourceRoutes } from './rest/resource-routes';
+import { registerTotalsRoutes } from './rest/totals-routes';
+import { registerUploadRoutes } from './rest/upload-routes';
+import { registerSecurity } from './security';
 import { registerStatic } from './static';
+import { ensureRollups } from './stats/rollup';
+import { registerStatsRoutes } from './stats/routes';
 
 /** SPEC §6: bodies over 1 MB answer 413. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -44,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     // Requests Node cannot even parse (raw bytes in the URL, oversized headers) get the SPEC's error body too.
     clientErrorHandler: (error, socket) => {
@@ -59,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setErrorHandler(errorHandler);
+  await registerSecurity(app, config.production);
 
   await app.register(authPlugin, { db, resources, production: config.production, ...options.auth });
 
@@ -73,11 +80,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', async () => openapi);
 
   const deps = { db, registry };
+  const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };
   for (const resource of resources) {
+    registerListRoutes(app, { ...deps, list }, resource);
     registerResourceRoutes(app, deps, resource);
     registerActionRoutes(app, deps, resource);
     registerEndpointRoutes(app, deps, resource);
+    registerTotalsRoutes(app, deps, resource);
   }
+  await registerUploadRoutes(app, { dataDir: config.dataDir, resources });
+
+  registerStatsRoutes(app, deps, await ensureRollups(db, registry));
 
   await registerStatic(app, config.distDir, resources);
   return app;

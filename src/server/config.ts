@@ -11,6 +11,12 @@ export interface ServerConfig {
   pgPoolSize: number;
   /** Where the built client lives. */
   distDir: string;
+  /** Trust X-Forwarded-For (only behind a proxy you run): otherwise a client could dodge per-IP login limits. */
+  trustProxy: boolean;
+  /** List totals are exact up to this many matching rows; past it they are capped or estimated. */
+  listExactCountLimit: number;
+  /** List pages starting past this offset seek by the sort key instead of scanning the skipped rows. */
+  listKeysetOffset: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -29,5 +35,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: nodeEnv === 'production',
     pgPoolSize: intFrom(env.PG_POOL_SIZE, 16),
     distDir: path.resolve(env.DIST_DIR || './dist'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    listExactCountLimit: intFrom(env.LIST_EXACT_COUNT_LIMIT, 10_000),
+    listKeysetOffset: intFrom(env.LIST_KEYSET_OFFSET, 1_000),
   };
 }

@@ -3,6 +3,7 @@ import type { AnyResource, DataContext, Row } from '../core/resource';
 import { statusField } from '../core/resource';
 import type { Principal } from '../core/roles';
 import { hashPasswordFields } from './auth/password-fields';
+import { deleteAccountSessions } from './auth/sessions';
 import { writeAudit, type AuditEntry } from './audit';
 import { HttpError, notFound } from './errors';
 import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
@@ -140,6 +141,9 @@ export class Writer implements DataContext {
       .returningAll()
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
+    // A new password ends every open session of that account: whoever knew the old one is signed out.
+    if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
+      await deleteAccountSessions(this.trx, config.account.kind, id);
     if (options.audit !== false) {
       const status = statusField(config);
       const moved = status && before[status] !== record[status];

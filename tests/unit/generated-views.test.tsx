@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enumOf, money, currency, status, text } from '../../src/core/fields';
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
 import { defineResource, type AnyResource } from '../../src/core/resource';
@@ -130,6 +130,15 @@ function renderAt(path: string) {
 }
 
 afterEach(cleanup);
+
+// The screens are lazy route chunks; loading them once up front keeps the first test's waits short.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../src/client/generated/GeneratedList'),
+    import('../../src/client/generated/GeneratedShow'),
+    import('../../src/client/generated/GeneratedForm'),
+  ]);
+});
 
 describe('generated views from a test-only config', () => {
   it('lists the configured columns, enum labels, status chips, money in the locale format and the bulk action', async () => {

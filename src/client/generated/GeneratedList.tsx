@@ -1,31 +1,40 @@
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   BulkDeleteButton,
   ColumnsButton,
   CreateButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   Pagination,
+  SavedQueriesList,
+  SimpleList,
   TopToolbar,
   useBasename,
-  useGetList,
-  useListContext,
-  useResourceContext,
+  useGetIdentity,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { useEntry } from './context';
-import { configExporter } from './exporter';
 import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
-import { StatusChip } from './fields/StatusChip';
 import { buildFilters } from './filters';
 import { labels } from './labels';
+import { ExportCsvButton } from './list/ExportCsvButton';
+import { ListEmpty } from './list/ListEmpty';
+import { MineToggle } from './list/MineToggle';
+import { RowActions } from './list/RowActions';
+import { StatusTabs } from './list/StatusTabs';
+import { TotalsBar } from './list/TotalsBar';
 import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
+import { recordTitle } from './record-title';
+import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
 const DEFAULT_PAGE_SIZES = [25, 10, 50, 100];
@@ -36,68 +45,29 @@ export function isSortable(config: AnyResource, name: string): boolean {
   return Boolean(config.fields[name]?.sortable) || config.list.sort[0] === name;
 }
 
-function StatusTab({ config, state, label }: { config: AnyResource; state: string; label: React.ReactNode }) {
-  const resource = useResourceContext();
-  const { filterValues } = useListContext();
-  const field = statusField(config)!;
-  const { [field]: _ignored, ...others } = filterValues ?? {};
-  const { total } = useGetList(resource!, {
-    filter: state ? { ...others, [field]: state } : others,
-    pagination: { page: 1, perPage: 1 },
-    sort: { field: 'id', order: 'ASC' },
-  });
-  return (
-    <>
-      {label}
-      {total !== undefined ? ` (${total})` : ''}
-    </>
-  );
+/** A review list: a queue, or a list that opens on a filter; its rows get one-click decisions. */
+function isReviewList(config: AnyResource, queued: boolean): boolean {
+  return queued || Boolean(config.list.defaultFilter);
 }
 
-/** One tab per workflow state, each with its count under the other filters (`list.statusTabs`). */
-function StatusTabs({ config }: { config: AnyResource }) {
-  const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const field = statusField(config)!;
-  const current = typeof filterValues?.[field] === 'string' ? (filterValues[field] as string) : '';
-  const states = config.workflow?.states ?? [];
+function ListActions({
+  config,
+  canCreate,
+  filters,
+  columnsKey,
+}: {
+  config: AnyResource;
+  canCreate: boolean;
+  filters: boolean;
+  columnsKey: string;
+}) {
   return (
-    <Tabs
-      value={current}
-      variant="scrollable"
-      onChange={(_, value: string) => {
-        const { [field]: _old, ...rest } = filterValues ?? {};
-        setFilters(value ? { ...rest, [field]: value } : rest, displayedFilters);
-      }}
-      sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
-      data-testid="status-tabs"
-    >
-      <Tab value="" label={<StatusTab config={config} state="" label={translate('app.list.all', { _: 'All' })} />} />
-      {states.map((state) => (
-        <Tab
-          key={state}
-          value={state}
-          data-state={state}
-          label={
-            <StatusTab
-              config={config}
-              state={state}
-              label={<StatusChip config={config} field={field} value={state} />}
-            />
-          }
-        />
-      ))}
-    </Tabs>
-  );
-}
-
-function ListActions({ config, canCreate, filters }: { config: AnyResource; canCreate: boolean; filters: boolean }) {
-  return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+      {config.list.mine ? <MineToggle field={config.list.mine} /> : null}
       {filters ? <FilterButton /> : null}
       {canCreate && config.create !== false ? <CreateButton /> : null}
-      <ColumnsButton />
-      <ExportButton maxResults={10000} />
+      <ColumnsButton storeKey={columnsKey} />
+      <ExportCsvButton />
     </TopToolbar>
   );
 }
@@ -117,73 +87,133 @@ function BulkActions({ config, canDelete }: { config: AnyResource; canDelete: bo
   );
 }
 
+/** Saved queries beside the list (react-admin keeps them per list in the store); hidden on small screens. */
+function SavedQueriesAside() {
+  return (
+    <Card
+      sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, alignSelf: 'flex-start', display: { xs: 'none', lg: 'block' } }}
+      data-testid="saved-queries"
+    >
+      <CardContent sx={{ pt: 1 }}>
+        <SavedQueriesList />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The list screen of a resource (or of one of its queues), entirely from its `list` config. */
 export function GeneratedList({ embedded = false }: { embedded?: boolean } = {}) {
-  const { config, queue } = useEntry();
+  const { config, queue, route } = useEntry();
   const translate = useTranslate();
   const locale = useActiveLocale();
   const { permissions } = usePermissionMap();
   const { principal } = usePrincipal();
+  const { identity } = useGetIdentity();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const status = statusField(config);
   const tabs = Boolean(config.list.statusTabs && status && !queue?.filter[status]);
   const filters = buildFilters(config, { omit: tabs && status ? [status] : [] });
   const pageSizes = config.list.perPage ?? DEFAULT_PAGE_SIZES;
   const sort = queue?.sort ?? config.list.sort;
   const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly && principal.kind !== 'public';
+  const canCreate = allows(permissions, config.name, 'create') && !queue && !embedded && config.create !== false;
   const hasBulk =
     canDelete || Object.values(config.workflow?.transitions ?? {}).some((t) => t.bulk && grants(t.by, principal));
+  const review = !embedded && isReviewList(config, Boolean(queue));
   const basename = useBasename();
   const keyField = config.lookupField;
+  // Column choices are remembered per signed-in account (and per screen, as a queue has its own columns).
+  const columnsKey = `${embedded ? `panel.${config.name}` : route}.u${identity?.id ?? 0}.datatable`;
   const title = queue
     ? translate(labels.queue(config, queue.name), { _: queue.name })
     : translate(labels.name(config), { smart_count: 2, _: config.name });
+  const rowClick = embedded
+    ? false
+    : keyField
+      ? (_id: unknown, resource: string, record: RaRecord) =>
+          `${basename}/${resource}/${encodeURIComponent(String(record[keyField]))}`
+      : ('show' as const);
+  const widgets = embedded ? [] : (config.widgets ?? []).map((name) => WIDGETS[name]).filter(Boolean);
+  const numeric = (name: string) => ['money', 'integer', 'percent'].includes(fieldOf(config, name).kind);
+  const [primary, ...secondary] = config.list.columns.filter((name) => name !== status);
   return (
-    <List
-      filters={filters.length ? filters : undefined}
-      filter={queue?.filter}
-      sort={{ field: sort[0], order: sort[1] }}
-      perPage={pageSizes[0]}
-      pagination={<Pagination rowsPerPageOptions={[...pageSizes].sort((a, b) => a - b)} />}
-      exporter={configExporter(config, locale)}
-      actions={
-        <ListActions
-          config={config}
-          canCreate={allows(permissions, config.name, 'create') && !queue && !embedded}
-          filters={filters.length > 1}
-        />
-      }
-      storeKey={queue ? `queue.${queue.path}` : embedded ? `panel.${config.name}` : undefined}
-      disableSyncWithLocation={embedded}
-      resource={embedded ? config.name : undefined}
-      title={embedded ? false : title}
-      sx={embedded ? { '& .RaList-main': { mt: 0 } } : undefined}
-    >
-      {tabs ? <StatusTabs config={config} /> : null}
-      <DataTable
-        rowClick={
-          embedded
-            ? false
-            : keyField
-              ? (_id, resource, record) => `${basename}/${resource}/${encodeURIComponent(String(record[keyField]))}`
-              : 'show'
+    <>
+      {widgets.map((Widget, index) => (
+        <Widget key={index} />
+      ))}
+      <List
+        filters={filters.length ? filters : undefined}
+        filter={queue?.filter}
+        filterDefaultValues={embedded ? undefined : config.list.defaultFilter}
+        sort={{ field: sort[0], order: sort[1] }}
+        perPage={pageSizes[0]}
+        pagination={<Pagination rowsPerPageOptions={[...pageSizes].sort((a, b) => a - b)} />}
+        exporter={false}
+        actions={
+          <ListActions
+            config={config}
+            canCreate={canCreate}
+            filters={filters.length > 1}
+            columnsKey={columnsKey}
+          />
         }
-        bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
+        aside={embedded || small ? undefined : <SavedQueriesAside />}
+        empty={<ListEmpty name={title} done={Boolean(queue)} canCreate={canCreate} />}
+        storeKey={queue ? `queue.${queue.path}` : embedded ? `panel.${config.name}` : undefined}
+        disableSyncWithLocation={embedded}
+        resource={embedded ? config.name : undefined}
+        title={embedded ? false : title}
+        sx={{
+          ...(embedded ? { '& .RaList-main': { mt: 0 } } : {}),
+          '& .RaList-content': { overflowX: 'auto' },
+        }}
       >
-        {config.list.columns.map((name) => {
-          const kind = fieldOf(config, name).kind;
-          return (
-            <DataTable.Col
-              key={name}
-              source={name}
-              label={labels.field(config, name)}
-              disableSort={!isSortable(config, name)}
-              align={kind === 'money' || kind === 'integer' || kind === 'percent' ? 'right' : undefined}
-            >
-              <FieldValue config={config} name={name} variant="list" />
-            </DataTable.Col>
-          );
-        })}
-      </DataTable>
-    </List>
+        {tabs ? <StatusTabs config={config} /> : null}
+        {small ? (
+          <SimpleList
+            primaryText={(record) =>
+              primary ? <FieldValue config={config} name={primary} variant="list" /> : recordTitle(config, record, locale)
+            }
+            secondaryText={() => (
+              <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {secondary.slice(0, 2).map((name) => (
+                  <FieldValue key={name} config={config} name={name} variant="list" />
+                ))}
+              </Box>
+            )}
+            tertiaryText={status ? () => <FieldValue config={config} name={status} variant="list" /> : undefined}
+            linkType={rowClick === false ? false : keyField ? (record) => `/${route}/${record[keyField]}` : 'show'}
+          />
+        ) : (
+          <DataTable
+            rowClick={rowClick}
+            storeKey={columnsKey}
+            bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
+          >
+            {config.list.columns.map((name) => (
+              <DataTable.Col
+                key={name}
+                source={name}
+                label={labels.field(config, name)}
+                disableSort={!isSortable(config, name)}
+                align={numeric(name) ? 'right' : undefined}
+              >
+                <FieldValue config={config} name={name} variant="list" />
+              </DataTable.Col>
+            ))}
+            {review && config.workflow ? (
+              <DataTable.Col
+                source="-actions"
+                label={translate('app.list.decide', { _: 'Decision' })}
+                disableSort
+              >
+                <RowActions config={config} />
+              </DataTable.Col>
+            ) : null}
+          </DataTable>
+        )}
+        {config.list.totals?.length ? <TotalsBar config={config} /> : null}
+      </List>
+    </>
   );
 }

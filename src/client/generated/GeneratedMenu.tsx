@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Menu, useBasename, useGetList, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from './context';
 import { iconFor } from './icons';
-import { labels } from './labels';
-import { menuGroups, type MenuEntry } from './menu';
+import { humanize, labels } from './labels';
+import { entryPath, menuGroups, type MenuEntry } from './menu';
 import { usePermissionMap } from './permissions';
 
 function CountBadge({
@@ -31,14 +31,16 @@ function CountBadge({
 
 export function useEntryLabel() {
   const translate = useTranslate();
-  return ({ entry }: MenuEntry) =>
+  return ({ entry, recordKey }: MenuEntry) =>
     entry.queue
       ? translate(labels.queue(entry.config, entry.queue.name), { _: entry.queue.name })
-      : translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name });
+      : recordKey && entry.config.lookupField
+        ? translate(labels.enumValue(entry.config, entry.config.lookupField, recordKey), { _: humanize(recordKey) })
+        : translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name });
 }
 
 /** The sidebar: the area's fixed screens, then the resources grouped by `menu.group` (only what may be listed). */
-export function GeneratedMenu({ before }: { before?: ReactNode }) {
+export function GeneratedMenu({ before, after }: { before?: ReactNode; after?: ReactNode }) {
   const registry = useRegistry();
   const translate = useTranslate();
   const [open] = useSidebarState();
@@ -63,8 +65,8 @@ export function GeneratedMenu({ before }: { before?: ReactNode }) {
             const Icon = iconFor(item.icon);
             return (
               <Menu.Item
-                key={item.entry.route}
-                to={`${basename}/${item.entry.route}`}
+                key={entryPath(item)}
+                to={`${basename}/${entryPath(item)}`}
                 primaryText={label(item)}
                 leftIcon={
                   item.badge ? (
@@ -80,6 +82,7 @@ export function GeneratedMenu({ before }: { before?: ReactNode }) {
           })}
         </div>
       ))}
+      {after}
     </Menu>
   );
 }

@@ -1,4 +1,13 @@
-import { EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import {
+  EditButton,
+  ShowBase,
+  ShowView,
+  TabbedShowLayout,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
@@ -6,6 +15,9 @@ import { History } from './HistoryTab';
 import { labels } from './labels';
 import { allows, usePermissionMap } from './permissions';
 import { recordTitle } from './record-title';
+import { useNextInList } from './queue-next';
+import { ComparePanel } from './show/ComparePanel';
+import { EndpointAside } from './show/EndpointAside';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
 
 /** Fields a show page lists when the config names none: every readable field, then the system columns. */
@@ -34,9 +46,11 @@ export function useCanEdit(config: AnyResource): boolean {
 
 function ShowActions({ config }: { config: AnyResource }) {
   const canEdit = useCanEdit(config);
+  const record = useRecordContext();
+  const next = useNextInList(record?.id);
   return (
     <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-      <WorkflowButtons config={config} />
+      <WorkflowButtons config={config} onDone={next} />
       {canEdit ? <EditButton /> : null}
     </TopToolbar>
   );
@@ -59,33 +73,54 @@ export function GeneratedShow() {
   const groups = showGroups(config);
   const showSystem = !groups.some((g) => g.fields.includes('createdAt'));
   const history = registry.auditLog && allows(permissions, registry.auditLog.name, 'list');
-  return (
-    <Show title={<RecordTitle config={config} />} actions={<ShowActions config={config} />}>
-      <TabbedShowLayout>
-        {groups.map((group, index) => (
-          <TabbedShowLayout.Tab
-            key={group.name}
-            label={translate(labels.group(config, group.name), {
-              _: group.name === 'main' ? translate('app.show.details', { _: 'Details' }) : group.name,
-            })}
-            path={index === 0 ? undefined : group.name}
-          >
-            {group.fields.map((name) => (
-              <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
-            ))}
-            {index === groups.length - 1 && showSystem
-              ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
-                  <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
-                ))
-              : null}
-          </TabbedShowLayout.Tab>
-        ))}
-        {history ? (
-          <TabbedShowLayout.Tab label={translate('app.history.title', { _: 'History' })} path="history">
-            <History config={config} label={false} />
-          </TabbedShowLayout.Tab>
-        ) : null}
-      </TabbedShowLayout>
-    </Show>
+  const layout = (
+    <TabbedShowLayout>
+      {groups.map((group, index) => (
+        <TabbedShowLayout.Tab
+          key={group.name}
+          label={translate(labels.group(config, group.name), {
+            _: group.name === 'main' ? translate('app.show.details', { _: 'Details' }) : group.name,
+          })}
+          path={index === 0 ? undefined : group.name}
+        >
+          {group.fields.map((name) => (
+            <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+          ))}
+          {index === groups.length - 1 && showSystem
+            ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
+                <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+              ))
+            : null}
+        </TabbedShowLayout.Tab>
+      ))}
+      {history ? (
+        <TabbedShowLayout.Tab label={translate('app.history.title', { _: 'History' })} path="history">
+          <History config={config} label={false} />
+        </TabbedShowLayout.Tab>
+      ) : null}
+    </TabbedShowLayout>
   );
+  return (
+    <ShowBase>
+      <ShowView
+        title={<RecordTitle config={config} />}
+        actions={<ShowActions config={config} />}
+        aside={config.aside ? <AsideSlot config={config} /> : undefined}
+        sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+      >
+        {config.compare ? (
+          <Box sx={{ p: 2, pb: 0 }}>
+            <ComparePanel config={config} />
+          </Box>
+        ) : null}
+        {layout}
+      </ShowView>
+    </ShowBase>
+  );
+}
+
+/** The aside needs the record, which ShowView only provides to its children and aside through context. */
+function AsideSlot({ config }: { config: AnyResource }) {
+  const record = useRecordContext();
+  return record ? <EndpointAside config={config} /> : null;
 }

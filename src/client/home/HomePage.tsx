@@ -1,8 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18nReady, useLocale, useT } from '../i18n/context';
@@ -17,10 +12,14 @@ import {
   type Names,
 } from './catalog';
 import { ItemCard } from './ItemCard';
+import { Pagination } from './Pagination';
 import { SearchBar } from './SearchBar';
 import { SiteHeader } from './SiteHeader';
 
-/** SPEC §1: the public home page — published services, search, language and theme switch. */
+/**
+ * SPEC §1: the public home page — published services, search, language and theme switch.
+ * Plain HTML and CSS (home.css), no MUI: the page's budget is 150 KB of gzipped JS.
+ */
 export function HomePage() {
   const t = useT();
   const ready = useI18nReady();
@@ -67,64 +66,47 @@ export function HomePage() {
   const pages = result ? Math.ceil(result.total / PAGE_SIZE) : 0;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-testid="home-page">
+    <div className="lt-page" data-testid="home-page">
       <SiteHeader />
-      <Box
-        sx={{
-          background: (theme) =>
-            `linear-gradient(135deg, ${theme.palette.primary.main} 0%, ${theme.palette.primary.dark} 100%)`,
-          color: 'primary.contrastText',
-          pt: { xs: 4, md: 8 },
-          pb: { xs: 8, md: 10 },
-        }}
-      >
-        <Container maxWidth="lg">
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: 28, md: 44 } }}>
-            {t('app.home.heroTitle')}
-          </Typography>
-          <Typography variant="h6" component="p" sx={{ opacity: 0.9, mt: 1 }}>
-            {t('app.home.heroSubtitle')}
-          </Typography>
-        </Container>
-      </Box>
-      <Container maxWidth="lg" sx={{ mt: -5, mb: 4 }}>
+      <section className="lt-hero">
+        <div className="lt-container lt-container--lg">
+          <h1 className="lt-hero__title">{t('app.home.heroTitle')}</h1>
+          <p className="lt-hero__subtitle">{t('app.home.heroSubtitle')}</p>
+        </div>
+      </section>
+      <div className="lt-container lt-container--lg lt-search-wrap">
         <SearchBar value={search} names={names} onSearch={(next) => setParams(writeSearch(next))} />
-      </Container>
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pb: 6 }}>
+      </div>
+      <main className="lt-container lt-container--lg lt-main">
         {failed && (
-          <Typography color="error" role="alert" sx={{ mb: 2 }}>
+          <p className="lt-alert" role="alert">
             {t('app.error.network')}
-          </Typography>
+          </p>
         )}
         {result && (
-          <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }} data-testid="result-count">
+          <p className="lt-muted lt-result-count" data-testid="result-count">
             {result.total > 0 ? t('app.home.results', { smart_count: result.total }) : t('app.home.noResults')}
-          </Typography>
+          </p>
         )}
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+        <div className="lt-grid">
           {result
             ? result.items.map((item) => <ItemCard key={item.row.id} item={item} names={names} />)
-            : !failed && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={320} />)}
-        </Box>
+            : !failed && Array.from({ length: 6 }, (_, i) => <div key={i} className="lt-skeleton" />)}
+        </div>
         {pages > 1 && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
-            <Pagination
-              count={pages}
-              page={page + 1}
-              color="primary"
-              onChange={(_, value) => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(value));
-                setParams(next);
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          </Box>
+          <Pagination
+            count={pages}
+            page={page + 1}
+            onChange={(value) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(value));
+              setParams(next);
+              window.scrollTo({ top: 0 });
+            }}
+          />
         )}
-      </Container>
-      <Box component="footer" sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>
-        <Typography variant="body2">{t('app.home.footer')}</Typography>
-      </Box>
-    </Box>
+      </main>
+      <footer className="lt-footer lt-muted">{t('app.home.footer')}</footer>
+    </div>
   );
 }

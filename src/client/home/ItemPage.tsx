@@ -16,6 +16,7 @@ import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
 import { formatDate, formatMoney } from '../i18n/format';
 import { NotFoundPage } from '../shell/ErrorPage';
+import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
 import { loadItem, type CatalogItem } from './catalog';
 import { SiteHeader } from './SiteHeader';
@@ -52,89 +53,91 @@ export default function ItemPage() {
   if (!ID.test(id) || status === 404) return <NotFoundPage message={invalidParamsMessage(pathname)} />;
 
   return (
-    <Box sx={{ minHeight: '100vh' }} data-testid="item-page">
-      <SiteHeader />
-      <Container component="main" maxWidth="md" sx={{ py: 4 }}>
-        <Button component={RouterLink} to={`/${locale}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-          {t('app.home.backToList')}
-        </Button>
-        {status && <Alert severity="error">{t('app.error.network')}</Alert>}
-        {!item && !status && <Skeleton variant="rounded" height={360} />}
-        {item && (
-          <Stack spacing={3}>
-            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} data-testid="item-title">
-              {item.title}
-            </Typography>
-            {item.partner && (
-              <Typography color="text.secondary">{t('app.home.byPartner', { partner: item.partner })}</Typography>
-            )}
-            {item.images.length > 0 && (
-              <Box
-                sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
-                aria-label={t('app.home.photos')}
-              >
-                {item.images.map((url, index) => (
-                  <Box
-                    key={url}
-                    component="img"
-                    src={url}
-                    alt=""
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    sx={{
-                      width: '100%',
-                      height: index === 0 ? 280 : 180,
-                      objectFit: 'cover',
-                      borderRadius: 2,
-                      gridColumn: index === 0 ? { sm: '1 / -1' } : undefined,
-                    }}
-                  />
-                ))}
-              </Box>
-            )}
-            <Paper sx={{ p: 2 }} variant="outlined">
-              <Typography variant="h5" color="primary" sx={{ fontWeight: 700 }}>
-                {t('app.home.priceFrom', { price: formatMoney(item.price, item.currency, locale) })}
+    <MuiFrame>
+      <Box sx={{ minHeight: '100vh' }} data-testid="item-page">
+        <SiteHeader />
+        <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+          <Button component={RouterLink} to={`/${locale}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+            {t('app.home.backToList')}
+          </Button>
+          {status && <Alert severity="error">{t('app.error.network')}</Alert>}
+          {!item && !status && <Skeleton variant="rounded" height={360} />}
+          {item && (
+            <Stack spacing={3}>
+              <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} data-testid="item-title">
+                {item.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('app.home.perPerson')}
-                {item.duration ? ` · ${t('app.home.duration', { smart_count: item.duration })}` : ''}
-              </Typography>
-            </Paper>
-            {item.description && (
-              <Box>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {t('app.home.description')}
-                </Typography>
-                <Typography sx={{ whiteSpace: 'pre-line' }}>{item.description}</Typography>
-              </Box>
-            )}
-            <Box>
-              <Typography variant="h6" component="h2">
-                {t('app.home.nextDepartures')}
-              </Typography>
-              {item.occurrences.length === 0 ? (
-                <Typography color="text.secondary">{t('app.home.noDepartures')}</Typography>
-              ) : (
-                <List dense>
-                  {item.occurrences.slice(0, 10).map((o) => (
-                    <ListItem key={o.id} divider>
-                      <ListItemText
-                        primary={formatDate(o.start, locale, { dateStyle: 'full' })}
-                        secondary={[
-                          o.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: o.seatsLeft }) : '',
-                          o.price !== undefined ? formatMoney(o.price, item.currency, locale) : '',
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
+              {item.partner && (
+                <Typography color="text.secondary">{t('app.home.byPartner', { partner: item.partner })}</Typography>
               )}
-            </Box>
-          </Stack>
-        )}
-      </Container>
-    </Box>
+              {item.images.length > 0 && (
+                <Box
+                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+                  aria-label={t('app.home.photos')}
+                >
+                  {item.images.map((url, index) => (
+                    <Box
+                      key={url}
+                      component="img"
+                      src={url}
+                      alt=""
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      sx={{
+                        width: '100%',
+                        height: index === 0 ? 280 : 180,
+                        objectFit: 'cover',
+                        borderRadius: 2,
+                        gridColumn: index === 0 ? { sm: '1 / -1' } : undefined,
+                      }}
+                    />
+                  ))}
+                </Box>
+              )}
+              <Paper sx={{ p: 2 }} variant="outlined">
+                <Typography variant="h5" color="primary" sx={{ fontWeight: 700 }}>
+                  {t('app.home.priceFrom', { price: formatMoney(item.price, item.currency, locale) })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('app.home.perPerson')}
+                  {item.duration ? ` · ${t('app.home.duration', { smart_count: item.duration })}` : ''}
+                </Typography>
+              </Paper>
+              {item.description && (
+                <Box>
+                  <Typography variant="h6" component="h2" gutterBottom>
+                    {t('app.home.description')}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-line' }}>{item.description}</Typography>
+                </Box>
+              )}
+              <Box>
+                <Typography variant="h6" component="h2">
+                  {t('app.home.nextDepartures')}
+                </Typography>
+                {item.occurrences.length === 0 ? (
+                  <Typography color="text.secondary">{t('app.home.noDepartures')}</Typography>
+                ) : (
+                  <List dense>
+                    {item.occurrences.slice(0, 10).map((o) => (
+                      <ListItem key={o.id} divider>
+                        <ListItemText
+                          primary={formatDate(o.start, locale, { dateStyle: 'full' })}
+                          secondary={[
+                            o.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: o.seatsLeft }) : '',
+                            o.price !== undefined ? formatMoney(o.price, item.currency, locale) : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </Box>
+            </Stack>
+          )}
+        </Container>
+      </Box>
+    </MuiFrame>
   );
 }

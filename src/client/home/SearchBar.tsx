@@ -1,30 +1,19 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Paper from '@mui/material/Paper';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../i18n/context';
 import { catalog, type Names, type Search } from './catalog';
+import { Icon } from './icons';
 
-/**
- * Built from FormControl + OutlinedInput with native selects rather than TextField: TextField
- * always imports Select → Menu → Popover → Modal, which the home page's budget cannot carry.
- */
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
-    <FormControl size="small" fullWidth>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
+    <div className="lt-field">
+      <label htmlFor={id}>{label}</label>
       {children(id)}
-    </FormControl>
+    </div>
   );
 }
 
+/** Text, filter and date search of the catalog; native controls keep it light and work on every phone. */
 export function SearchBar({ value, names, onSearch }: { value: Search; names: Names; onSearch(search: Search): void }) {
   const t = useT();
   const [draft, setDraft] = useState(value);
@@ -37,40 +26,26 @@ export function SearchBar({ value, names, onSearch }: { value: Search; names: Na
   const empty = !draft.q && !draft.date && Object.values(draft.refs).every((v) => !v);
 
   return (
-    <Paper
-      component="form"
-      role="search"
-      onSubmit={submit}
-      elevation={3}
-      sx={{
-        p: 2,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr auto' },
-        alignItems: 'center',
-      }}
-    >
+    <form className="lt-search" role="search" onSubmit={submit}>
       <Field label={t('app.home.searchLabel')}>
         {(id) => (
-          <OutlinedInput
+          <input
             id={id}
-            notched
-            label={t('app.home.searchLabel')}
+            type="search"
             placeholder={t('app.home.searchPlaceholder')}
             value={draft.q}
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-            inputProps={{ 'data-testid': 'search-q' }}
+            data-testid="search-q"
           />
         )}
       </Field>
       {catalog.filters.map((f) => (
         <Field key={f.labelKey} label={t(`app.home.${f.labelKey}`)}>
           {(id) => (
-            <NativeSelect
+            <select
               id={id}
               value={draft.refs[f.labelKey] ?? ''}
               onChange={(e) => setDraft({ ...draft, refs: { ...draft.refs, [f.labelKey]: e.target.value } })}
-              input={<OutlinedInput notched label={t(`app.home.${f.labelKey}`)} />}
               data-testid={`search-${f.labelKey}`}
             >
               <option value="">{t(`app.home.${f.anyKey}`)}</option>
@@ -79,29 +54,30 @@ export function SearchBar({ value, names, onSearch }: { value: Search; names: Na
                   {name}
                 </option>
               ))}
-            </NativeSelect>
+            </select>
           )}
         </Field>
       ))}
       <Field label={t('app.home.date')}>
         {(id) => (
-          <OutlinedInput
+          <input
             id={id}
-            notched
             type="date"
-            label={t('app.home.date')}
             value={draft.date}
             onChange={(e) => setDraft({ ...draft, date: e.target.value })}
-            inputProps={{ 'data-testid': 'search-date' }}
+            data-testid="search-date"
           />
         )}
       </Field>
-      <div style={{ display: 'flex', gap: 8 }}>
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+      <div className="lt-search__actions">
+        <button type="submit" className="lt-button lt-button--contained">
+          <Icon name="search" size={20} />
           {t('app.home.search')}
-        </Button>
+        </button>
         {!empty && (
-          <Button
+          <button
+            type="button"
+            className="lt-button"
             onClick={() => {
               const cleared = { q: '', date: '', refs: {} };
               setDraft(cleared);
@@ -109,9 +85,9 @@ export function SearchBar({ value, names, onSearch }: { value: Search; names: Na
             }}
           >
             {t('app.home.clear')}
-          </Button>
+          </button>
         )}
       </div>
-    </Paper>
+    </form>
   );
 }

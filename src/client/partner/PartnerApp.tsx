@@ -1,43 +1,37 @@
-import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import { useMemo } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Loading, localStorageStore, Menu, useBasename, type LayoutProps } from 'react-admin';
+import { Admin, CustomRoutes, Loading, localStorageStore, type LayoutProps } from 'react-admin';
+import portal from '../../../resources/partner-portal';
 import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
-import { GeneratedMenu } from '../generated/GeneratedMenu';
 import { withResourceAliases } from '../generated/i18n-aliases';
 import { buildRegistry } from '../generated/registry';
-import { generatedResources } from '../generated/resources';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
 import { darkTheme, lightTheme } from '../theme/theme';
-import { PartnerDashboard } from './PartnerDashboard';
-import { PanelScreen } from './RevenuePage';
+import { PartnerMenu } from './PartnerMenu';
+import { partnerResources } from './partner-resources';
+import { PortalScreen } from './PortalScreen';
 
 const registry = buildRegistry(resources, 'partner');
 const store = localStorageStore(undefined, 'lantern-partner');
+const home = portal.screens.find((screen) => screen.path === '');
+const fixed = portal.screens.filter((screen) => screen.path !== '');
 
-function PartnerMenu() {
-  const basename = useBasename();
-  return (
-    <GeneratedMenu
-      before={
-        <>
-          <Menu.Item to={`${basename}/`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />
-          <Menu.Item to={`${basename}/revenue`} primaryText="app.revenue.title" leftIcon={<AccountBalanceWallet />} />
-        </>
-      }
-    />
-  );
+function Menu() {
+  return <PartnerMenu portal={portal} />;
 }
 
 function PartnerLayout(props: LayoutProps) {
-  return <AreaLayout {...props} kind="partner" menu={PartnerMenu} />;
+  return <AreaLayout {...props} kind="partner" menu={Menu} />;
+}
+
+function Dashboard() {
+  return home ? <PortalScreen screen={home} /> : null;
 }
 
 /** The partner portal, mounted by the shell at `/{locale}/partner/*`: the same generators, scoped by the server. */
@@ -70,14 +64,17 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         store={store}
         layout={PartnerLayout}
         notification={AreaNotification}
-        dashboard={PartnerDashboard}
+        dashboard={Dashboard}
         requireAuth
         title="Lantern"
       >
         <CustomRoutes>
-          <Route path="/revenue" element={<PanelScreen screen="revenue" />} />
+          {/* A fixed screen at a resource's path (the profile) replaces that resource's list. */}
+          {fixed.map((screen) => (
+            <Route key={screen.path} path={`/${screen.path}`} element={<PortalScreen screen={screen} />} />
+          ))}
         </CustomRoutes>
-        {generatedResources(registry)}
+        {partnerResources(registry)}
       </Admin>
     </RegistryProvider>
   );

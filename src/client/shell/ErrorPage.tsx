@@ -1,9 +1,5 @@
-import HomeIcon from '@mui/icons-material/Home';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { Icon } from '../home/icons';
 import { useLocale, useT } from '../i18n/context';
 import { isCrawler } from './crawler';
 
@@ -46,23 +42,25 @@ export function ErrorPage({ status = 500, message, error, homeHref }: ErrorPageP
         ? t('app.error.forbiddenDescription')
         : t('app.error.serverErrorDescription'));
 
+  // Plain HTML (theme/base.css): this page is part of the home bundle, which has no room for MUI.
   return (
-    <Container component="main" maxWidth="sm" data-testid="error-page" data-status={status}>
-      <Box sx={{ py: { xs: 8, md: 14 }, textAlign: 'center' }}>
-        <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }} data-testid="error-status">
+    <main className="lt-container lt-container--sm" data-testid="error-page" data-status={status}>
+      <div className="lt-error">
+        <p className="lt-error__status" data-testid="error-status">
           {status}
-        </Typography>
-        <Typography variant="h4" component="h1" gutterBottom data-testid="error-title">
+        </p>
+        <h1 className="lt-error__title" data-testid="error-title">
           {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, wordBreak: 'break-word' }} data-testid="error-message">
+        </h1>
+        <p className="lt-error__message" data-testid="error-message">
           {description}
-        </Typography>
-        <Button variant="contained" href={homeHref ?? `/${locale}`} startIcon={<HomeIcon />}>
+        </p>
+        <a className="lt-button lt-button--contained" href={homeHref ?? `/${locale}`}>
+          <Icon name="home" size={20} />
           {t('app.error.goHome', { _: 'Home' })}
-        </Button>
-      </Box>
-    </Container>
+        </a>
+      </div>
+    </main>
   );
 }
 

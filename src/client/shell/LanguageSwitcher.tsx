@@ -1,25 +1,15 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { Locale } from '../../core/locales';
-import { withLocale } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
-import { writeLocaleCookie } from '../i18n/locale';
 import { LOCALE_NAMES } from '../i18n/names';
+import { useSwitchLocale } from './switch-locale';
+
+export { useSwitchLocale };
 
 const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazy(loadMenu);
-
-/** The same page under the chosen locale's prefix; the choice is remembered in the `locale` cookie. */
-export function useSwitchLocale() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (locale: Locale) => {
-    writeLocaleCookie(locale);
-    navigate(withLocale(location.pathname, locale) + location.search + location.hash);
-  };
-}
 
 export function LanguageSwitcher() {
   const locale = useLocale();

@@ -1,10 +1,7 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-
+/**
+ * The top progress bar while a route chunk or the messages load (plain CSS, see theme/base.css).
+ * Decorative: the page it stands in for announces itself when it arrives.
+ */
 export function Loading() {
-  return (
-    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} role="progressbar" aria-busy="true">
-      <LinearProgress />
-    </Box>
-  );
+  return <div className="lt-loading" aria-hidden="true" data-testid="loading" />;
 }

@@ -1,7 +1,5 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { darkTheme, lightTheme } from './theme';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import './base.css';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -24,6 +22,11 @@ function storeThemeMode(mode: ThemeMode) {
   }
 }
 
+/** The plain pages read their colours from `data-theme` (base.css); MUI pages get the matching theme. */
+export function applyThemeMode(mode: ThemeMode) {
+  document.documentElement.dataset.theme = mode;
+}
+
 interface ThemeModeValue {
   mode: ThemeMode;
   setMode(mode: ThemeMode): void;
@@ -32,27 +35,25 @@ interface ThemeModeValue {
 
 const ThemeModeContext = createContext<ThemeModeValue>({ mode: 'light', setMode: () => {}, toggle: () => {} });
 
+/**
+ * The remembered light/dark choice, without MUI: the home page cannot afford MUI's styling engine.
+ * MUI screens wrap themselves in `MuiFrame` (public pages) or pass the mode to react-admin.
+ */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(readThemeMode);
   const setMode = useCallback((next: ThemeMode) => {
     storeThemeMode(next);
     setModeState(next);
   }, []);
+  useLayoutEffect(() => applyThemeMode(mode), [mode]);
   const value = useMemo(
     () => ({ mode, setMode, toggle: () => setMode(mode === 'dark' ? 'light' : 'dark') }),
     [mode, setMode],
   );
-  return (
-    <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={mode === 'dark' ? darkTheme : lightTheme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </ThemeModeContext.Provider>
-  );
+  return <ThemeModeContext.Provider value={value}>{children}</ThemeModeContext.Provider>;
 }
 
-/** The remembered light/dark choice; react-admin apps pass `mode` as `defaultTheme` and call `setMode` on change. */
+/** react-admin apps pass `mode` as their theme and call `setMode` on change. */
 export function useThemeMode(): ThemeModeValue {
   return useContext(ThemeModeContext);
 }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect';
+import { preparedPool } from './prepared';
 import { ROW_PARSERS } from './types';
 
 export type Engine = 'pglite' | 'postgres';
@@ -20,6 +21,8 @@ export interface DatabaseOptions {
   /** PGlite files go in `${dataDir}/pglite`; `memory://` keeps everything in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Run statements as named prepared statements on PostgreSQL (default true; PG_PREPARE=0 turns it off). */
+  prepare?: boolean;
 }
 
 const pgTypes = {
@@ -40,7 +43,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
     // without a listener it would crash the process.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const prepare = options.prepare ?? process.env.PG_PREPARE !== '0';
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedPool(pool) : pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? './data';

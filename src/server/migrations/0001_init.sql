@@ -168,7 +168,6 @@ create index "services_status_updatedAt_id_idx" on "services" ("status", "update
 create index "services_partnerId_updatedAt_id_idx" on "services" ("partnerId", "updatedAt", "id");
 create index "services_tourTypeId_updatedAt_id_idx" on "services" ("tourTypeId", "updatedAt", "id");
 create index "services_provinceId_updatedAt_id_idx" on "services" ("provinceId", "updatedAt", "id");
-create index "services_status_updatedAt_idx" on "services" ("status", "updatedAt");
 
 create table "schedules" (
   "id" bigint generated always as identity primary key,
@@ -193,8 +192,6 @@ create index "schedules_startDate_id_idx" on "schedules" ("startDate", "id");
 create index "schedules_status_startDate_id_idx" on "schedules" ("status", "startDate", "id");
 create index "schedules_serviceId_startDate_id_idx" on "schedules" ("serviceId", "startDate", "id");
 create index "schedules_partnerId_startDate_id_idx" on "schedules" ("partnerId", "startDate", "id");
-create index "schedules_partnerId_startDate_idx" on "schedules" ("partnerId", "startDate");
-create index "schedules_serviceId_startDate_idx" on "schedules" ("serviceId", "startDate");
 
 create table "orders" (
   "id" bigint generated always as identity primary key,
@@ -237,9 +234,7 @@ create index "orders_userId_createdAt_id_idx" on "orders" ("userId", "createdAt"
 create index "orders_departureDate_createdAt_id_idx" on "orders" ("departureDate", "createdAt", "id");
 create index "orders_paymentMethod_createdAt_id_idx" on "orders" ("paymentMethod", "createdAt", "id");
 create index "orders_partnerId_status_createdAt_idx" on "orders" ("partnerId", "status", "createdAt");
-create index "orders_userId_createdAt_idx" on "orders" ("userId", "createdAt");
 create index "orders_scheduleId_status_idx" on "orders" ("scheduleId", "status");
-create index "orders_status_createdAt_idx" on "orders" ("status", "createdAt");
 
 create table "refunds" (
   "id" bigint generated always as identity primary key,
@@ -321,7 +316,6 @@ create index "payments_userId_createdAt_id_idx" on "payments" ("userId", "create
 create index "payments_orderId_createdAt_id_idx" on "payments" ("orderId", "createdAt", "id");
 create index "payments_partnerId_kind_createdAt_idx" on "payments" ("partnerId", "kind", "createdAt");
 create index "payments_orderId_kind_idx" on "payments" ("orderId", "kind");
-create index "payments_kind_createdAt_idx" on "payments" ("kind", "createdAt");
 
 create table "complaints" (
   "id" bigint generated always as identity primary key,
@@ -351,7 +345,6 @@ create index "complaints_category_createdAt_id_idx" on "complaints" ("category",
 create index "complaints_assigneeId_createdAt_id_idx" on "complaints" ("assigneeId", "createdAt", "id");
 create index "complaints_partnerId_createdAt_id_idx" on "complaints" ("partnerId", "createdAt", "id");
 create index "complaints_userId_createdAt_id_idx" on "complaints" ("userId", "createdAt", "id");
-create index "complaints_status_priority_createdAt_idx" on "complaints" ("status", "priority", "createdAt");
 
 create table "audit_log" (
   "id" bigint generated always as identity primary key,
@@ -380,7 +373,6 @@ create index "audit_log_action_at_id_idx" on "audit_log" ("action", "at", "id");
 create index "audit_log_actorKind_at_id_idx" on "audit_log" ("actorKind", "at", "id");
 create index "audit_log_actorId_at_id_idx" on "audit_log" ("actorId", "at", "id");
 create index "audit_log_resource_recordId_at_idx" on "audit_log" ("resource", "recordId", "at");
-create index "audit_log_actorKind_actorId_at_idx" on "audit_log" ("actorKind", "actorId", "at");
 
 create table "sessions" (
   "id" text primary key,

@@ -1,11 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint } from '../../core/resource';
 import { grants } from '../../core/roles';
+import { validateBody } from '../../core/validation';
+import { TOO_MANY_ATTEMPTS } from '../auth/plugin';
 import { inTransaction, Writer } from '../data-context';
+import { badRequest, HttpError } from '../errors';
 import { contextOf } from './context';
+import { requireObject } from './input';
 import { loadScoped, type RouteDeps } from './resource-routes';
 import { denied, readAccess, type ReadAccess } from './scope';
 import { toRecord } from './registry';
+
+/** An endpoint's declared `input`: the resource's create rules over those fields only (SPEC §4 messages). */
+async function validInput(resource: AnyResource, fields: readonly string[], raw: unknown) {
+  const body = requireObject(raw);
+  const unknown = Object.keys(body).filter((name) => !fields.includes(name));
+  if (unknown.length)
+    throw badRequest(Object.fromEntries(unknown.map((n) => [n, formatEnglish({ key: 'unknownField' })])));
+  const result = await validateBody(resource, 'create', body, [...fields]);
+  if ('errors' in result) {
+    throw badRequest(Object.fromEntries(result.errors.map((e) => [e.path || '_', formatEnglish(e.message)])));
+  }
+  return result.values;
+}
+
+/**
+ * An endpoint's `limit`, counted in the sign-in attempts table (pruned after its 15-minute window) so it
+ * holds across server processes. Only successful calls count: the row commits with the call's transaction.
+ */
+async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>) {
+  const row = await trx
+    .selectFrom('login_attempts')
+    .select(sql<number>`count(*)::int`.as('calls'))
+    .where('key', '=', key)
+    .where('at', '>', sql`now() - (${limit.windowSeconds}::int * interval '1 second')`)
+    .executeTakeFirst();
+  if (Number(row?.calls ?? 0) >= limit.perIp) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  await trx.insertInto('login_attempts').values({ key }).execute();
+}
 
 type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, string> }>;
 
@@ -17,7 +51,9 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
     const handler = async (request: EndpointRequest) => {
       const principal = request.principal;
       if (!grants(endpoint.by, principal)) throw denied(principal);
+      const body = endpoint.input ? await validInput(resource, endpoint.input, request.body) : request.body;
       return inTransaction(db, async (trx) => {
+        if (endpoint.limit) await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit);
         const writer = new Writer(trx, registry, principal);
         let record;
         if (endpoint.record) {
@@ -36,7 +72,7 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
           contextOf(writer, {
             record,
             query: { ...(request.query ?? {}) },
-            body: request.body,
+            body,
             resource: resource.name,
           }),
         );

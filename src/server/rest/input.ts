@@ -68,7 +68,7 @@ export async function prepareWrite(
         candidate[name] = typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
     }
   }
-  const result = await validateBody(resource, mode, candidate, [...writable]);
+  const result = await validateBody(resource, mode, candidate, [...writable], stored);
   if ('errors' in result) {
     throw badRequest(Object.fromEntries(result.errors.map((e) => [e.path || '_', formatEnglish(e.message)])));
   }

@@ -12,6 +12,8 @@ export const MAX_PAGE = 10_000;
 export interface ListParams {
   conditions: RawBuilder<boolean>[];
   orderBy: RawBuilder<unknown>[];
+  /** The sort expression alone (the id tiebreak follows in the same direction), for keyset seeks. */
+  sort: { field: string; expression: RawBuilder<unknown>; descending: boolean };
   offset: number;
   limit: number;
 }
@@ -203,9 +205,8 @@ export function parseListQuery(
     throw badRequest({ sort: NOT_ALLOWED }, `Unknown sort field: ${sortField}`);
   const direction = sql.raw(order === 'DESC' ? 'desc' : 'asc');
   const column = sql.ref(`${table}.${sortField}`);
-  const orderBy: RawBuilder<unknown>[] = [
-    field?.kind === 'localized' ? sql`(${column}->>'en') ${direction}` : sql`${column} ${direction}`,
-  ];
+  const expression = field?.kind === 'localized' ? sql`(${column}->>'en')` : sql`${column}`;
+  const orderBy: RawBuilder<unknown>[] = [sql`${expression} ${direction}`];
   if (sortField !== 'id') orderBy.push(sql`${sql.ref(`${table}.id`)} ${direction}`);
 
   let offset = 0;
@@ -222,5 +223,11 @@ export function parseListQuery(
     offset = range[0];
     limit = Math.min(range[1] - range[0] + 1, MAX_PAGE);
   }
-  return { conditions, orderBy, offset, limit };
+  return {
+    conditions,
+    orderBy,
+    sort: { field: sortField, expression, descending: order === 'DESC' },
+    offset,
+    limit,
+  };
 }

@@ -7,7 +7,6 @@ import { inTransaction, Writer } from '../data-context';
 import { HttpError, notFound } from '../errors';
 import { contextOf } from './context';
 import { checkReferences, parseId, prepareWrite, requireObject } from './input';
-import { parseListQuery } from './query';
 import { pick, toRecord, type Registry } from './registry';
 import { readable, readAccess, scopeSql, writeAccess, type ReadAccess } from './scope';
 
@@ -56,41 +55,13 @@ export async function loadScoped(
   return row;
 }
 
-function contentRange(resource: string, offset: number, count: number, total: number): string {
-  const end = count > 0 ? offset + count - 1 : offset;
-  return `${resource} ${offset}-${end}/${total}`;
-}
-
-/** The react-admin simple REST routes of one resource (SPEC §6). */
+/** The react-admin simple REST record routes of one resource (SPEC §6). */
 export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
   const { db, registry } = deps;
   const table = registry.table(resource);
   const base = `/api/${resource.name}`;
 
-  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
-    const principal = request.principal;
-    const access = readAccess(resource, principal);
-    const params = parseListQuery(
-      resource,
-      table,
-      request.query as Record<string, unknown>,
-      readable(resource, principal, access),
-    );
-    const filter = where([...scopeSql(registry, resource, access), ...params.conditions]);
-    const [rows, count] = await Promise.all([
-      sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(table)} where ${filter} order by ${sql.join(params.orderBy)} limit ${params.limit} offset ${params.offset}`.execute(
-        db,
-      ),
-      sql<{ total: number }>`select count(*) as total from ${sql.table(table)} where ${filter}`.execute(db),
-    ]);
-    const total = Number(count.rows[0]?.total ?? 0);
-    reply.header('Content-Range', contentRange(resource.name, params.offset, rows.rows.length, total));
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    return rows.rows.map((row) => present(resource, principal, access, row));
-  });
-
+  // The list (and its counts and export) lives in list-routes.ts.
   app.get(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const principal = request.principal;
     const access = readAccess(resource, principal);

@@ -34,7 +34,8 @@ export async function addBulkOrders(
   const { rows: ready } = await sql<{ services: number; users: number }>`
     select (select count(*)::int from services where status = 'approved') as services,
            (select count(*)::int from users) as users`.execute(db);
-  if (!ready[0]?.services || !ready[0]?.users) throw new Error('Bulk orders need approved services and users: seed demo data first');
+  if (!ready[0]?.services || !ready[0]?.users)
+    throw new Error('Bulk orders need approved services and users: seed demo data first');
 
   const scheduleCount = Math.ceil(count / ORDERS_PER_SCHEDULE);
   const schedulesBefore = await maxId(db, 'schedules');
@@ -58,6 +59,10 @@ export async function addBulkOrders(
   });
   log(`schedules: ${scheduleCount} added`);
 
+  // Codes count up from the highest order id, so later runs never repeat them.
+  const codeBase = await maxId(db, 'orders');
+  const { rows: userRows } = await sql<{ id: number }>`select id from users order by id`.execute(db);
+  const userIds = `{${userRows.map((u) => Number(u.id)).join(',')}}`;
   let done = 0;
   while (done < count) {
     const size = Math.min(batch, count - done);
@@ -65,8 +70,7 @@ export async function addBulkOrders(
     await db.transaction().execute(async (trx) => {
       await skipForeignKeyChecks(trx);
       await sql`
-        with usr as (select array_agg(id order by id) as ids from users),
-        sch as (
+        with sch as (
           select id, "serviceId", "partnerId", "startDate", "priceOverride",
                  row_number() over (order by id) - 1 as rn
           from schedules where id > ${schedulesBefore}
@@ -77,7 +81,7 @@ export async function addBulkOrders(
         ),
         o as (
           select g.n, sch.id as "scheduleId", sch."serviceId", sch."partnerId", sch."startDate",
-                 usr.ids[1 + ((g.n * 31) % array_length(usr.ids, 1))] as "userId",
+                 (${userIds}::bigint[])[1 + ((g.n * 31) % ${userRows.length})] as "userId",
                  1 + (g.n % 2)::int as quantity,
                  coalesce(sch."priceOverride", s.price) as "unitPrice",
                  coalesce(p."commissionRate", 10) as rate,
@@ -94,12 +98,11 @@ export async function addBulkOrders(
           join sch on sch.rn = g.rn
           join services s on s.id = sch."serviceId"
           join partners p on p.id = sch."partnerId"
-          cross join usr
         )
         insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", "departureDate", quantity,
                             "unitPrice", total, "commissionRate", commission, currency, "paymentMethod", status,
                             "paidAt", "confirmedAt", "completedAt", "cancelledAt", "createdAt", "updatedAt")
-        select 'BK-' || (${ordersBefore} + o.n)::text, o."userId", o."partnerId", o."serviceId", o."scheduleId",
+        select 'BK-' || (${codeBase} + o.n)::text, o."userId", o."partnerId", o."serviceId", o."scheduleId",
                o."startDate", o.quantity, o."unitPrice", o."unitPrice" * o.quantity, o.rate,
                round(o."unitPrice" * o.quantity * o.rate / 100), 'LAK',
                case when o.status in ('pending_payment', 'cancelled') then null

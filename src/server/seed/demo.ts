@@ -51,7 +51,9 @@ const TABLES = [
  * time (most of it on PGlite). Superusers (PGlite, local PostgreSQL) may switch them off for this transaction.
  */
 export async function skipForeignKeyChecks(trx: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{ su: boolean }>`select rolsuper as su from pg_roles where rolname = current_user`.execute(trx);
+  const { rows } = await sql<{ su: boolean }>`select rolsuper as su from pg_roles where rolname = current_user`.execute(
+    trx,
+  );
   if (rows[0]?.su) await sql`set local session_replication_role = replica`.execute(trx);
 }
 
@@ -149,9 +151,30 @@ function fullWorld(world: World): void {
   for (let i = 1; users.length < 500; i++) users.push(customer(world, i));
 
   const partnerStatuses = [
-    'approved', 'approved', 'pending', 'approved', 'approved', 'rejected', 'approved', 'suspended', 'approved',
-    'approved', 'pending', 'approved', 'approved', 'approved', 'pending', 'rejected', 'approved', 'approved',
-    'suspended', 'approved', 'pending', 'approved', 'approved', 'approved',
+    'approved',
+    'approved',
+    'pending',
+    'approved',
+    'approved',
+    'rejected',
+    'approved',
+    'suspended',
+    'approved',
+    'approved',
+    'pending',
+    'approved',
+    'approved',
+    'approved',
+    'pending',
+    'rejected',
+    'approved',
+    'approved',
+    'suspended',
+    'approved',
+    'pending',
+    'approved',
+    'approved',
+    'approved',
   ] as const;
   const partners = COMPANIES.map((company, i) =>
     world.partner({
@@ -170,17 +193,40 @@ function fullWorld(world: World): void {
   // Profiles: every live partner has its approved one; a few proposals wait for review.
   for (const partner of live) {
     const index = partners.indexOf(partner);
-    if (partner === demo2 || index === 6 || index === 11) world.profile(partner, 'pending', `${partner.values.displayName} Laos`);
+    if (partner === demo2 || index === 6 || index === 11)
+      world.profile(partner, 'pending', `${partner.values.displayName} Laos`);
     else if (index === 12) world.profile(partner, 'rejected', `${partner.values.displayName} (call +856 20 5555 1234)`);
     else world.profile(partner, 'approved');
   }
-  for (const partner of partners.filter((p) => p.values.status === 'pending')) world.profile(partner, random.chance(0.5) ? 'pending' : 'draft');
+  for (const partner of partners.filter((p) => p.values.status === 'pending'))
+    world.profile(partner, random.chance(0.5) ? 'pending' : 'draft');
 
   // Services: 150 in every status; the demo partners get a fixed mix so every screen has something to show.
   const services: Rec[] = [];
-  const demoMix = ['approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'pending', 'draft', 'rejected', 'archived'] as const;
+  const demoMix = [
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'pending',
+    'pending',
+    'draft',
+    'rejected',
+    'archived',
+  ] as const;
   demoMix.forEach((status, i) =>
-    services.push(world.service(demo, status, -random.int(420, 540), { tourType: world.tourTypes[i % 8], province: world.provinces[i % 10], allLocales: i % 4 !== 3 })),
+    services.push(
+      world.service(demo, status, -random.int(420, 540), {
+        tourType: world.tourTypes[i % 8],
+        province: world.provinces[i % 10],
+        allLocales: i % 4 !== 3,
+      }),
+    ),
   );
   for (const status of ['approved', 'approved', 'approved', 'pending', 'draft', 'suspended'] as const)
     services.push(world.service(demo2, status, -random.int(420, 540)));
@@ -204,7 +250,9 @@ function fullWorld(world: World): void {
     const status: 'open' | 'closed' | 'cancelled' = random.chance(0.05)
       ? 'cancelled'
       : future && live
-        ? random.chance(0.9) ? 'open' : 'closed'
+        ? random.chance(0.9)
+          ? 'open'
+          : 'closed'
         : 'closed';
     const schedule = world.schedule(service, startDays, future && !live ? 'cancelled' : status, capacity);
     const partner = service.values.partnerId as Rec;
@@ -219,12 +267,21 @@ function fullWorld(world: World): void {
   }
   for (let i = 0; i < 20; i++) {
     const service = demo2Services[i % demo2Services.length];
-    addSchedule(service, service.values.status === 'approved' && i % 3 === 0 ? random.int(2, 120) : -random.int(1, 530), random.int(20, 35));
+    addSchedule(
+      service,
+      service.values.status === 'approved' && i % 3 === 0 ? random.int(2, 120) : -random.int(1, 530),
+      random.int(20, 35),
+    );
   }
-  const otherSellable = services.filter((s) => s.values.partnerId !== demo && s.values.partnerId !== demo2 && sellable(s));
+  const otherSellable = services.filter(
+    (s) => s.values.partnerId !== demo && s.values.partnerId !== demo2 && sellable(s),
+  );
   for (let i = 0; i < 329; i++) {
     const service = otherSellable[i % otherSellable.length];
-    addSchedule(service, service.values.status === 'approved' && random.chance(0.25) ? random.int(1, 120) : -random.int(1, 540));
+    addSchedule(
+      service,
+      service.values.status === 'approved' && random.chance(0.25) ? random.int(1, 120) : -random.int(1, 540),
+    );
   }
   // The demo partner always has an open departure in the coming days.
   const soon = demoServices.find((s) => s.values.status === 'approved');
@@ -242,7 +299,9 @@ function fullWorld(world: World): void {
   // user@example.com has bookings of every kind with the demo partner.
   const demoUser = users[0];
   for (const status of ['pending_payment', 'paid', 'confirmed'] as const) {
-    const schedule = schedulesOf.get(demo)!.find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 2 && world.startOf(s) > world.now);
+    const schedule = schedulesOf
+      .get(demo)!
+      .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 2 && world.startOf(s) > world.now);
     const order = schedule && world.order(schedule, demoUser, status, world.now - DAY, 1);
     if (order) orders.push(order);
   }
@@ -254,12 +313,15 @@ function fullWorld(world: World): void {
   for (let i = 0; i < 20; i++) world.refundRequest(completed[(i * 31) % completed.length], 'rejected');
 
   // Withdrawals: history for every live partner, a request in flight for about half of them.
-  for (const partner of live) withdrawHistory(world, partner, partner === demo || partner === demo2 || random.chance(0.5));
+  for (const partner of live)
+    withdrawHistory(world, partner, partner === demo || partner === demo2 || random.chance(0.5));
   const approvable = live.find((p) => p !== demo && world.available(p) > 200_000);
   if (approvable) world.withdrawal(approvable, 100_000, 'approved', world.now - 2 * DAY);
 
   // Complaints: 150, older ones mostly closed.
-  const complainable = orders.filter((o) => ['completed', 'refunded', 'confirmed', 'paid'].includes(String(o.values.status)));
+  const complainable = orders.filter((o) =>
+    ['completed', 'refunded', 'confirmed', 'paid'].includes(String(o.values.status)),
+  );
   for (let i = 0; i < 150; i++) {
     const order = i % 10 === 9 ? null : complainable[(i * 17) % complainable.length];
     const user = order ? (order.values.userId as Rec) : random.pick(users);
@@ -282,9 +344,30 @@ function smallWorld(world: World): void {
     world.user(`customer${i + 1}@example.net`, CUSTOMER_NAMES[locale][0], locale, -200),
   );
   const [vte, lpb, cps] = world.provinces;
-  const demo = world.partner({ email: 'partner@example.com', company: 'Mekong Horizon Travel', contactName: 'Souksavanh Vongsa', status: 'approved', province: lpb, createdDays: -400 });
-  const demo2 = world.partner({ email: 'partner2@example.com', company: 'Champa Trails', contactName: 'Khamphone Sengsouliya', status: 'approved', province: cps, createdDays: -380 });
-  world.partner({ email: 'pending.partner@example.com', company: 'Nong Khiaw Valley Tours', contactName: 'Anousone Luangrath', status: 'pending', province: lpb, createdDays: -3 });
+  const demo = world.partner({
+    email: 'partner@example.com',
+    company: 'Mekong Horizon Travel',
+    contactName: 'Souksavanh Vongsa',
+    status: 'approved',
+    province: lpb,
+    createdDays: -400,
+  });
+  const demo2 = world.partner({
+    email: 'partner2@example.com',
+    company: 'Champa Trails',
+    contactName: 'Khamphone Sengsouliya',
+    status: 'approved',
+    province: cps,
+    createdDays: -380,
+  });
+  world.partner({
+    email: 'pending.partner@example.com',
+    company: 'Nong Khiaw Valley Tours',
+    contactName: 'Anousone Luangrath',
+    status: 'pending',
+    province: lpb,
+    createdDays: -3,
+  });
   world.profile(demo, 'approved');
   world.profile(demo2, 'pending', 'Champa Trails Laos');
 

@@ -71,7 +71,13 @@ export const PROVINCES: readonly ProvinceSeed[] = [
   {
     code: 'VTE',
     region: 'central',
-    name: { lo: 'ນະຄອນຫຼວງວຽງຈັນ', en: 'Vientiane Capital', vi: 'Thủ đô Viêng Chăn', th: 'นครหลวงเวียงจันทน์', zh: '万象市' },
+    name: {
+      lo: 'ນະຄອນຫຼວງວຽງຈັນ',
+      en: 'Vientiane Capital',
+      vi: 'Thủ đô Viêng Chăn',
+      th: 'นครหลวงเวียงจันทน์',
+      zh: '万象市',
+    },
   },
   {
     code: 'LPB',

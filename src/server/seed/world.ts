@@ -59,7 +59,13 @@ export class World {
     readonly hashes: Hashes,
   ) {
     this.tourTypes = TOUR_TYPES.map((t, i) =>
-      this.b.add('tour_types', { code: t.code, name: t.name, sortOrder: (i + 1) * 10, active: true, ...this.stamp(-720) }),
+      this.b.add('tour_types', {
+        code: t.code,
+        name: t.name,
+        sortOrder: (i + 1) * 10,
+        active: true,
+        ...this.stamp(-720),
+      }),
     );
     this.provinces = PROVINCES.map((p, i) =>
       this.b.add('provinces', {
@@ -172,7 +178,10 @@ export class World {
   }): Rec {
     const provinceName = options.province.values.name as Text5;
     const live = options.status === 'approved' || options.status === 'suspended';
-    const slug = options.company.replace(/[^A-Za-z]/g, '').slice(0, 10).toUpperCase();
+    const slug = options.company
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 10)
+      .toUpperCase();
     const created = this.now + options.createdDays * DAY;
     const approvedAt = created + this.random.int(1, 5) * DAY;
     const rec = this.b.add('partners', {
@@ -191,7 +200,9 @@ export class World {
       displayName: live ? options.company : null,
       description: live ? partnerDescription(options.company, provinceName) : null,
       logo: [],
-      address: live ? `Ban ${this.random.pick(['Xiengmouan', 'Wat Nong', 'Phonxay', 'Sisaket', 'Hatsady'])}, ${provinceName.en}` : null,
+      address: live
+        ? `Ban ${this.random.pick(['Xiengmouan', 'Wat Nong', 'Phonxay', 'Sisaket', 'Hatsady'])}, ${provinceName.en}`
+        : null,
       status: options.status,
       reason:
         options.status === 'rejected'
@@ -206,9 +217,27 @@ export class World {
     });
     const moderator = this.random.pick(this.moderators);
     if (options.status !== 'pending')
-      this.audit(moderator, 'partners', rec, options.status === 'rejected' ? 'reject' : 'approve', 'pending', options.status === 'rejected' ? 'rejected' : 'approved', approvedAt, options.status === 'rejected' ? String(rec.values.reason) : null);
+      this.audit(
+        moderator,
+        'partners',
+        rec,
+        options.status === 'rejected' ? 'reject' : 'approve',
+        'pending',
+        options.status === 'rejected' ? 'rejected' : 'approved',
+        approvedAt,
+        options.status === 'rejected' ? String(rec.values.reason) : null,
+      );
     if (options.status === 'suspended')
-      this.audit(moderator, 'partners', rec, 'suspend', 'approved', 'suspended', this.now - 10 * DAY, String(rec.values.reason));
+      this.audit(
+        moderator,
+        'partners',
+        rec,
+        'suspend',
+        'approved',
+        'suspended',
+        this.now - 10 * DAY,
+        String(rec.values.reason),
+      );
     return rec;
   }
 
@@ -237,7 +266,16 @@ export class World {
       updatedAt: this.iso(submitted),
     });
     if (status === 'approved' || status === 'rejected')
-      this.audit(this.random.pick(this.moderators), 'partner-profiles', rec, status === 'approved' ? 'approve' : 'reject', 'pending', status, submitted + DAY, status === 'rejected' ? String(rec.values.reason) : null);
+      this.audit(
+        this.random.pick(this.moderators),
+        'partner-profiles',
+        rec,
+        status === 'approved' ? 'approve' : 'reject',
+        'pending',
+        status,
+        submitted + DAY,
+        status === 'rejected' ? String(rec.values.reason) : null,
+      );
     return rec;
   }
 
@@ -287,7 +325,16 @@ export class World {
       updatedAt: this.iso(status === 'draft' ? created : status === 'pending' ? submitted : reviewed),
     });
     if (reviewedStatus === 'approved' || reviewedStatus === 'rejected')
-      this.audit(this.random.pick(this.moderators), 'services', rec, reviewedStatus === 'approved' ? 'approve' : 'reject', 'pending', reviewedStatus, reviewed, reviewedStatus === 'rejected' ? String(rec.values.reason) : null);
+      this.audit(
+        this.random.pick(this.moderators),
+        'services',
+        rec,
+        reviewedStatus === 'approved' ? 'approve' : 'reject',
+        'pending',
+        reviewedStatus,
+        reviewed,
+        reviewedStatus === 'rejected' ? String(rec.values.reason) : null,
+      );
     return rec;
   }
 
@@ -296,7 +343,9 @@ export class World {
     const start = this.now + startDays * DAY;
     const duration = Number(service.values.durationDays);
     const created = Math.min(start - this.random.int(30, 90) * DAY, this.now - DAY);
-    const override = this.random.chance(0.2) ? Math.round((Number(service.values.price) * 1.1) / 10_000) * 10_000 : null;
+    const override = this.random.chance(0.2)
+      ? Math.round((Number(service.values.price) * 1.1) / 10_000) * 10_000
+      : null;
     return this.b.add('schedules', {
       serviceId: service,
       partnerId: service.values.partnerId,
@@ -368,7 +417,13 @@ export class World {
         : status === 'refunded'
           ? Math.min(paidAt + this.random.int(1, 5) * DAY, scheduleCancelled ? start - DAY : start, this.now - MINUTE)
           : null;
-    const last = Math.max(createdAt, paid ? paidAt : 0, status === 'confirmed' ? confirmedAt : 0, status === 'completed' ? completedAt : 0, endedAt ?? 0);
+    const last = Math.max(
+      createdAt,
+      paid ? paidAt : 0,
+      status === 'confirmed' ? confirmedAt : 0,
+      status === 'completed' ? completedAt : 0,
+      endedAt ?? 0,
+    );
     const order = this.b.add('orders', {
       code,
       userId: user,
@@ -385,10 +440,19 @@ export class World {
       contactName: user.values.fullName,
       contactPhone: user.values.phone,
       contactEmail: user.values.email,
-      note: this.random.chance(0.15) ? this.random.pick(['Vegetarian meals please', 'ອາຫານມັງສະວິລັດ', '需要中文导游', 'Có trẻ em 5 tuổi']) : null,
+      note: this.random.chance(0.15)
+        ? this.random.pick(['Vegetarian meals please', 'ອາຫານມັງສະວິລັດ', '需要中文导游', 'Có trẻ em 5 tuổi'])
+        : null,
       paymentMethod: paid ? method : null,
       status,
-      reason: status === 'cancelled' ? (scheduleCancelled ? 'Departure cancelled' : 'Changed travel plans') : status === 'refunded' && scheduleCancelled ? 'Departure cancelled' : null,
+      reason:
+        status === 'cancelled'
+          ? scheduleCancelled
+            ? 'Departure cancelled'
+            : 'Changed travel plans'
+          : status === 'refunded' && scheduleCancelled
+            ? 'Departure cancelled'
+            : null,
       paidAt: paid ? this.iso(paidAt) : null,
       confirmedAt: status === 'confirmed' || status === 'completed' ? this.iso(confirmedAt) : null,
       completedAt: status === 'completed' ? this.iso(completedAt) : null,
@@ -398,7 +462,18 @@ export class World {
     });
     if (holdsSeats) schedule.values.seatsBooked = Number(schedule.values.seatsBooked) + quantity;
     if (paid)
-      this.payment({ orderId: order, partnerId: partner, userId: user, kind: 'charge', amount: total, method, reference: `PAY-${code}` }, paidAt);
+      this.payment(
+        {
+          orderId: order,
+          partnerId: partner,
+          userId: user,
+          kind: 'charge',
+          amount: total,
+          method,
+          reference: `PAY-${code}`,
+        },
+        paidAt,
+      );
     if (status === 'completed') {
       const book = this.book(partner);
       book.earned += total - commission;
@@ -407,7 +482,18 @@ export class World {
     if (status === 'refunded') {
       const at = endedAt!;
       if (scheduleCancelled) {
-        this.payment({ orderId: order, partnerId: partner, userId: user, kind: 'refund', amount: total, method, reference: `CXL-${code}` }, at);
+        this.payment(
+          {
+            orderId: order,
+            partnerId: partner,
+            userId: user,
+            kind: 'refund',
+            amount: total,
+            method,
+            reference: `CXL-${code}`,
+          },
+          at,
+        );
       } else {
         const amount = this.random.chance(0.8) ? total : Math.round(total / 2 / 1000) * 1000;
         const requested = Math.max(paidAt + MINUTE, at - this.random.int(1, 48) * 60 * MINUTE);
@@ -424,7 +510,19 @@ export class World {
           createdAt: this.iso(requested),
           updatedAt: this.iso(at),
         });
-        this.payment({ orderId: order, partnerId: partner, userId: user, refundId: refund, kind: 'refund', amount, method, reference: `RF-${code}` }, at);
+        this.payment(
+          {
+            orderId: order,
+            partnerId: partner,
+            userId: user,
+            refundId: refund,
+            kind: 'refund',
+            amount,
+            method,
+            reference: `RF-${code}`,
+          },
+          at,
+        );
         this.audit(this.random.pick(this.financeStaff), 'refunds', refund, 'approve', 'pending', 'approved', at);
       }
     }
@@ -444,18 +542,33 @@ export class World {
       currency: 'LAK',
       reason: this.random.pick(REFUND_REASONS),
       status,
-      rejectionReason: status === 'rejected' ? 'The tour took place as booked; the cancellation window had passed' : null,
+      rejectionReason:
+        status === 'rejected' ? 'The tour took place as booked; the cancellation window had passed' : null,
       decidedAt: status === 'rejected' ? this.iso(decided) : null,
       createdAt: this.iso(requested),
       updatedAt: this.iso(status === 'rejected' ? decided : requested),
     });
     if (status === 'rejected')
-      this.audit(this.random.pick(this.financeStaff), 'refunds', rec, 'reject', 'pending', 'rejected', decided, String(rec.values.rejectionReason));
+      this.audit(
+        this.random.pick(this.financeStaff),
+        'refunds',
+        rec,
+        'reject',
+        'pending',
+        'rejected',
+        decided,
+        String(rec.values.rejectionReason),
+      );
     return rec;
   }
 
   /** A withdrawal; it never asks for more than the partner's available balance at that point. */
-  withdrawal(partner: Rec, amount: number, status: 'pending' | 'approved' | 'paid' | 'rejected', at: number): Rec | undefined {
+  withdrawal(
+    partner: Rec,
+    amount: number,
+    status: 'pending' | 'approved' | 'paid' | 'rejected',
+    at: number,
+  ): Rec | undefined {
     const book = this.book(partner);
     if (status !== 'rejected' && (amount <= 0 || amount > this.available(partner, at))) return undefined;
     const decided = Math.min(at + this.random.int(4, 30) * 60 * MINUTE, this.now - MINUTE);
@@ -479,7 +592,17 @@ export class World {
     });
     if (status === 'paid') {
       book.paidOut += amount;
-      this.payment({ partnerId: partner, withdrawalId: rec, kind: 'payout', amount, method: 'bank_transfer', reference: rec.values.reference }, paidAt);
+      this.payment(
+        {
+          partnerId: partner,
+          withdrawalId: rec,
+          kind: 'payout',
+          amount,
+          method: 'bank_transfer',
+          reference: rec.values.reference,
+        },
+        paidAt,
+      );
       this.audit(finance, 'withdrawals', rec, 'approve', 'pending', 'approved', decided);
       this.audit(finance, 'withdrawals', rec, 'pay', 'approved', 'paid', paidAt);
     } else if (status === 'pending' || status === 'approved') {
@@ -495,13 +618,21 @@ export class World {
     const locale = user.values.locale as Locale;
     const subject = this.random.pick(COMPLAINT_SUBJECTS[locale] ?? COMPLAINT_SUBJECTS.en);
     const staff = [...this.moderators, ...this.supportStaff];
-    const assignee = status === 'open' ? (this.random.chance(0.3) ? this.random.pick(staff) : null) : this.random.pick(staff);
+    const assignee =
+      status === 'open' ? (this.random.chance(0.3) ? this.random.pick(staff) : null) : this.random.pick(staff);
     const closed = Math.min(at + this.random.int(1, 6) * DAY, this.now - MINUTE);
     const rec = this.b.add('complaints', {
       orderId: order,
       userId: user,
       partnerId: order ? order.values.partnerId : null,
-      category: this.random.weighted({ booking: 25, payment: 15, service_quality: 35, safety: 5, refund: 15, other: 5 }),
+      category: this.random.weighted({
+        booking: 25,
+        payment: 15,
+        service_quality: 35,
+        safety: 5,
+        refund: 15,
+        other: 5,
+      }),
       subject,
       message: `${subject}. ${order ? `Booking ${String(order.values.code)}.` : ''} Please look into it.`,
       priority: this.random.weighted({ low: 20, normal: 55, high: 20, urgent: 5 }),
@@ -514,7 +645,16 @@ export class World {
       updatedAt: this.iso(status === 'open' ? at : closed),
     });
     if (status === 'resolved' || status === 'dismissed')
-      this.audit(assignee, 'complaints', rec, status === 'resolved' ? 'resolve' : 'dismiss', 'in_progress', status, closed, status === 'dismissed' ? String(rec.values.reason) : null);
+      this.audit(
+        assignee,
+        'complaints',
+        rec,
+        status === 'resolved' ? 'resolve' : 'dismiss',
+        'in_progress',
+        status,
+        closed,
+        status === 'dismissed' ? String(rec.values.reason) : null,
+      );
     return rec;
   }
 }

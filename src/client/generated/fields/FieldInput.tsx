@@ -1,5 +1,4 @@
 import {
-  ArrayInput,
   AutocompleteInput,
   BooleanInput,
   DateInput,
@@ -9,16 +8,16 @@ import {
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
-  SimpleFormIterator,
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { EnumField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
+import type { EnumField, ImagesField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { humanize, labels } from '../labels';
 import { recordTitle } from '../record-title';
 import { fieldOf, useActiveLocale } from './FieldValue';
+import { ImagesInput } from './ImagesInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
 
@@ -158,13 +157,7 @@ export function FieldInput({
         />
       );
     case 'images':
-      return (
-        <ArrayInput source={source} label={label}>
-          <SimpleFormIterator disableReordering={false} inline disableAdd={off} getItemLabel={() => ''}>
-            <TextInput source="" label={label} helperText={false} type="url" fullWidth disabled={off} />
-          </SimpleFormIterator>
-        </ArrayInput>
-      );
+      return <ImagesInput source={source} label={label} field={field as ImagesField} disabled={off} />;
     case 'json':
       return (
         <TextInput

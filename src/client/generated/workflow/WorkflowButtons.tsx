@@ -7,12 +7,28 @@ import { humanize, labels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 import { useRunTransition } from './useTransition';
 
-function TransitionButton({ config, action }: { config: AnyResource; action: string }) {
+export function TransitionButton({
+  config,
+  action,
+  onDone,
+  size,
+}: {
+  config: AnyResource;
+  action: string;
+  onDone?: (record: Record<string, unknown>) => void;
+  size?: 'small' | 'medium';
+}) {
   const resource = useResourceContext() ?? config.name;
   const record = useRecordContext();
   const translate = useTranslate();
   const tone = config.workflow?.transitions[action]?.tone ?? 'primary';
-  const { inputs, open, busy, close, start, run } = useRunTransition(config, resource, record?.id, action);
+  const { inputs, open, busy, close, start, run } = useRunTransition(
+    config,
+    resource,
+    record?.id,
+    action,
+    onDone,
+  );
   return (
     <>
       <Button
@@ -21,6 +37,7 @@ function TransitionButton({ config, action }: { config: AnyResource; action: str
         variant={tone === 'primary' ? 'contained' : 'outlined'}
         onClick={start}
         disabled={busy}
+        size={size}
         data-action={action}
       />
       {inputs.length ? (
@@ -31,7 +48,13 @@ function TransitionButton({ config, action }: { config: AnyResource; action: str
 }
 
 /** The transitions the server says the signed-in account may run on this record now (`GET …/actions`). */
-export function WorkflowButtons({ config }: { config: AnyResource }) {
+export function WorkflowButtons({
+  config,
+  onDone,
+}: {
+  config: AnyResource;
+  onDone?: (record: Record<string, unknown>) => void;
+}) {
   const resource = useResourceContext() ?? config.name;
   const record = useRecordContext();
   const dataProvider = useDataProvider<LanternDataProvider>();
@@ -46,7 +69,7 @@ export function WorkflowButtons({ config }: { config: AnyResource }) {
       {actions
         .filter((action) => config.workflow?.transitions[action])
         .map((action) => (
-          <TransitionButton key={action} config={config} action={action} />
+          <TransitionButton key={action} config={config} action={action} onDone={onDone} />
         ))}
     </Stack>
   );

@@ -7,7 +7,14 @@ import { errorMessage, fieldErrors } from './errors';
 import { transitionInputs } from './inputs';
 
 /** Runs one transition on one record: opens the inputs dialog first when the transition asks for inputs. */
-export function useRunTransition(config: AnyResource, resource: string, id: Identifier | undefined, action: string) {
+export function useRunTransition(
+  config: AnyResource,
+  resource: string,
+  id: Identifier | undefined,
+  action: string,
+  /** Called with the updated record after a success (e.g. to open the next item of a queue). */
+  onDone?: (record: Record<string, unknown>) => void,
+) {
   const dataProvider = useDataProvider<LanternDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -21,13 +28,14 @@ export function useRunTransition(config: AnyResource, resource: string, id: Iden
     if (id === undefined) return;
     setBusy(true);
     try {
-      await dataProvider.runAction(resource, id, action, values);
+      const record = await dataProvider.runAction(resource, id, action, values);
       setOpen(false);
       notify('app.workflow.done', {
         type: 'success',
         messageArgs: { action: translate(labels.action(config, action), { _: humanize(action) }), _: 'Done' },
       });
-      refresh();
+      if (onDone) onDone(record ?? {});
+      else refresh();
     } catch (error) {
       const errors = fieldErrors(error);
       if (errors && open) return errors;

@@ -1,0 +1,7 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import { downloadCSV } from 'react-admin';
+
+/** One chart's rows as a CSV file, with the headers the chart shows. */
+export function downloadSeries(name: string, headers: string[], rows: unknown[][]) {
+  downloadCSV(stringify([headers, ...rows]), name);
+}

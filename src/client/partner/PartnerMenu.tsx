@@ -1,0 +1,45 @@
+import { Menu, useBasename, useTranslate } from 'react-admin';
+import type { Portal } from '../../core/portal';
+import { useRegistry } from '../generated/context';
+import { iconFor } from '../generated/icons';
+import { labels } from '../generated/labels';
+import { allows, usePermissionMap } from '../generated/permissions';
+
+/** The portal's menu: fixed screens and resource screens in the portal's order, only what may be opened. */
+export function PartnerMenu({ portal }: { portal: Portal }) {
+  const registry = useRegistry();
+  const basename = useBasename();
+  const translate = useTranslate();
+  const { permissions } = usePermissionMap();
+  return (
+    <Menu>
+      {portal.menu.map((path) => {
+        const screen = portal.screens.find((candidate) => candidate.path === path);
+        if (screen) {
+          const Icon = iconFor(screen.icon);
+          return (
+            <Menu.Item
+              key={`screen-${path}`}
+              to={`${basename}/${path}`}
+              primaryText={translate(`app.portal.screens.${screen.name}`, { _: screen.name })}
+              leftIcon={<Icon />}
+              data-menu={screen.name}
+            />
+          );
+        }
+        const entry = registry.entry(path);
+        if (!entry || !allows(permissions, entry.config.name, 'list')) return null;
+        const Icon = iconFor(entry.config.menu?.icon);
+        return (
+          <Menu.Item
+            key={path}
+            to={`${basename}/${path}`}
+            primaryText={translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name })}
+            leftIcon={<Icon />}
+            data-menu={path}
+          />
+        );
+      })}
+    </Menu>
+  );
+}

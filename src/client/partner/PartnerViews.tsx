@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
+import ViewList from '@mui/icons-material/ViewList';
+import { useParams } from 'react-router';
+import { useGetOne, useStore, useTranslate } from 'react-admin';
+import { statusField } from '../../core/resource';
+import { grants } from '../../core/roles';
+import { useEntry } from '../generated/context';
+import { GeneratedEdit } from '../generated/GeneratedForm';
+import { GeneratedList } from '../generated/GeneratedList';
+import { GeneratedShow } from '../generated/GeneratedShow';
+import { humanize, labels } from '../generated/labels';
+import { usePrincipal } from '../generated/principal';
+import { CalendarView } from './CalendarView';
+import { Decision } from './widgets/Decision';
+
+/** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
+export function PartnerList() {
+  const { config, route } = useEntry();
+  const translate = useTranslate();
+  const [view, setView] = useStore<'list' | 'calendar'>(`${route}.view`, 'list');
+  if (!config.list.calendar) return <GeneratedList />;
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, value: 'list' | 'calendar' | null) => value && setView(value)}
+        >
+          <ToggleButton value="list" data-view="list" aria-label={translate('app.portal.calendar.list', { _: 'List' })}>
+            <ViewList fontSize="small" sx={{ mr: 0.5 }} />
+            {translate('app.portal.calendar.list', { _: 'List' })}
+          </ToggleButton>
+          <ToggleButton
+            value="calendar"
+            data-view="calendar"
+            aria-label={translate('app.portal.calendar.title', { _: 'Calendar' })}
+          >
+            <CalendarMonth fontSize="small" sx={{ mr: 0.5 }} />
+            {translate('app.portal.calendar.title', { _: 'Calendar' })}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {view === 'calendar' ? <CalendarView /> : <GeneratedList />}
+    </>
+  );
+}
+
+function useRouteRecord() {
+  const { route } = useEntry();
+  const { id } = useParams();
+  return useGetOne(route, { id: id ?? '' }, { enabled: Boolean(id) }).data;
+}
+
+/** The show page with the record's review state and, after a refusal, its reason on top. */
+export function PartnerShow() {
+  const { config } = useEntry();
+  const record = useRouteRecord();
+  return (
+    <>
+      {record && config.workflow ? (
+        <Box sx={{ mt: 2 }}>
+          <Decision config={config} record={record} />
+        </Box>
+      ) : null}
+      <GeneratedShow />
+    </>
+  );
+}
+
+/** The edit page, warning first when saving moves the record to another state (e.g. back to review). */
+export function PartnerEdit() {
+  const { config } = useEntry();
+  const translate = useTranslate();
+  const { principal } = usePrincipal();
+  const record = useRouteRecord();
+  const onEdit = config.workflow?.onEdit;
+  const field = statusField(config);
+  const moves =
+    onEdit && field && record && grants(onEdit.by, principal) && onEdit.from.includes(String(record[field]));
+  return (
+    <>
+      {moves ? (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="edit-moves">
+          {translate('app.portal.editMoves', {
+            from: translate(labels.enumValue(config, field, String(record[field])), {
+              _: humanize(String(record[field])),
+            }),
+            to: translate(labels.enumValue(config, field, onEdit.to), { _: humanize(onEdit.to) }),
+            _: 'Saving changes moves this record back to review.',
+          })}
+        </Alert>
+      ) : null}
+      <GeneratedEdit />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Button, RecordContextProvider, useBasename, useGetList, useTranslate } from 'react-admin';
+import { resolveFilter, type ListWidget as ListWidgetConfig } from '../../../core/portal';
+import type { AnyResource } from '../../../core/resource';
+import { useRegistry } from '../../generated/context';
+import { FieldValue, fieldOf } from '../../generated/fields/FieldValue';
+import { humanize, labels } from '../../generated/labels';
+import { allows, usePermissionMap } from '../../generated/permissions';
+import { WidgetCard } from './WidgetCard';
+
+function Detail({ config, name }: { config: AnyResource; name: string }) {
+  const translate = useTranslate();
+  const kind = fieldOf(config, name).kind;
+  if (kind === 'status') return <FieldValue config={config} name={name} variant="list" />;
+  return (
+    <Typography variant="body2" component="span" color="text.secondary">
+      {translate(labels.field(config, name), { _: humanize(name) })}:{' '}
+      <FieldValue config={config} name={name} variant="list" />
+    </Typography>
+  );
+}
+
+/** The first rows of a scoped, pre-filtered list, its total, and a link to the full list with the same filter. */
+export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
+  const registry = useRegistry();
+  const basename = useBasename();
+  const translate = useTranslate();
+  const { permissions } = usePermissionMap();
+  const config = registry.config(widget.resource);
+  const route = registry.routeOf(widget.resource) ?? widget.resource;
+  const filter = useMemo(() => resolveFilter(widget.filter, new Date()), [widget.filter]);
+  const sort = widget.sort ?? config?.list.sort ?? ['id', 'DESC'];
+  const allowed = Boolean(config) && allows(permissions, widget.resource, 'list');
+  const { data, total, isPending } = useGetList(
+    route,
+    { filter, sort: { field: sort[0], order: sort[1] }, pagination: { page: 1, perPage: widget.limit ?? 5 } },
+    { enabled: allowed },
+  );
+  if (!config || !allowed) return null;
+  const [titleField, ...details] = widget.fields;
+  const search = `?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+  return (
+    <WidgetCard
+      name={widget.name}
+      aside={<Chip size="small" label={isPending ? '…' : (total ?? 0)} data-testid={`count-${widget.name}`} />}
+    >
+      {data && data.length ? (
+        <List dense disablePadding>
+          {data.map((record) => (
+            <RecordContextProvider key={record.id} value={record}>
+              <ListItemButton component={Link} to={`${basename}/${route}/${record.id}/show`} sx={{ px: 1 }}>
+                <ListItemText
+                  primary={<FieldValue config={config} name={titleField} variant="list" />}
+                  secondary={
+                    <Stack component="span" direction="row" spacing={1.5} useFlexGap flexWrap="wrap">
+                      {details.map((name) => (
+                        <Detail key={name} config={config} name={name} />
+                      ))}
+                    </Stack>
+                  }
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
+              </ListItemButton>
+            </RecordContextProvider>
+          ))}
+        </List>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          {isPending ? '…' : translate('app.portal.empty', { _: 'Nothing here' })}
+        </Typography>
+      )}
+      {total ? (
+        <Button
+          component={Link}
+          to={`${basename}/${route}${search}`}
+          label={translate('app.dashboard.viewAll', { _: 'View all' })}
+          sx={{ mt: 1 }}
+        />
+      ) : null}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * How a list total was obtained, sent as `X-Total-Count-Kind` beside `Content-Range`:
+ * - `exact`: the true number of matching rows;
+ * - `capped`: more than the limit matched; the total is limit + 1 and means "limit+" ("10,000+");
+ * - `estimate`: more than the limit matched; the total is the planner's estimate ("about 100,800").
+ */
+export type CountKind = 'exact' | 'capped' | 'estimate';
+
+export interface Total {
+  total: number;
+  kind: CountKind;
+}
+
+export const TOTAL_KIND_HEADER = 'X-Total-Count-Kind';
+
+/** The planner's row estimate for `select 1 from {table} where {filter}`: planning only, no rows read. */
+export async function plannerEstimate(db: Kysely<any>, table: string, filter: RawBuilder<boolean>): Promise<number> {
+  const { rows } = await sql<{
+    'QUERY PLAN': unknown;
+  }>`explain (format json) select 1 from ${sql.table(table)} where ${filter}`.execute(db);
+  const raw = rows[0]?.['QUERY PLAN'];
+  // node-postgres parses the json column; PGlite may hand back the text.
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/**
+ * Counts at most `limit + 1` matching rows, so the cost is bounded by the limit whatever the table size:
+ * with an index on the filter this reads at most limit + 1 index entries.
+ */
+export async function cappedCount(
+  db: Kysely<any>,
+  table: string,
+  filter: RawBuilder<boolean>,
+  limit: number,
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${filter} limit ${limit + 1}) capped`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Turns a capped count into the total to report, asking the planner only when the cap was reached. */
+export async function totalFromCapped(
+  db: Kysely<any>,
+  table: string,
+  filter: RawBuilder<boolean>,
+  counted: number,
+  limit: number,
+): Promise<Total> {
+  if (counted <= limit) return { total: counted, kind: 'exact' };
+  const estimate = await plannerEstimate(db, table, filter);
+  // An estimate below what we already know exists is worse than the honest "limit+".
+  return estimate > limit ? { total: estimate, kind: 'estimate' } : { total: limit + 1, kind: 'capped' };
+}
+
+/**
+ * The total of a list page: derived from the page itself when it is the last one, else counted up to the limit.
+ * The reported total never falls below the rows the client has already been shown (offset + page).
+ */
+export async function listTotal(
+  db: Kysely<any>,
+  table: string,
+  filter: RawBuilder<boolean>,
+  page: { offset: number; limit: number; returned: number },
+  limit: number,
+): Promise<Total> {
+  const seen = page.offset + page.returned;
+  // A short page with rows (or an empty first page) ends the list: its total is known without counting.
+  if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { total: seen, kind: 'exact' };
+  const counted = await cappedCount(db, table, filter, limit);
+  const total = await totalFromCapped(db, table, filter, counted, limit);
+  return total.kind === 'exact' ? total : { ...total, total: Math.max(total.total, seen + (page.returned ? 1 : 0)) };
+}

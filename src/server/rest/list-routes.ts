@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { AnyResource } from '../../core/resource';
+import { listTotal, TOTAL_KIND_HEADER } from './list-count';
+import { exportColumns, exportCsv } from './list-export';
+import { pageQuery } from './list-keyset';
+import { requireTabField, tabCounts } from './list-tab-counts';
+import { parseListQuery } from './query';
+import type { Registry } from './registry';
+import { present } from './resource-routes';
+import { readable, readAccess, scopeSql } from './scope';
+
+export interface ListOptions {
+  /** Totals are exact up to this many rows (see list-count.ts). */
+  exactCountLimit: number;
+  /** Pages starting past this offset seek instead of skipping (see list-keyset.ts). */
+  keysetOffset: number;
+}
+
+export interface ListDeps {
+  db: Kysely<any>;
+  registry: Registry;
+  list: ListOptions;
+}
+
+const where = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+
+function contentRange(resource: string, offset: number, count: number, total: number): string {
+  const end = count > 0 ? offset + count - 1 : offset;
+  return `${resource} ${offset}-${end}/${total}`;
+}
+
+/**
+ * The collection reads of one resource: the SPEC §6 list (ra-data-simple-rest), status-tab counts and the
+ * CSV export. All three share the list's parsing and the principal's row scope, so they always agree.
+ */
+export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resource: AnyResource): void {
+  const { db, registry, list } = deps;
+  const table = registry.table(resource);
+  const base = `/api/${resource.name}`;
+
+  const scoped = (request: FastifyRequest, query: Record<string, unknown>) => {
+    const principal = request.principal;
+    const access = readAccess(resource, principal);
+    const fields = readable(resource, principal, access);
+    const params = parseListQuery(resource, table, query, fields);
+    const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
+    return { principal, access, fields, params, conditions };
+  };
+
+  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { principal, access, params, conditions } = scoped(request, request.query as Record<string, unknown>);
+    const filter = where(conditions);
+    const { rows } = await pageQuery(resource, table, filter, params, list.keysetOffset).execute(db);
+    const { total, kind } = await listTotal(
+      db,
+      table,
+      filter,
+      { offset: params.offset, limit: params.limit, returned: rows.length },
+      list.exactCountLimit,
+    );
+    reply.header('Content-Range', contentRange(resource.name, params.offset, rows.length, total));
+    reply.header(TOTAL_KIND_HEADER, kind);
+    reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_KIND_HEADER}`);
+    return rows.map((row) => present(resource, principal, access, row));
+  });
+
+  // `GET /api/{resource}/-/counts?field=status&filter={...}`: one count per value, for status tabs and badges.
+  // The field's own key is dropped from the filter: each tab counts its value under the other filters.
+  app.get(`${base}/-/counts`, async (request: FastifyRequest) => {
+    const query = { ...(request.query as Record<string, unknown>) };
+    const principal = request.principal;
+    const access = readAccess(resource, principal);
+    const field = requireTabField(resource, query.field, new Set(readable(resource, principal, access)));
+    if (typeof query.filter === 'string') {
+      try {
+        const parsed = JSON.parse(query.filter) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          delete (parsed as Record<string, unknown>)[field];
+          query.filter = JSON.stringify(parsed);
+        }
+      } catch {
+        // parseListQuery answers the malformed filter.
+      }
+    }
+    const { conditions } = scoped(request, { filter: query.filter });
+    const counts = await tabCounts(db, resource, table, field, conditions, list.exactCountLimit);
+    return { field, limit: list.exactCountLimit, counts };
+  });
+
+  // `GET /api/{resource}/-/export.csv?filter=...&sort=...&fields=[...]`: every row of the list, streamed.
+  app.get(`${base}/-/export.csv`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>;
+    const { principal, access, params, conditions } = scoped(request, { filter: query.filter, sort: query.sort });
+    const columns = exportColumns(resource, principal, access, query.fields);
+    const stamp = new Date().toISOString().slice(0, 10);
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="${resource.name}-${stamp}.csv"`);
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(
+      exportCsv(db, table, conditions, params, columns, (row) => present(resource, principal, access, row)),
+    );
+  });
+}

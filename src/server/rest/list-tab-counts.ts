@@ -1,0 +1,59 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { formatEnglish } from '../../core/messages';
+import { statusField, type AnyResource } from '../../core/resource';
+import { badRequest } from '../errors';
+import { totalFromCapped, type CountKind } from './list-count';
+
+export interface TabCount {
+  value: string | boolean;
+  total: number;
+  kind: CountKind;
+}
+
+/** The values a field can take, when they are a known closed set (status, single enum, boolean). */
+export function tabValues(resource: AnyResource, name: string): (string | boolean)[] | undefined {
+  if (name === statusField(resource)) return [...(resource.workflow?.states ?? [])];
+  const field = resource.fields[name];
+  if (field?.kind === 'enum' && !field.multiple) return [...field.values];
+  if (field?.kind === 'boolean') return [true, false];
+  return undefined;
+}
+
+export function requireTabField(resource: AnyResource, name: unknown, readable: Set<string>): string {
+  const values = typeof name === 'string' && readable.has(name) ? tabValues(resource, name) : undefined;
+  if (typeof name !== 'string' || !values)
+    throw badRequest({ field: formatEnglish({ key: 'unknownField' }) }, `Unknown count field: ${String(name)}`);
+  return name;
+}
+
+/**
+ * Row counts per value of a field (status tabs), in one statement: one bounded index range per value,
+ * each capped at `limit + 1` rows, so the cost never depends on the table size. Values past the cap are
+ * then estimated by the planner (planning only).
+ */
+export async function tabCounts(
+  db: Kysely<any>,
+  resource: AnyResource,
+  table: string,
+  field: string,
+  conditions: RawBuilder<boolean>[],
+  limit: number,
+): Promise<TabCount[]> {
+  const values = tabValues(resource, field)!;
+  if (!values.length) return [];
+  const column = sql.ref(`${table}.${field}`);
+  const filterFor = (value: string | boolean) =>
+    sql<boolean>`${sql.join([...conditions, sql`${column} = ${value}`], sql` and `)}`;
+  const columns = values.map(
+    (value, i) =>
+      sql`(select count(*)::int from (select 1 from ${sql.table(table)} where ${filterFor(value)} limit ${limit + 1}) c) as ${sql.ref(`v${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db);
+  const counted = rows[0] ?? {};
+  const out: TabCount[] = [];
+  for (const [i, value] of values.entries()) {
+    const total = await totalFromCapped(db, table, filterFor(value), Number(counted[`v${i}`] ?? 0), limit);
+    out.push({ value, ...total });
+  }
+  return out;
+}

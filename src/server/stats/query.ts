@@ -1,0 +1,114 @@
+import { sql, type RawBuilder } from 'kysely';
+import { formatEnglish } from '../../core/messages';
+import { statusField } from '../../core/resource';
+import { badRequest } from '../errors';
+import type { ReadAccess } from '../rest/scope';
+import type { Rollup } from './rollup';
+
+export const INTERVALS = ['day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** A date range in whole UTC days, both ends included. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+const FORMAT = formatEnglish({ key: 'format' });
+const DAY = 86_400_000;
+/** Longest range one request may cover: ten years of days. */
+const MAX_DAYS = 3_660;
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function parseDay(raw: unknown, param: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw)))
+    throw badRequest({ [param]: FORMAT });
+  return Date.parse(raw);
+}
+
+/** `from`/`to` as YYYY-MM-DD; by default the 30 days ending today. */
+export function parsePeriod(query: Record<string, unknown>, now = new Date()): Period {
+  const to = parseDay(query.to, 'to') ?? Date.parse(isoDay(now.getTime()));
+  const from = parseDay(query.from, 'from') ?? to - 29 * DAY;
+  if (from > to) throw badRequest({ from: FORMAT }, 'from is after to');
+  if ((to - from) / DAY > MAX_DAYS) throw badRequest({ from: FORMAT }, 'The period is too long');
+  return { from: isoDay(from), to: isoDay(to) };
+}
+
+/** The period of the same length just before. */
+export function previousPeriod(period: Period): Period {
+  const from = Date.parse(period.from);
+  const days = (Date.parse(period.to) - from) / DAY + 1;
+  return { from: isoDay(from - days * DAY), to: isoDay(from - DAY) };
+}
+
+export function parseInterval(raw: unknown): Interval {
+  if (raw === undefined || raw === '') return 'day';
+  if (typeof raw !== 'string' || !(INTERVALS as readonly string[]).includes(raw))
+    throw badRequest({ interval: FORMAT }, 'interval must be day, week or month');
+  return raw as Interval;
+}
+
+/**
+ * Where the aggregates are read: the daily summary table (aliased as the base table, so filter and scope SQL
+ * written for the base table applies unchanged) or, when the request filters on something the summary does
+ * not keep, the base table itself.
+ */
+export interface Source {
+  from: RawBuilder<unknown>;
+  alias: string;
+  day: RawBuilder<unknown>;
+  count: RawBuilder<number>;
+  sum(field: string): RawBuilder<number>;
+  /** The period as a condition that an index on the time column can use. */
+  within(period: Period): RawBuilder<boolean>;
+}
+
+export function rollupSource(rollup: Rollup): Source {
+  const alias = rollup.base;
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return {
+    from: sql`${sql.table(rollup.table)} as ${sql.table(alias)}`,
+    alias,
+    day: col('day'),
+    count: sql<number>`coalesce(sum(${col('n')}), 0)::bigint`,
+    sum: (field) => sql<number>`coalesce(sum(${col(field)}), 0)::bigint`,
+    within: (p) => sql<boolean>`${col('day')} between ${p.from}::date and ${p.to}::date`,
+  };
+}
+
+export function baseSource(rollup: Rollup): Source {
+  const alias = rollup.base;
+  const time = sql.ref(`${alias}.${rollup.timeColumn}`);
+  return {
+    from: sql`${sql.table(rollup.base)}`,
+    alias,
+    day: rollup.timeIsDate ? time : sql`timezone('UTC', ${time})::date`,
+    count: sql<number>`count(*)::bigint`,
+    sum: (field) => sql<number>`coalesce(sum(${sql.ref(`${alias}.${field}`)}), 0)::bigint`,
+    within: (p) =>
+      rollup.timeIsDate
+        ? sql<boolean>`${time} between ${p.from}::date and ${p.to}::date`
+        : sql<boolean>`${time} >= (${p.from}::date)::timestamp at time zone 'UTC' and ${time} < ((${p.to}::date + 1)::timestamp at time zone 'UTC')`,
+  };
+}
+
+/** Filter keys (`status`, `total_gte`, `q`, ...) as the field names they test. */
+export function filterFields(filter: unknown): string[] {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return [];
+  return Object.keys(filter).map((key) => /^(.+)_(gte|lte|gt|lt)$/.exec(key)?.[1] ?? key);
+}
+
+/** Whether the summary table answers a request: every filtered column and the reader's scope are kept in it. */
+export function rollupServes(rollup: Rollup, access: ReadAccess, fields: string[]): boolean {
+  const kept = new Set(rollup.dims);
+  if (access.mode === 'public') return false;
+  if (access.mode === 'owner' && !kept.has(access.field)) return false;
+  return fields.every((name) => kept.has(name)) && Object.keys(rollup.stats.where ?? {}).every((n) => kept.has(n));
+}
+
+export function statusOf(rollup: Rollup): string | undefined {
+  return statusField(rollup.resource);
+}

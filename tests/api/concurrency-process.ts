@@ -1,0 +1,22 @@
+/** One Lantern server in its own process on the PostgreSQL database of LANTERN_SHARED_DATABASE_URL (race tests). */
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { createDatabase } from '../../src/server/db/connection';
+
+const database = await createDatabase({ databaseUrl: process.env.LANTERN_SHARED_DATABASE_URL, poolSize: 20 });
+const app = await buildApp({
+  database,
+  config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+  auth: { loginLimits: { perEmail: 1000, perIp: 1000 } },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`LISTENING http://127.0.0.1:${port}\n`);
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});

@@ -1,0 +1,259 @@
+/**
+ * The race scenarios of issue 3 §4, written once and run against one server or several servers sharing one
+ * database: parallel requests go round-robin over the servers, and every scenario asserts exact counts and the
+ * final seats, ledger sums and balances.
+ */
+import { expect } from 'vitest';
+import { call, type TestServer } from './harness';
+import { create, dayFromNow, getRecord, IDS, list, ok, type Http, type Sessions } from './workflows-helpers';
+
+export interface Cluster {
+  /** The server fixtures are written through (also serves its share of the parallel requests). */
+  main: TestServer;
+  /** Every server of the database, main included. */
+  servers: readonly Http[];
+  sessions: Sessions;
+}
+
+const countBy = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+/** N copies of a request, the i-th sent to server i mod the number of servers, all at once. */
+function fanOut<T>(cluster: Cluster, n: number, request: (server: Http, i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => request(cluster.servers[i % cluster.servers.length], i)));
+}
+
+function parallelActions(cluster: Cluster, n: number, resource: string, ids: number[], action: string, cookie: string) {
+  return fanOut(cluster, n, (server, i) =>
+    call(server, 'POST', `/api/${resource}/${ids[i % ids.length]}/actions/${action}`, { cookie, body: {} }),
+  );
+}
+
+async function newSchedule(cluster: Cluster, capacity: number, serviceId = 1): Promise<any> {
+  return create(cluster.main, 'schedules', cluster.sessions.partner, {
+    serviceId,
+    startDate: dayFromNow(45),
+    endDate: dayFromNow(45),
+    capacity,
+  });
+}
+
+async function paidOrder(cluster: Cluster, quantity: number): Promise<any> {
+  const { main, sessions } = cluster;
+  const schedule = await newSchedule(cluster, 20);
+  const order = await create(main, 'orders', sessions.customer1, { scheduleId: schedule.id, quantity });
+  return ok(main, 'orders', order.id, 'pay', sessions.customer1);
+}
+
+const refundSum = async (cluster: Cluster, orderId: number) =>
+  (await list(cluster.main, 'payments', cluster.sessions.finance, { orderId, kind: 'refund' })).reduce(
+    (n, p) => n + Number(p.amount),
+    0,
+  );
+
+/** 20 parallel approvals of one request: exactly one 200, nineteen 409, one ledger row, one audit row. */
+export async function parallelApprovals(cluster: Cluster): Promise<void> {
+  const { main, sessions } = cluster;
+  const order = await paidOrder(cluster, 2);
+  const refund = await create(main, 'refunds', sessions.customer1, { orderId: order.id, reason: 'Race' });
+  const refundResults = await parallelActions(cluster, 20, 'refunds', [refund.id], 'approve', sessions.finance);
+  expect(countBy(refundResults.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  expect(await refundSum(cluster, order.id)).toBe(order.total);
+  expect(await getRecord(main, 'refunds', refund.id, sessions.admin)).toMatchObject({ status: 'approved', version: 2 });
+  expect(await getRecord(main, 'orders', order.id, sessions.admin)).toMatchObject({ status: 'refunded' });
+  expect(await getRecord(main, 'schedules', order.scheduleId, sessions.admin)).toMatchObject({ seatsBooked: 0 });
+  const audit = await list(main, 'audit-log', sessions.admin, { resource: 'refunds', recordId: refund.id });
+  expect(audit.filter((row) => row.action === 'approve')).toHaveLength(1);
+
+  // A pending withdrawal: 20 approvals, then 20 payouts: one of each, one payout row.
+  const withdrawal = await create(main, 'withdrawals', sessions.partner, { amount: 100_000 });
+  const approvals = await parallelActions(cluster, 20, 'withdrawals', [withdrawal.id], 'approve', sessions.finance);
+  expect(countBy(approvals.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  const payouts = await parallelActions(cluster, 20, 'withdrawals', [withdrawal.id], 'pay', sessions.finance);
+  expect(countBy(payouts.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  const ledger = await list(main, 'payments', sessions.finance, { withdrawalId: withdrawal.id });
+  expect(ledger.map((p) => [p.kind, p.amount])).toEqual([['payout', 100_000]]);
+
+  // A pending partner: approve and reject race; exactly one decision wins.
+  const partner = await create(main, 'partners', sessions.moderator, {
+    email: `race-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`,
+    password: 'Partner#2026',
+    companyName: 'Race Co',
+    contactName: 'Racer',
+    phone: '+856 20 1111 2222',
+  });
+  const decisions = await fanOut(cluster, 20, (server, i) =>
+    call(server, 'POST', `/api/partners/${partner.id}/actions/${i % 2 ? 'reject' : 'approve'}`, {
+      cookie: sessions.moderator,
+      body: { reason: 'Race' },
+    }),
+  );
+  expect(countBy(decisions.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  const decided = await getRecord(main, 'partners', partner.id, sessions.admin);
+  expect(decided.version).toBe(2);
+  expect(['approved', 'rejected']).toContain(decided.status);
+}
+
+/** 30 parallel one-seat orders on a five-seat departure: exactly five placed, seatsBooked = 5. */
+export async function parallelOrders(cluster: Cluster): Promise<void> {
+  const { main, sessions } = cluster;
+  const customers = [sessions.user, sessions.customer1, sessions.customer2, sessions.customer3];
+  const schedule = await newSchedule(cluster, 5);
+  const results = await fanOut(cluster, 30, (server, i) =>
+    call(server, 'POST', '/api/orders', {
+      cookie: customers[i % customers.length],
+      body: { scheduleId: schedule.id, quantity: 1 },
+    }),
+  );
+  expect(countBy(results.map((r) => r.status))).toEqual({ 201: 5, 409: 25 });
+  expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({ seatsBooked: 5 });
+  const placed = await list(main, 'orders', sessions.admin, { scheduleId: schedule.id });
+  expect(placed).toHaveLength(5);
+  expect(new Set(placed.map((o) => o.code)).size).toBe(5);
+
+  // Cancelling two frees exactly two seats for the next rush of mixed quantities.
+  const created = results.filter((r) => r.status === 201).map((r) => r.body);
+  const owner = (order: any) =>
+    customers[[IDS.users.user, IDS.users.customer1, IDS.users.customer2, IDS.users.customer3].indexOf(order.userId)];
+  await Promise.all(created.slice(0, 2).map((order) => ok(main, 'orders', order.id, 'cancel', owner(order))));
+  const rush = await fanOut(cluster, 12, (server, i) =>
+    call(server, 'POST', '/api/orders', {
+      cookie: customers[i % customers.length],
+      body: { scheduleId: schedule.id, quantity: 1 + (i % 2) },
+    }),
+  );
+  const seatsSold = rush.filter((r) => r.status === 201).reduce((n, r) => n + Number(r.body.quantity), 0);
+  expect(rush.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+  // Two seats were free: either one two-seat order or two one-seat orders got them.
+  expect(seatsSold).toBe(2);
+  const final = await getRecord(main, 'schedules', schedule.id, sessions.admin);
+  expect(final.seatsBooked).toBe(5);
+  const live = await list(main, 'orders', sessions.admin, { scheduleId: schedule.id, status: 'pending_payment' });
+  expect(live.reduce((n, o) => n + Number(o.quantity), 0)).toBe(5);
+}
+
+interface Balance {
+  completed: number;
+  payouts: number;
+  held: number;
+  available: number;
+}
+
+const balanceOf = async (cluster: Cluster, partnerId: number): Promise<Balance> =>
+  (await call(cluster.main, 'GET', `/api/partners/${partnerId}/balance`, { cookie: cluster.sessions.finance })).body;
+
+/**
+ * Completed-order earnings for a partner, written as fixture rows on the partner's past departure (a completed
+ * order needs a departure in the past, which the API rightly does not let anyone create).
+ */
+async function earn(cluster: Cluster, partnerId: number, share: number): Promise<void> {
+  const schedule = await cluster.main.db
+    .selectFrom('schedules')
+    .select(['id', 'serviceId', 'startDate'])
+    .where('partnerId', '=', partnerId)
+    .where('status', '=', 'closed')
+    .executeTakeFirstOrThrow();
+  await cluster.main.db
+    .insertInto('orders')
+    .values({
+      code: `LT-FX${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      userId: IDS.users.customer3,
+      partnerId,
+      serviceId: schedule.serviceId,
+      scheduleId: schedule.id,
+      departureDate: schedule.startDate,
+      quantity: 1,
+      unitPrice: share * 2,
+      total: share * 2,
+      commissionRate: 50,
+      commission: share,
+      currency: 'LAK',
+      status: 'completed',
+    })
+    .execute();
+}
+
+/** 20 parallel withdrawals against one balance: exactly ⌊available / amount⌋ accepted, never overdrawn. */
+export async function parallelWithdrawals(cluster: Cluster): Promise<void> {
+  const { main, sessions } = cluster;
+  const partnerId = IDS.partners.partner2;
+  await earn(cluster, partnerId, 3_000_000);
+  const start = await balanceOf(cluster, partnerId);
+  expect(start.available).toBeGreaterThanOrEqual(3_000_000);
+  // An amount that lets a handful, not all, of the twenty through.
+  const amount = Math.max(100_000, Math.floor(start.available / 6 / 1000) * 1000 + 1000);
+  const fits = Math.floor(start.available / amount);
+  expect(fits).toBeGreaterThan(0);
+  expect(fits).toBeLessThan(20);
+  const results = await fanOut(cluster, 20, (server) =>
+    call(server, 'POST', '/api/withdrawals', { cookie: sessions.partner2, body: { amount } }),
+  );
+  expect(countBy(results.map((r) => r.status))).toEqual({ 201: fits, 400: 20 - fits });
+  const held = await balanceOf(cluster, partnerId);
+  expect(held.held - start.held).toBe(fits * amount);
+  expect(held.available).toBe(start.available - fits * amount);
+  expect(held.available).toBeGreaterThanOrEqual(0);
+
+  // Approving and paying them all at once keeps the balance where it is.
+  const ids = results.filter((r) => r.status === 201).map((r) => Number(r.body.id));
+  const approvals = await parallelActions(cluster, ids.length * 3, 'withdrawals', ids, 'approve', sessions.finance);
+  expect(countBy(approvals.map((r) => r.status))).toEqual({ 200: ids.length, 409: ids.length * 2 });
+  const pays = await parallelActions(cluster, ids.length * 3, 'withdrawals', ids, 'pay', sessions.finance);
+  expect(countBy(pays.map((r) => r.status))).toEqual({ 200: ids.length, 409: ids.length * 2 });
+  const end = await balanceOf(cluster, partnerId);
+  expect(end).toMatchObject({
+    payouts: start.payouts + fits * amount,
+    held: start.held,
+    available: start.available - fits * amount,
+  });
+  expect(end.available).toBeGreaterThanOrEqual(0);
+  // Requests for what is left, all at once: never more than it.
+  const rest = await fanOut(cluster, 10, (server) =>
+    call(server, 'POST', '/api/withdrawals', { cookie: sessions.partner2, body: { amount: end.available } }),
+  );
+  expect(rest.filter((r) => r.status === 201)).toHaveLength(end.available >= 100_000 ? 1 : 0);
+  expect((await balanceOf(cluster, partnerId)).available).toBeGreaterThanOrEqual(0);
+  const payouts = await list(main, 'payments', sessions.finance, { partnerId, kind: 'payout' });
+  expect(payouts.filter((p) => ids.includes(Number(p.withdrawalId)))).toHaveLength(ids.length);
+}
+
+/** Parallel refund requests and approvals on one order: the refunds never exceed what was paid. */
+export async function parallelRefunds(cluster: Cluster): Promise<void> {
+  const { main, sessions } = cluster;
+  const order = await paidOrder(cluster, 2);
+  const quarter = order.total / 4;
+  const requests = await fanOut(cluster, 20, (server) =>
+    call(server, 'POST', '/api/refunds', {
+      cookie: sessions.customer1,
+      body: { orderId: order.id, amount: quarter, reason: 'Race' },
+    }),
+  );
+  const accepted = requests.filter((r) => r.status === 201).map((r) => Number(r.body.id));
+  expect(accepted).toHaveLength(4);
+  expect(requests.every((r) => [201, 400, 409].includes(r.status))).toBe(true);
+  const approvals = await parallelActions(cluster, 20, 'refunds', accepted, 'approve', sessions.finance);
+  expect(countBy(approvals.map((r) => r.status))).toEqual({ 200: 4, 409: 16 });
+  expect(await refundSum(cluster, order.id)).toBe(order.total);
+
+  // Requests that together overclaim (a legacy import wrote them past the checks): approvals still stop at the paid amount.
+  const second = await paidOrder(cluster, 1);
+  const rows = await main.db
+    .insertInto('refunds')
+    .values(
+      [1, 2, 3].map(() => ({
+        orderId: second.id,
+        userId: second.userId,
+        partnerId: second.partnerId,
+        amount: second.total,
+        currency: second.currency,
+        reason: 'Imported',
+        status: 'pending',
+      })),
+    )
+    .returning('id')
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  const decisions = await parallelActions(cluster, 9, 'refunds', ids, 'approve', sessions.finance);
+  expect(countBy(decisions.map((r) => r.status))).toEqual({ 200: 1, 409: 8 });
+  expect(await refundSum(cluster, second.id)).toBe(second.total);
+}
