@@ -51,7 +51,7 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   const userId = ctx.principal.id;
   const scheduleId = Number(values.scheduleId);
   const quantity = Number(values.quantity ?? 1);
-  const schedule = await ctx.findById('schedules', scheduleId, { lock: false });
+  const schedule = await ctx.findById('schedules', scheduleId, { lock: true });
   if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
   if (schedule.status !== 'open') ctx.fail(409, 'This departure is not open for booking');
   if (toDay(schedule.startDate) <= toDay(ctx.now)) ctx.fail(409, 'This departure has already left');

@@ -50,6 +50,15 @@ function textRule(field: Field, mode: SchemaMode): yup.StringSchema<string | nul
   return rule;
 }
 
+/** `YYYY-MM-DD` naming a real day: Date.parse would accept `2031-02-30` (as March 2nd), the database would not. */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function numberRule(field: Field, mode: SchemaMode): yup.NumberSchema<number | null | undefined> {
   let rule = yup
     .number()
@@ -179,7 +188,7 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
           .strict()
           .typeError(msg('format') as never)
           .matches(/^\d{4}-\d{2}-\d{2}$/, { message: msg('format') as never, excludeEmptyString: true })
-          .test('date', msg('format') as never, (v) => !v || !Number.isNaN(Date.parse(v))),
+          .test('date', msg('format') as never, (v) => !v || isCalendarDate(v)),
         field,
         mode,
       );
@@ -190,7 +199,11 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
           .nullable()
           .strict()
           .typeError(msg('format') as never)
-          .test('datetime', msg('format') as never, (v) => !v || !Number.isNaN(Date.parse(v))),
+          .test(
+            'datetime',
+            msg('format') as never,
+            (v) => !v || (isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))),
+          ),
         field,
         mode,
       );

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import english from '../../i18n/en';
+import { checkResources, formatProblems } from '../core/config-check';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, type Database } from './db/connection';
@@ -17,13 +19,19 @@ async function isEmpty(database: Database, tables: string[]): Promise<boolean> {
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  const resources = (await import('../../resources/index')).default;
+  // A config mistake (unknown reference, state, field or label) stops here, naming the file and the field.
+  const problems = checkResources(resources, { english });
+  if (problems.length) {
+    console.error(formatProblems(problems));
+    process.exit(1);
+  }
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.pgPoolSize,
   });
   const migrated = await migrate(database.db);
-  const resources = (await import('../../resources/index')).default;
   if (!config.production) {
     const accounts = resources.filter((r) => r.account).map((r) => r.table ?? r.name.replace(/-/g, '_'));
     if (await isEmpty(database, accounts)) {

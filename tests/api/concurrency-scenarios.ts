@@ -74,6 +74,19 @@ export async function parallelApprovals(cluster: Cluster): Promise<void> {
   const ledger = await list(main, 'payments', sessions.finance, { withdrawalId: withdrawal.id });
   expect(ledger.map((p) => [p.kind, p.amount])).toEqual([['payout', 100_000]]);
 
+  // One unpaid order: 20 parallel payments charge it once; 20 parallel cancels of another release its seats once.
+  const schedule = await newSchedule(cluster, 10);
+  const unpaid = await create(main, 'orders', sessions.customer2, { scheduleId: schedule.id, quantity: 2 });
+  const pays = await parallelActions(cluster, 20, 'orders', [unpaid.id], 'pay', sessions.customer2);
+  expect(countBy(pays.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  const charges = await list(main, 'payments', sessions.finance, { orderId: unpaid.id });
+  expect(charges.map((p) => [p.kind, p.amount])).toEqual([['charge', unpaid.total]]);
+  const toCancel = await create(main, 'orders', sessions.customer2, { scheduleId: schedule.id, quantity: 3 });
+  expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({ seatsBooked: 5 });
+  const cancels = await parallelActions(cluster, 20, 'orders', [toCancel.id], 'cancel', sessions.customer2);
+  expect(countBy(cancels.map((r) => r.status))).toEqual({ 200: 1, 409: 19 });
+  expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({ seatsBooked: 2 });
+
   // A pending partner: approve and reject race; exactly one decision wins.
   const partner = await create(main, 'partners', sessions.moderator, {
     email: `race-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`,
@@ -256,4 +269,47 @@ export async function parallelRefunds(cluster: Cluster): Promise<void> {
   const decisions = await parallelActions(cluster, 9, 'refunds', ids, 'approve', sessions.finance);
   expect(countBy(decisions.map((r) => r.status))).toEqual({ 200: 1, 409: 8 });
   expect(await refundSum(cluster, second.id)).toBe(second.total);
+
+  // The partner cancels a departure (refunding its paid orders in full) while finance approves partial refunds
+  // of the same orders: whichever runs first, no order gets back more than was charged.
+  const schedule = await newSchedule(cluster, 20);
+  const customers = [sessions.customer1, sessions.customer2, sessions.customer3];
+  const orders = await Promise.all(
+    customers.map(async (cookie) => {
+      const placed = await create(main, 'orders', cookie, { scheduleId: schedule.id, quantity: 2 });
+      return ok(main, 'orders', placed.id, 'pay', cookie);
+    }),
+  );
+  const partial = await Promise.all(
+    orders.map((o, i) =>
+      create(main, 'refunds', customers[i], { orderId: o.id, amount: o.total / 2, reason: 'Half' }),
+    ),
+  );
+  const race = await Promise.all([
+    call(cluster.servers[1 % cluster.servers.length], 'POST', `/api/schedules/${schedule.id}/actions/cancel`, {
+      cookie: sessions.partner,
+      body: { reason: 'Storm' },
+    }),
+    ...partial.map((r, i) =>
+      call(cluster.servers[i % cluster.servers.length], 'POST', `/api/refunds/${r.id}/actions/approve`, {
+        cookie: sessions.finance,
+        body: {},
+      }),
+    ),
+  ]);
+  expect(race[0].status).toBe(200);
+  expect(race.slice(1).every((r) => r.status === 200 || r.status === 409)).toBe(true);
+  for (const o of orders) {
+    const ledger = await list(main, 'payments', sessions.finance, { orderId: o.id });
+    const charged = ledger.filter((p) => p.kind === 'charge').reduce((n, p) => n + Number(p.amount), 0);
+    const refunded = ledger.filter((p) => p.kind === 'refund').reduce((n, p) => n + Number(p.amount), 0);
+    expect(charged).toBe(o.total);
+    expect(refunded).toBeLessThanOrEqual(charged);
+    expect(refunded).toBeGreaterThan(0);
+    expect((await getRecord(main, 'orders', o.id, sessions.admin)).status).toBe('refunded');
+  }
+  expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({
+    status: 'cancelled',
+    seatsBooked: 0,
+  });
 }

@@ -26,6 +26,8 @@ export interface TestServerOptions {
   /** Runs on the migrated database before the server starts (accounts, fixtures). */
   setup?: (db: Kysely<any>) => Promise<void>;
   auth?: AppOptions['auth'];
+  /** Server settings for this test server (e.g. a low exact-count limit). */
+  config?: AppOptions['config'];
 }
 
 export interface TestServer {
@@ -88,7 +90,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const app = await buildApp({
     database,
     resources: options.resources,
-    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist'), ...options.config },
     // Tests sign in many times from one address.
     auth: { loginLimits: { perEmail: 1000, perIp: 1000 }, ...options.auth },
   });

@@ -5,6 +5,8 @@
  * side effect and audit row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import resources from '../../resources/index';
+import { statusField } from '../../src/core/resource';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 import {
   act,
@@ -42,6 +44,26 @@ describeEachEngine('account workflows', (engine) => {
   });
   afterAll(() => server?.close());
 
+  it('no workflow resource lets PUT write its status field, not even for the super_admin', async () => {
+    const withWorkflow = resources.filter((resource) => resource.workflow);
+    expect(withWorkflow.length).toBeGreaterThanOrEqual(10);
+    for (const resource of withWorkflow) {
+      const field = statusField(resource)!;
+      const [row] = (
+        await call(server, 'GET', `/api/${resource.name}?range=[0,0]&sort=["id","ASC"]`, { cookie: s.admin })
+      ).body;
+      expect(row, resource.name).toBeDefined();
+      const other = resource.workflow!.states.find((state) => state !== row[field])!;
+      const forged = await call(server, 'PUT', `/api/${resource.name}/${row.id}`, {
+        cookie: s.admin,
+        body: { [field]: other },
+      });
+      expect(forged.status, `${resource.name}: ${JSON.stringify(forged.body)}`).toBe(400);
+      expect(forged.body.errors, resource.name).toHaveProperty(field);
+      expect(await getRecord(server, resource.name, row.id, s.admin)).toEqual(row);
+    }
+  });
+
   describe('users: active ⇄ locked', () => {
     it('support locks a customer with a reason; the customer can no longer sign in; unlock restores it', async () => {
       const id = IDS.users.customer2;
@@ -54,6 +76,8 @@ describeEachEngine('account workflows', (engine) => {
         reason: 'Chargeback fraud',
         actorKind: 'admin',
       });
+      // The customer's running session stops at once.
+      expect((await call(server, 'GET', '/api/auth/me', { cookie: s.customer2 })).status).toBe(401);
       const login = await call(server, 'POST', '/api/auth/login', {
         body: { email: 'customer2@example.net', password: 'User#2026' },
       });

@@ -16,7 +16,6 @@ import {
   list,
   ok,
   signInAll,
-  trail,
   type Sessions,
 } from './workflows-helpers';
 
@@ -180,6 +179,19 @@ describeEachEngine('catalogue workflows', (engine) => {
       });
       expect(stale.status).toBe(409);
       expect((await getRecord(server, 'services', service.id, s.admin)).price).toBe(275_000);
+    });
+
+    it('a suspended partner’s approved services leave the public list and come back on reinstatement', async () => {
+      const publicIds = async () =>
+        (await call(server, 'GET', '/api/services?range=[0,999]')).body.map((r: { id: number }) => r.id);
+      const service = await approvedService(s.partner2);
+      expect(await publicIds()).toContain(service.id);
+      await ok(server, 'partners', IDS.partners.partner2, 'suspend', s.moderator, { reason: 'Audit' });
+      expect(await publicIds()).not.toContain(service.id);
+      expect((await call(server, 'GET', `/api/services/${service.id}`)).status).toBe(404);
+      expect((await getRecord(server, 'services', service.id, s.admin)).status).toBe('approved');
+      await ok(server, 'partners', IDS.partners.partner2, 'reinstate', s.moderator);
+      expect(await publicIds()).toContain(service.id);
     });
 
     it('the status cannot be written through PUT', async () => {

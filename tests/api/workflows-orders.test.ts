@@ -445,7 +445,7 @@ describeEachEngine('booking workflows', (engine) => {
         cookie: s.moderator,
         body: { status: 'open' },
       });
-      expect([400, 409]).toContain(forged.status);
+      expect(forged.status).toBe(400);
       expect((await getRecord(server, 'complaints', complaint.id, s.admin)).status).toBe('dismissed');
     });
   });

@@ -57,7 +57,8 @@ const SAME_SCRIPT_EXEMPT = new Set<string>([
 describe('i18n message files', () => {
   it.each(Object.keys(translations))('%s has exactly the keys of English', (locale) => {
     const keys = flatten(translations[locale]);
-    const missing = [...english.keys()].filter((key) => !keys.has(key));
+    // `npm run resource:new` writes `TODO: {English}` outside English: still missing until translated.
+    const missing = [...english.keys()].filter((key) => !keys.has(key) || keys.get(key)!.startsWith('TODO:'));
     const extra = [...keys.keys()].filter((key) => !english.has(key));
     expect(missing, `${locale} misses keys that English has`).toEqual([]);
     expect(extra, `${locale} has keys that English lacks`).toEqual([]);

@@ -25,7 +25,11 @@ import { buildRegistry } from '../generated/registry';
 import { generatedResources } from '../generated/resources';
 import { Dashboard } from './Dashboard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { Menu } from 'react-admin';
+import { lazyWithReload } from '../shell/chunk-reload';
+import { grants, type Grantee } from '../../core/roles';
+import { usePrincipal } from '../generated/principal';
 
 const registry = buildRegistry(resources, 'admin');
 const store = localStorageStore(undefined, 'lantern-admin');
@@ -38,11 +42,29 @@ function AdminEntry() {
   return authenticated ? <Navigate to={`${basename}/dashboard`} replace /> : <LoginForm />;
 }
 
+// Charts (recharts) load only when the statistics screen opens.
+const StatisticsPage = lazyWithReload(() => import('./stats/StatisticsPage'));
+
+/** SPEC §1: statistics belong to finance (super_admin sees everything); the server still scopes every aggregate. */
+const STATISTICS_BY: readonly Grantee[] = ['finance'];
+
 function AdminMenu() {
   const basename = useBasename();
+  const { principal } = usePrincipal();
   return (
     <GeneratedMenu
-      before={<Menu.Item to={`${basename}/dashboard`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />}
+      before={
+        <>
+          <Menu.Item to={`${basename}/dashboard`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />
+          {grants(STATISTICS_BY, principal) ? (
+            <Menu.Item
+              to={`${basename}/statistics`}
+              primaryText="app.statistics.title"
+              leftIcon={<InsightsIcon />}
+            />
+          ) : null}
+        </>
+      }
     />
   );
 }
@@ -84,6 +106,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/statistics" element={<StatisticsPage />} />
         </CustomRoutes>
         {generatedResources(registry)}
       </Admin>

@@ -1,18 +1,34 @@
+import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Title, useBasename, useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import type { AnyResource } from '../../core/resource';
 import { useRegistry } from '../generated/context';
+import { useActiveLocale } from '../generated/fields/FieldValue';
 import { useEntryLabel } from '../generated/GeneratedMenu';
-import { menuGroups, type MenuEntry } from '../generated/menu';
+import { humanize, labels } from '../generated/labels';
+import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
 import { usePermissionMap } from '../generated/permissions';
+import { formatDateTime, formatNumber } from '../i18n/format';
+import { lastDays, statsResources, useStats, type SummaryAnswer } from './stats/api';
+import { change, formatMetric } from './stats/format';
 
 export function QueueCard({ item }: { item: MenuEntry }) {
   const basename = useBasename();
   const label = useEntryLabel();
+  const locale = useActiveLocale();
   const filter = item.badge as Record<string, unknown>;
   const { total, isPending } = useGetList(item.entry.route, {
     filter,
@@ -22,14 +38,14 @@ export function QueueCard({ item }: { item: MenuEntry }) {
   // A queue is its own list; a resource badge opens the list with the badge's filter applied.
   const search = item.entry.queue ? '' : `?filter=${encodeURIComponent(JSON.stringify(filter))}`;
   return (
-    <Card variant="outlined" data-testid={`queue-${item.entry.route}`}>
-      <CardActionArea component={Link} to={`${basename}/${item.entry.route}${search}`}>
+    <Card variant="outlined" data-testid={`queue-${item.entry.route}`} sx={{ height: '100%' }}>
+      <CardActionArea component={Link} to={`${basename}/${entryPath(item)}${search}`} sx={{ height: '100%' }}>
         <CardContent>
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="text.secondary" component="div" noWrap>
             {label(item)}
           </Typography>
-          <Typography variant="h4" component="p">
-            {isPending ? '…' : (total ?? 0)}
+          <Typography variant="h4" component="p" color={total ? 'warning.main' : 'text.primary'}>
+            {isPending ? '…' : formatNumber(total ?? 0, locale)}
           </Typography>
         </CardContent>
       </CardActionArea>
@@ -37,26 +53,179 @@ export function QueueCard({ item }: { item: MenuEntry }) {
   );
 }
 
-/** The overview: the queues that need action (every menu entry with a badge the account may open). */
+function Trend({ current, previous }: { current: number; previous: number }) {
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const delta = change(current, previous);
+  if (delta === undefined) return <Typography variant="caption" color="text.secondary">—</Typography>;
+  const up = delta >= 0;
+  return (
+    <Typography
+      variant="caption"
+      color={up ? 'success.main' : 'error.main'}
+      sx={{ display: 'inline-flex', alignItems: 'center' }}
+      title={translate('app.dashboard.vsPrevious', { _: 'vs previous period' })}
+    >
+      {up ? <ArrowUpIcon fontSize="inherit" /> : <ArrowDownIcon fontSize="inherit" />}
+      {formatNumber(Math.abs(delta), locale, { style: 'percent', maximumFractionDigits: 1 })}
+    </Typography>
+  );
+}
+
+/** The period summary of one resource with aggregates: its count and each sum, against the previous period. */
+function KpiCards({ config, days }: { config: AnyResource; days: number }) {
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const { data, error } = useStats<SummaryAnswer>(config, 'summary', { ...lastDays(days) });
+  if (error) return null;
+  const metrics = ['count', ...(config.stats?.sum ?? [])];
+  return (
+    <>
+      {metrics.map((name) => {
+        const current = Number(data?.[name] ?? 0);
+        const previous = Number(data?.previous?.[name] ?? 0);
+        const label =
+          name === 'count'
+            ? translate(labels.name(config), { smart_count: 2, _: config.name })
+            : translate(labels.field(config, name), { _: humanize(name) });
+        return (
+          <Grid key={`${config.name}.${name}`} size={{ xs: 6, sm: 4, md: 3, lg: 2.4 }}>
+            <Card variant="outlined" sx={{ height: '100%' }} data-testid={`kpi-${config.name}-${name}`}>
+              <CardContent>
+                <Typography variant="overline" color="text.secondary" component="div" noWrap>
+                  {label}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ wordBreak: 'break-word' }}>
+                  {data ? formatMetric(config, name, current, locale) : '…'}
+                </Typography>
+                {data ? <Trend current={current} previous={previous} /> : null}
+              </CardContent>
+            </Card>
+          </Grid>
+        );
+      })}
+    </>
+  );
+}
+
+/** The latest audit rows: who did what to which record. */
+function RecentActivity() {
+  const registry = useRegistry();
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const basename = useBasename();
+  const audit = registry.auditLog;
+  const route = audit ? registry.routeOf(audit.name) : undefined;
+  const { data } = useGetList(
+    route ?? '',
+    { sort: { field: audit?.list.sort[0] ?? 'id', order: 'DESC' }, pagination: { page: 1, perPage: 8 } },
+    { enabled: Boolean(route) },
+  );
+  if (!audit || !route) return null;
+  return (
+    <Card variant="outlined" data-testid="recent-activity">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.dashboard.recentActivity', { _: 'Recent activity' })}
+        </Typography>
+        <List dense>
+          {(data ?? []).map((row) => {
+            const target = registry.config(String(row.resource ?? ''));
+            const targetRoute = target ? registry.routeOf(target.name) : undefined;
+            const action = String(row.action ?? '');
+            const actionLabel = target
+              ? translate(labels.action(target, action), { _: translate(`app.audit.${action}`, { _: humanize(action) }) })
+              : humanize(action);
+            const what = target
+              ? `${translate(labels.name(target), { smart_count: 1, _: target.name })} #${String(row.recordId ?? '')}`
+              : String(row.resource ?? '');
+            return (
+              <ListItem
+                key={String(row.id)}
+                disableGutters
+                {...(targetRoute && row.recordId
+                  ? { component: Link, to: `${basename}/${targetRoute}/${String(row.recordId)}/show` }
+                  : {})}
+                sx={{ color: 'inherit' }}
+              >
+                <ListItemText
+                  primary={`${actionLabel} · ${what}`}
+                  secondary={`${String(row.actorEmail ?? row.actorKind ?? '')} · ${formatDateTime(
+                    String(row[audit.list.sort[0]] ?? row.createdAt ?? ''),
+                    locale,
+                  )}`}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+        <Box sx={{ textAlign: 'right' }}>
+          <Link to={`${basename}/${route}`}>{translate('app.dashboard.viewAll')}</Link>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const PERIODS = [7, 30, 90];
+
+/** The overview: KPIs for a period against the previous one, the queues that need action, recent activity. */
 export function Dashboard() {
   const registry = useRegistry();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
   const { identity } = useGetIdentity();
+  const [days, setDays] = useState(30);
   const queues = menuGroups(registry, permissions).flatMap((group) => group.entries.filter((item) => item.badge));
+  const stats = statsResources(registry.resources, permissions);
   return (
-    <>
+    <Box sx={{ pb: 4 }}>
       <Title title={translate('app.dashboard.title', { _: 'Dashboard' })} />
       <Typography variant="h5" component="h1" sx={{ mt: 2, mb: 2 }}>
         {translate('app.dashboard.welcome', { name: identity?.fullName ?? '', _: 'Welcome' })}
       </Typography>
-      <Grid container spacing={2}>
-        {queues.map((item) => (
-          <Grid key={item.entry.route} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <QueueCard item={item} />
+      {stats.length ? (
+        <Box component="section" sx={{ mb: 3 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2">
+              {translate('app.dashboard.overview')}
+            </Typography>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={days}
+              onChange={(_, value: number | null) => value && setDays(value)}
+              aria-label={translate('app.statistics.period')}
+            >
+              {PERIODS.map((value) => (
+                <ToggleButton key={value} value={value} data-testid={`period-${value}`}>
+                  {translate('app.statistics.lastDays', { smart_count: value, _: `${value} days` })}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+          <Grid container spacing={2}>
+            {stats.map((config) => (
+              <KpiCards key={config.name} config={config} days={days} />
+            ))}
           </Grid>
-        ))}
-      </Grid>
-    </>
+        </Box>
+      ) : null}
+      {queues.length ? (
+        <Box component="section" sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {translate('app.dashboard.queues', { _: 'Needs action' })}
+          </Typography>
+          <Grid container spacing={2}>
+            {queues.map((item) => (
+              <Grid key={entryPath(item)} size={{ xs: 6, sm: 4, md: 3, lg: 2.4 }}>
+                <QueueCard item={item} />
+              </Grid>
+            ))}
+          </Grid>
+        </Box>
+      ) : null}
+      <RecentActivity />
+    </Box>
   );
 }

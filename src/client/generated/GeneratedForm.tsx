@@ -12,7 +12,7 @@ import {
   HttpError,
 } from 'react-admin';
 import { useMemo } from 'react';
-import { writableFieldsFor } from '../../core/access';
+import { rowScope, writableFieldsFor } from '../../core/access';
 import type { AnyResource, FormGroup } from '../../core/resource';
 import { useEntry } from './context';
 import { FieldInput } from './fields/FieldInput';
@@ -78,8 +78,10 @@ function useFormSetup(mode: Mode) {
       ),
     [config, mode, validatedKey, translate],
   );
+  // An owner's scope field is always its own id, set by the server: no input for it.
+  const scope = rowScope(config, principal)?.field;
   const inputs = (fields: readonly string[]) =>
-    fields.map((name) => (
+    fields.filter((name) => name !== scope).map((name) => (
       <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
     ));
   const body =

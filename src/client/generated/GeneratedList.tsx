@@ -19,6 +19,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { rowScope } from '../../core/access';
+import type { RefField } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { useEntry } from './context';
@@ -112,7 +114,17 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const status = statusField(config);
   const tabs = Boolean(config.list.statusTabs && status && !queue?.filter[status]);
-  const filters = buildFilters(config, { omit: tabs && status ? [status] : [] });
+  // An owner (partner, user) has no use for its scope field (its own id) nor for references it may not read.
+  const scope = rowScope(config, principal)?.field;
+  const ownerOmits = (name: string) => {
+    const field = config.fields[name];
+    if (principal.kind !== 'partner' && principal.kind !== 'user') return false;
+    return name === scope || (field?.kind === 'ref' && !allows(permissions, (field as RefField).reference, 'list'));
+  };
+  const columns = config.list.columns.filter((name) => !ownerOmits(name));
+  const filters = buildFilters(config, {
+    omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(ownerOmits)],
+  });
   const pageSizes = config.list.perPage ?? DEFAULT_PAGE_SIZES;
   const sort = queue?.sort ?? config.list.sort;
   const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly && principal.kind !== 'public';
@@ -135,7 +147,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
       : ('show' as const);
   const widgets = embedded ? [] : (config.widgets ?? []).map((name) => WIDGETS[name]).filter(Boolean);
   const numeric = (name: string) => ['money', 'integer', 'percent'].includes(fieldOf(config, name).kind);
-  const [primary, ...secondary] = config.list.columns.filter((name) => name !== status);
+  const [primary, ...secondary] = columns.filter((name) => name !== status);
   return (
     <>
       {widgets.map((Widget, index) => (
@@ -190,7 +202,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             storeKey={columnsKey}
             bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
           >
-            {config.list.columns.map((name) => (
+            {columns.map((name) => (
               <DataTable.Col
                 key={name}
                 source={name}

@@ -64,8 +64,14 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     return request;
   };
 
-  const requested = () =>
-    typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+  const requested = () => {
+    if (typeof window === 'undefined') return '/';
+    const { pathname, search } = window.location;
+    // Checks still in flight when an earlier one moved to the sign-in screen must not wrap that screen in
+    // another redirect (a loop of ever longer `?redirect=` URLs): they keep the page first asked for.
+    if (pathname === options.loginPath('/').split('?')[0]) return new URLSearchParams(search).get('redirect') ?? '/';
+    return `${pathname}${search}`;
+  };
 
   return {
     me,

@@ -66,6 +66,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         notification={AreaNotification}
         dashboard={Dashboard}
         requireAuth
+        disableTelemetry
         title="Lantern"
       >
         <CustomRoutes>

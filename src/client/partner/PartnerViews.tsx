@@ -4,6 +4,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import ViewList from '@mui/icons-material/ViewList';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useParams } from 'react-router';
 import { useGetOne, useStore, useTranslate } from 'react-admin';
 import { statusField } from '../../core/resource';
@@ -15,14 +17,17 @@ import { GeneratedShow } from '../generated/GeneratedShow';
 import { humanize, labels } from '../generated/labels';
 import { usePrincipal } from '../generated/principal';
 import { CalendarView } from './CalendarView';
+import { CardList } from './CardList';
 import { Decision } from './widgets/Decision';
 
 /** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
 export function PartnerList() {
   const { config, route } = useEntry();
   const translate = useTranslate();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [view, setView] = useStore<'list' | 'calendar'>(`${route}.view`, 'list');
-  if (!config.list.calendar) return <GeneratedList />;
+  const list = small ? <CardList /> : <GeneratedList />;
+  if (!config.list.calendar) return list;
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
@@ -46,7 +51,7 @@ export function PartnerList() {
           </ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      {view === 'calendar' ? <CalendarView /> : <GeneratedList />}
+      {view === 'calendar' ? <CalendarView /> : list}
     </>
   );
 }

@@ -46,7 +46,7 @@ export function PortalScreen({ screen }: { screen: PortalScreenConfig }) {
       </Typography>
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {screen.widgets.map((widget) => (
-          <Grid key={widget.name} size={{ xs: 12, md: COLUMNS[widget.width ?? 'full'] }}>
+          <Grid key={widget.name} size={{ xs: 12, md: COLUMNS[widget.width ?? 'full'] }} sx={{ minWidth: 0 }}>
             <WidgetView widget={widget} />
           </Grid>
         ))}

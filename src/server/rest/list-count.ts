@@ -30,16 +30,18 @@ export async function plannerEstimate(db: Kysely<any>, table: string, filter: Ra
  * Counts at most `limit + 1` matching rows, so the cost is bounded by the limit whatever the table size:
  * with an index on the filter this reads at most limit + 1 index entries.
  */
+export function cappedCountQuery(table: string, filter: RawBuilder<boolean>, limit: number): RawBuilder<{ n: number }> {
+  return sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${filter} limit ${limit + 1}) capped`;
+}
+
 export async function cappedCount(
   db: Kysely<any>,
   table: string,
   filter: RawBuilder<boolean>,
   limit: number,
 ): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${filter} limit ${limit + 1}) capped`.execute(
-    db,
-  );
+  const { rows } = await cappedCountQuery(table, filter, limit).execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -25,7 +25,8 @@ export function exportColumns(
   const status = statusField(resource);
   const states = status ? (resource.workflow?.states ?? []) : [];
   const all = new Set(readable(resource, principal, access));
-  for (const state of states) for (const name of readable(resource, principal, access, { [status!]: state })) all.add(name);
+  for (const state of states)
+    for (const name of readable(resource, principal, access, { [status!]: state })) all.add(name);
   if (requested === undefined || requested === '') return [...all];
   let names: unknown;
   try {

@@ -71,7 +71,8 @@ function coerce(resource: AnyResource, name: string, key: string, value: unknown
       return text;
     }
     case 'datetime': {
-      const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : NaN;
+      // Date.parse alone reads almost anything as a date (`"x 1"` is 2001): only ISO dates and times are bounds.
+      const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : NaN;
       if (Number.isNaN(time)) throw fail();
       return new Date(time).toISOString();
     }

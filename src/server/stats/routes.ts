@@ -19,7 +19,10 @@ import {
 } from './query';
 import type { Rollup } from './rollup';
 
-type StatsRequest = FastifyRequest<{ Params: { resource: string; field?: string }; Querystring: Record<string, unknown> }>;
+type StatsRequest = FastifyRequest<{
+  Params: { resource: string; field?: string };
+  Querystring: Record<string, unknown>;
+}>;
 
 const and = (conditions: RawBuilder<boolean>[]) =>
   conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;

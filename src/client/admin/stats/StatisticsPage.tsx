@@ -152,7 +152,7 @@ function BreakdownChart({
   const label = useKeyLabels(config, path, rows.map((row) => row.key), translate);
   const sums = Object.keys(rows[0] ?? {}).filter((key) => key !== 'key' && key !== 'count');
   const metric = funnel ? 'count' : (sums[0] ?? 'count');
-  const chartRows = rows.map((row) => ({ ...row, label: label(row.key) }));
+  const chartRows: (StatsRow & { label: string })[] = rows.map((row) => ({ ...row, label: label(row.key) }));
   const { owner, name } = groupTarget(registry, config, path);
   const groupLabel = funnel
     ? translate('app.statistics.funnel', { _: 'Status funnel' })

@@ -6,7 +6,14 @@ import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Button, RecordContextProvider, useBasename, useGetList, useTranslate } from 'react-admin';
+import {
+  Button,
+  RecordContextProvider,
+  useBasename,
+  useGetList,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { resolveFilter, type ListWidget as ListWidgetConfig } from '../../../core/portal';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
@@ -17,7 +24,10 @@ import { WidgetCard } from './WidgetCard';
 
 function Detail({ config, name }: { config: AnyResource; name: string }) {
   const translate = useTranslate();
+  const record = useRecordContext();
   const kind = fieldOf(config, name).kind;
+  const value = record?.[name];
+  if (value === null || value === undefined || value === '') return null;
   if (kind === 'status') return <FieldValue config={config} name={name} variant="list" />;
   return (
     <Typography variant="body2" component="span" color="text.secondary">

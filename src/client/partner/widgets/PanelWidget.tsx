@@ -153,7 +153,7 @@ export function PanelWidget({ widget }: { widget: PanelWidgetConfig }) {
       <ResourceContextProvider value={config.name}>
         <WidgetCard name={widget.name} title={translate(`app.portal.widgets.${widget.name}`, { _: config.name })}>
           {canCreate ? <PanelCreate config={config} limits={widget.limits} /> : null}
-          <Box data-panel={config.name}>
+          <Box data-panel={config.name} sx={{ overflowX: 'auto', minWidth: 0, contain: 'inline-size' }}>
             <GeneratedList embedded />
           </Box>
         </WidgetCard>

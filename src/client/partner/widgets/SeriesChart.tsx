@@ -54,6 +54,7 @@ export default function SeriesChart({
               name={translate(`app.portal.amounts.${key}`, { _: humanize(key) })}
               stackId="money"
               fill={colors[index % colors.length]}
+              isAnimationActive={false}
             />
           ))}
         </BarChart>

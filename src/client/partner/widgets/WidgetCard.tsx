@@ -19,7 +19,7 @@ export function WidgetCard({
 }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" data-widget={name} sx={{ height: '100%' }}>
+    <Card variant="outlined" data-widget={name} sx={{ height: '100%', contain: 'inline-size' }}>
       <CardContent>
         <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ mb: 1 }}>
           <Typography variant="overline" color="text.secondary" component="h2">

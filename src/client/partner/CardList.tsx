@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { RefField } from '../../core/fields';
+import {
+  CreateButton,
+  FilterButton,
+  List,
+  Pagination,
+  SimpleList,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { rowScope } from '../../core/access';
+import { statusField, type AnyResource } from '../../core/resource';
+import { useEntry } from '../generated/context';
+import { FieldValue, fieldOf } from '../generated/fields/FieldValue';
+import { buildFilters } from '../generated/filters';
+import { humanize, labels } from '../generated/labels';
+import { ExportCsvButton } from '../generated/list/ExportCsvButton';
+import { StatusTabs } from '../generated/list/StatusTabs';
+import { allows, usePermissionMap, type Permissions } from '../generated/permissions';
+import { usePrincipal } from '../generated/principal';
+
+/**
+ * Fields an owner has no use for in lists and filters: the scope field (always its own id) and references to
+ * resources it may not read (they would show bare ids and offer pickers the server refuses).
+ */
+export function useOwnerOmitted(config: AnyResource): (name: string) => boolean {
+  const { principal } = usePrincipal();
+  const { permissions } = usePermissionMap();
+  const scope = rowScope(config, principal)?.field;
+  return (name: string) => name === scope || unreadableRef(config, name, permissions);
+}
+
+function unreadableRef(config: AnyResource, name: string, permissions: Permissions): boolean {
+  const field = config.fields[name];
+  return field?.kind === 'ref' && !allows(permissions, (field as RefField).reference, 'list');
+}
+
+function Details({ config, names }: { config: AnyResource; names: readonly string[] }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
+      {names
+        .filter((name) => record?.[name] !== null && record?.[name] !== undefined && record?.[name] !== '')
+        .map((name) => (
+          <Typography key={name} variant="body2" component="span" color="text.secondary">
+            {translate(labels.field(config, name), { _: humanize(name) })}:{' '}
+            <FieldValue config={config} name={name} variant="list" />
+          </Typography>
+        ))}
+    </Box>
+  );
+}
+
+/** A phone's list: one card per row (title, status, a few labelled details), the same filters, tabs and export. */
+export function CardList() {
+  const { config } = useEntry();
+  const translate = useTranslate();
+  const { permissions } = usePermissionMap();
+  const omitted = useOwnerOmitted(config);
+  const status = statusField(config);
+  const tabs = Boolean(config.list.statusTabs && status);
+  const filters = buildFilters(config, {
+    omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(omitted)],
+  });
+  const columns = config.list.columns.filter((name) => name !== status && !omitted(name));
+  const [title, ...details] = columns;
+  const canCreate = allows(permissions, config.name, 'create') && config.create !== false;
+  const sort = config.list.sort;
+  return (
+    <List
+      filters={filters.length ? filters : undefined}
+      sort={{ field: sort[0], order: sort[1] }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      exporter={false}
+      actions={
+        <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {filters.length > 1 ? <FilterButton /> : null}
+          {canCreate ? <CreateButton /> : null}
+          <ExportCsvButton />
+        </TopToolbar>
+      }
+      title={translate(labels.name(config), { smart_count: 2, _: config.name })}
+      sx={{ '& .RaList-main': { minWidth: 0 }, contain: 'inline-size' }}
+    >
+      {tabs ? <StatusTabs config={config} /> : null}
+      <SimpleList
+        primaryText={() => (title ? <FieldValue config={config} name={title} variant="list" /> : null)}
+        secondaryText={() => (
+          <Details
+            config={config}
+            names={details.slice(0, 4).filter((name) => fieldOf(config, name).kind !== 'images')}
+          />
+        )}
+        tertiaryText={status ? () => <FieldValue config={config} name={status} variant="list" /> : undefined}
+        linkType="show"
+        rowSx={() => ({ border: 1, borderColor: 'divider', borderRadius: 1, mb: 1, bgcolor: 'background.paper' })}
+        sx={{ px: 1 }}
+        data-testid="card-list"
+      />
+    </List>
+  );
+}

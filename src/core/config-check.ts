@@ -1,0 +1,231 @@
+import { SYSTEM_FIELDS, statusField, transitionSources, type AnyResource } from './resource';
+
+/** One mistake in a resource config: where it is (file and config path) and what is wrong. */
+export interface ConfigProblem {
+  /** The file to fix, relative to the project root (`resources/services.ts`, `i18n/en.ts`). */
+  file: string;
+  /** The config path inside it (`list.columns`, `workflow.transitions.approve.from`, `resources.x.fields.y`). */
+  path: string;
+  message: string;
+}
+
+/** The English message tree, as far as the check needs it. */
+export interface MessageTreeLike {
+  [key: string]: unknown;
+}
+
+export interface CheckOptions {
+  /** English messages (`i18n/en.ts`); when given, every label the generated UI looks up must exist. */
+  english?: MessageTreeLike;
+  /** Where a resource is declared; defaults to the convention `resources/{name}.ts`. */
+  fileOf?: (resource: AnyResource) => string;
+}
+
+/** Every label the generated UI looks up for one resource config (`resources.{name}.…` and shared inputs). */
+export function requiredLabels(resource: AnyResource): string[] {
+  const base = `resources.${resource.name}`;
+  const labels = [`${base}.name`];
+  for (const field of [...Object.keys(resource.fields), ...SYSTEM_FIELDS]) labels.push(`${base}.fields.${field}`);
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind === 'enum') for (const value of field.values) labels.push(`${base}.enums.${name}.${value}`);
+    if (field.group) labels.push(`${base}.groups.${field.group}`);
+    if (field.kind === 'json' && field.shapes) {
+      for (const shape of Object.values(field.shapes.variants)) {
+        for (const [sub, subField] of Object.entries(shape)) {
+          labels.push(`${base}.fields.${sub}`);
+          if (subField.kind === 'enum')
+            for (const value of subField.values) labels.push(`${base}.enums.${sub}.${value}`);
+        }
+      }
+    }
+  }
+  if (resource.workflow) {
+    const status = statusField(resource)!;
+    for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
+    for (const [action, transition] of Object.entries(resource.workflow.transitions)) {
+      labels.push(`${base}.actions.${action}`);
+      for (const input of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
+        const mapped = transition.inputFields?.[input];
+        const field = mapped === false ? undefined : (mapped ?? input);
+        labels.push(field && resource.fields[field] ? `${base}.fields.${field}` : `app.workflow.inputs.${input}`);
+      }
+    }
+  }
+  for (const view of [resource.show, resource.create, resource.edit]) {
+    if (view) for (const group of view.groups ?? []) labels.push(`${base}.groups.${group.name}`);
+  }
+  for (const queue of resource.queues ?? []) labels.push(`${base}.queues.${queue.name}`);
+  return [...new Set(labels)];
+}
+
+function lookup(tree: MessageTreeLike, key: string): unknown {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * Mistakes TypeScript cannot see (names spelled as strings: references, states, scopes) and labels the
+ * UI would show as raw keys. The server refuses to start on any of them, naming the file and the field.
+ */
+export function checkResources(resources: readonly AnyResource[], options: CheckOptions = {}): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const byName = new Map<string, AnyResource>();
+  const fileOf = options.fileOf ?? ((resource: AnyResource) => `resources/${resource.name}.ts`);
+
+  for (const resource of resources) {
+    if (byName.has(resource.name))
+      problems.push({ file: fileOf(resource), path: 'name', message: `resource '${resource.name}' is declared twice` });
+    byName.set(resource.name, resource);
+  }
+
+  for (const resource of resources) {
+    const file = fileOf(resource);
+    const report = (path: string, message: string) => problems.push({ file, path, message });
+    const known = new Set<string>([...SYSTEM_FIELDS, ...Object.keys(resource.fields)]);
+    const fields = (path: string, names: readonly unknown[] | undefined) => {
+      for (const name of names ?? [])
+        if (typeof name !== 'string' || !known.has(name)) report(path, `unknown field '${String(name)}'`);
+    };
+    const whereFields = (path: string, where: Readonly<Record<string, unknown>> | undefined) =>
+      fields(
+        path,
+        Object.keys(where ?? {})
+          .filter((key) => key !== 'q' && key !== 'id')
+          .map((key) => key.replace(/_(gte|lte)$/, '')),
+      );
+
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (field.kind === 'ref' && !byName.has(field.reference))
+        report(`fields.${name}.reference`, `reference to unknown resource '${field.reference}'`);
+      if (field.kind === 'ref' && field.display) {
+        const target = byName.get(field.reference);
+        if (target && !(field.display in target.fields) && !SYSTEM_FIELDS.includes(field.display as never))
+          report(`fields.${name}.display`, `unknown field '${field.display}' of '${field.reference}'`);
+      }
+      if (field.kind === 'money' && !(field.currencyField in resource.fields))
+        report(`fields.${name}.currencyField`, `unknown field '${field.currencyField}'`);
+      if (field.kind === 'status' && statusField(resource) !== name)
+        report(`fields.${name}`, 'a status field needs a workflow whose `field` it is');
+    }
+
+    // Names TypeScript checks only when the file goes through defineResource; checked again for plain objects.
+    fields('list.columns', resource.list.columns);
+    fields('list.sort', [resource.list.sort[0]]);
+    fields('list.filters', resource.list.filters);
+    fields('list.search', resource.list.search);
+    fields('list.totals', resource.list.totals);
+    if (resource.list.mine) fields('list.mine', [resource.list.mine]);
+    if (resource.list.calendar) {
+      const { start, end, usage } = resource.list.calendar;
+      fields('list.calendar', [start, ...(end ? [end] : []), ...(usage ?? [])]);
+    }
+    whereFields('list.defaultFilter', resource.list.defaultFilter);
+    for (const view of ['show', 'create', 'edit'] as const) {
+      const config = resource[view];
+      if (!config) continue;
+      fields(`${view}.fields`, config.fields);
+      for (const group of config.groups ?? []) fields(`${view}.groups.${group.name}`, group.fields);
+    }
+    if (resource.recordTitle) fields('recordTitle', [resource.recordTitle]);
+    if (resource.lookupField) fields('lookupField', [resource.lookupField]);
+    for (const cols of resource.indexes ?? []) fields('indexes', cols);
+    for (const queue of resource.queues ?? []) {
+      whereFields(`queues.${queue.name}.filter`, queue.filter);
+      if (queue.sort) fields(`queues.${queue.name}.sort`, [queue.sort[0]]);
+    }
+    whereFields('menu.badge', resource.menu?.badge);
+    for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
+      fields(`endpoints.${name}.input`, endpoint.input);
+    if (resource.stats) {
+      fields('stats.time', [resource.stats.time]);
+      fields('stats.sum', resource.stats.sum);
+      fields(
+        'stats.groupBy',
+        (resource.stats.groupBy ?? []).map((g) => g.split('.')[0]),
+      );
+      whereFields('stats.where', resource.stats.where);
+    }
+    if (resource.compare) {
+      fields('compare.via', [resource.compare.via]);
+      fields('compare.fields', Object.keys(resource.compare.fields));
+    }
+    if (resource.aside) fields('aside.via', [resource.aside.via]);
+
+    const { access } = resource;
+    for (const kind of ['partner', 'user'] as const) {
+      const rule = access[kind];
+      if (!rule) continue;
+      const scope = resource.fields[rule.scope];
+      if (rule.scope !== 'id' && !scope) report(`access.${kind}.scope`, `unknown field '${rule.scope}'`);
+      else if (scope && scope.kind !== 'ref') report(`access.${kind}.scope`, `'${rule.scope}' must be a ref field`);
+      fields(`access.${kind}.hidden`, rule.hidden);
+      fields(`access.${kind}.readOnly`, rule.readOnly);
+      fields(`access.${kind}.revealIn`, Object.keys(rule.revealIn ?? {}));
+    }
+    fields('access.admin.readOnly', access.admin?.readOnly);
+    if (access.public) {
+      fields('access.public.fields', access.public.fields);
+      whereFields('access.public.where', access.public.where);
+    }
+
+    const workflow = resource.workflow;
+    if (workflow) {
+      const states = new Set(workflow.states);
+      const state = (path: string, value: string) => {
+        if (!states.has(value)) report(path, `unknown state '${value}'`);
+      };
+      const status = statusField(resource)!;
+      if (!resource.fields[status])
+        report('workflow.field', `the status field '${status}' is not among the fields (add \`${status}: status()\`)`);
+      state('workflow.initial', workflow.initial);
+      for (const [action, transition] of Object.entries(workflow.transitions)) {
+        for (const from of transitionSources(transition)) state(`workflow.transitions.${action}.from`, from);
+        state(`workflow.transitions.${action}.to`, transition.to);
+        for (const [input, target] of Object.entries(transition.inputFields ?? {}))
+          if (target !== false) fields(`workflow.transitions.${action}.inputFields.${input}`, [target]);
+      }
+      if (workflow.onEdit) {
+        for (const from of workflow.onEdit.from) state('workflow.onEdit.from', from);
+        state('workflow.onEdit.to', workflow.onEdit.to);
+      }
+      for (const value of workflow.editableIn ?? []) state('workflow.editableIn', value);
+      for (const value of Object.keys(workflow.tones ?? {})) state('workflow.tones', value);
+      for (const [field, revealStates] of Object.entries(access.partner?.revealIn ?? {}))
+        for (const value of revealStates) state(`access.partner.revealIn.${field}`, value);
+      for (const [field, revealStates] of Object.entries(access.user?.revealIn ?? {}))
+        for (const value of revealStates) state(`access.user.revealIn.${field}`, value);
+    }
+
+    if (options.english) {
+      for (const key of requiredLabels(resource)) {
+        if (typeof lookup(options.english, key) !== 'string')
+          problems.push({ file: 'i18n/en.ts', path: key, message: `missing English label (for ${file})` });
+      }
+    }
+  }
+  return problems;
+}
+
+export function formatProblems(problems: readonly ConfigProblem[]): string {
+  return [
+    `The resource configs have ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+    ...problems.map((p) => `  ${p.file}: ${p.path}: ${p.message}`),
+  ].join('\n');
+}
+
+/** Thrown at start when the configs are inconsistent; its message lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(formatProblems(problems));
+    this.name = 'ConfigError';
+  }
+}
+
+export function assertValidConfig(resources: readonly AnyResource[], options: CheckOptions = {}): void {
+  const problems = checkResources(resources, options);
+  if (problems.length) throw new ConfigError(problems);
+}

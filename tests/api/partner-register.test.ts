@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+
+const REGISTER = '/api/partners/-/register';
+
+const valid = (email: string) => ({
+  companyName: 'Mekong Slow Boats',
+  contactName: 'Noy Phommasane',
+  email,
+  phone: '+856 20 5555 1234',
+  password: 'Boats#2026!',
+  locale: 'lo',
+});
+
+/** Issue 4 §7: the public partner sign-up, its SPEC §4 messages, the pending account and its sign-in. */
+describeEachEngine('partner sign-up', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine, seed: 'small' });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('creates a pending partner with a hashed password, who signs in and reads their own status', async () => {
+    const created = await call(server, 'POST', REGISTER, { body: valid('New.Partner@Example.com') });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ email: 'new.partner@example.com', status: 'pending' });
+    expect(JSON.stringify(created.body)).not.toMatch(/password|hash|Boats#2026/i);
+
+    const row = await server.db
+      .selectFrom('partners')
+      .selectAll()
+      .where('id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const login = await call(server, 'POST', '/api/auth/login', {
+      body: { email: 'new.partner@example.com', password: 'Boats#2026!' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ kind: 'partner', id: created.body.id });
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const own = await call(server, 'GET', `/api/partners/${created.body.id}`, { cookie });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ status: 'pending', companyName: 'Mekong Slow Boats' });
+
+    // A pending partner is no public partner: the catalog does not show it.
+    const publicView = await call(server, 'GET', `/api/partners/${created.body.id}`);
+    expect(publicView.status).toBe(404);
+  });
+
+  it('answers 400 with the SPEC §4 message per field and creates nothing', async () => {
+    const before = await server.db
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bad = await call(server, 'POST', REGISTER, {
+      body: { email: 'not-an-email', password: 'short', companyName: '', contactName: 'x'.repeat(121), phone: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      email: 'Please enter a valid email',
+      password: 'You must enter a minimum of 8 characters',
+      companyName: 'This field is required',
+      contactName: 'You must enter a maximum of 120 characters',
+      phone: 'This field is required',
+    });
+    const after = await server.db
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses fields the form does not offer, such as a chosen status or commission', async () => {
+    const forged = await call(server, 'POST', REGISTER, {
+      body: { ...valid('forger@example.com'), status: 'approved', commissionRate: 0 },
+    });
+    expect(forged.status).toBe(400);
+    expect(Object.keys(forged.body.errors).sort()).toEqual(['commissionRate', 'status']);
+    const row = await server.db.selectFrom('partners').select('id').where('email', '=', 'forger@example.com').execute();
+    expect(row).toHaveLength(0);
+  });
+
+  it('refuses an address already registered, whatever its case', async () => {
+    const taken = await call(server, 'POST', REGISTER, { body: valid('PARTNER@example.com') });
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({ email: 'This value is already in use' });
+  });
+
+  it('is for visitors only: a signed-in partner gets 403', async () => {
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    const response = await call(server, 'POST', REGISTER, { cookie, body: valid('second@example.com') });
+    expect(response.status).toBe(403);
+  });
+
+  it('limits sign-ups per address (429 once the window is full)', async () => {
+    const statuses: number[] = [];
+    // One sign-up was made above; the limit is 20 per 15 minutes.
+    for (let i = 0; i < 20; i += 1) {
+      statuses.push((await call(server, 'POST', REGISTER, { body: valid(`flood${i}@example.com`) })).status);
+    }
+    expect(statuses.slice(0, 19).every((status) => status === 200)).toBe(true);
+    expect(statuses[19]).toBe(429);
+  });
+});

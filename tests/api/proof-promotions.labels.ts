@@ -1,0 +1,123 @@
+import type { Locale } from '../../src/core/locales';
+import type { ResourceMessages } from '../../i18n/types';
+
+/** The proof entity's labels, one block per `i18n/{locale}.ts` (what a developer adds besides the resource file). */
+const labels: Record<Locale, ResourceMessages> = {
+  en: {
+    name: 'Promotion |||| Promotions',
+    fields: {
+      partnerId: 'Partner',
+      title: 'Title',
+      discount: 'Discount',
+      currency: 'Currency',
+      startsOn: 'Starts on',
+      endsOn: 'Ends on',
+      status: 'Status',
+      reason: 'Reason',
+      submittedAt: 'Submitted at',
+      id: 'ID',
+      createdAt: 'Created at',
+      updatedAt: 'Updated at',
+      version: 'Version',
+    },
+    enums: {
+      currency: { LAK: 'Lao kip', THB: 'Thai baht', VND: 'Vietnamese dong', CNY: 'Chinese yuan', USD: 'US dollar' },
+      status: { draft: 'Draft', pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' },
+    },
+    actions: { submit: 'Send for review', approve: 'Approve', reject: 'Reject' },
+  },
+  lo: {
+    name: 'ໂປຣໂມຊັນ |||| ໂປຣໂມຊັນ',
+    fields: {
+      partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
+      title: 'ຫົວຂໍ້',
+      discount: 'ສ່ວນຫຼຸດ',
+      currency: 'ສະກຸນເງິນ',
+      startsOn: 'ເລີ່ມວັນທີ',
+      endsOn: 'ສິ້ນສຸດວັນທີ',
+      status: 'ສະຖານະ',
+      reason: 'ເຫດຜົນ',
+      submittedAt: 'ສົ່ງເມື່ອ',
+      id: 'ໄອດີ',
+      createdAt: 'ສ້າງເມື່ອ',
+      updatedAt: 'ອັບເດດເມື່ອ',
+      version: 'ເວີຊັນ',
+    },
+    enums: {
+      currency: { LAK: 'ກີບລາວ', THB: 'ບາດໄທ', VND: 'ດົ່ງຫວຽດນາມ', CNY: 'ຢວນຈີນ', USD: 'ໂດລາສະຫະລັດ' },
+      status: { draft: 'ສະບັບຮ່າງ', pending: 'ລໍຖ້າກວດສອບ', approved: 'ອະນຸມັດແລ້ວ', rejected: 'ຖືກປະຕິເສດ' },
+    },
+    actions: { submit: 'ສົ່ງກວດສອບ', approve: 'ອະນຸມັດ', reject: 'ປະຕິເສດ' },
+  },
+  vi: {
+    name: 'Khuyến mãi |||| Khuyến mãi',
+    fields: {
+      partnerId: 'Đối tác',
+      title: 'Tiêu đề',
+      discount: 'Mức giảm',
+      currency: 'Tiền tệ',
+      startsOn: 'Ngày bắt đầu',
+      endsOn: 'Ngày kết thúc',
+      status: 'Trạng thái',
+      reason: 'Lý do',
+      submittedAt: 'Gửi lúc',
+      id: 'Mã',
+      createdAt: 'Tạo lúc',
+      updatedAt: 'Cập nhật lúc',
+      version: 'Phiên bản',
+    },
+    enums: {
+      currency: { LAK: 'Kíp Lào', THB: 'Baht Thái', VND: 'Đồng Việt Nam', CNY: 'Nhân dân tệ', USD: 'Đô la Mỹ' },
+      status: { draft: 'Bản nháp', pending: 'Chờ duyệt', approved: 'Đã duyệt', rejected: 'Bị từ chối' },
+    },
+    actions: { submit: 'Gửi duyệt', approve: 'Phê duyệt', reject: 'Từ chối' },
+  },
+  th: {
+    name: 'โปรโมชัน |||| โปรโมชัน',
+    fields: {
+      partnerId: 'พาร์ทเนอร์',
+      title: 'ชื่อเรื่อง',
+      discount: 'ส่วนลด',
+      currency: 'สกุลเงิน',
+      startsOn: 'วันที่เริ่ม',
+      endsOn: 'วันที่สิ้นสุด',
+      status: 'สถานะ',
+      reason: 'เหตุผล',
+      submittedAt: 'ส่งเมื่อ',
+      id: 'ไอดี',
+      createdAt: 'สร้างเมื่อ',
+      updatedAt: 'อัปเดตเมื่อ',
+      version: 'เวอร์ชัน',
+    },
+    enums: {
+      currency: { LAK: 'กีบลาว', THB: 'บาทไทย', VND: 'ดองเวียดนาม', CNY: 'หยวนจีน', USD: 'ดอลลาร์สหรัฐ' },
+      status: { draft: 'ฉบับร่าง', pending: 'รอตรวจสอบ', approved: 'อนุมัติแล้ว', rejected: 'ถูกปฏิเสธ' },
+    },
+    actions: { submit: 'ส่งตรวจสอบ', approve: 'อนุมัติ', reject: 'ปฏิเสธ' },
+  },
+  zh: {
+    name: '促销 |||| 促销',
+    fields: {
+      partnerId: '合作伙伴',
+      title: '标题',
+      discount: '折扣金额',
+      currency: '货币',
+      startsOn: '开始日期',
+      endsOn: '结束日期',
+      status: '状态',
+      reason: '原因',
+      submittedAt: '提交时间',
+      id: 'ID',
+      createdAt: '创建时间',
+      updatedAt: '更新时间',
+      version: '版本',
+    },
+    enums: {
+      currency: { LAK: '老挝基普', THB: '泰铢', VND: '越南盾', CNY: '人民币', USD: '美元' },
+      status: { draft: '草稿', pending: '待审核', approved: '已批准', rejected: '已拒绝' },
+    },
+    actions: { submit: '提交审核', approve: '批准', reject: '拒绝' },
+  },
+};
+
+export default labels;

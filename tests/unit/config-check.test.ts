@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en';
+import resources from '../../resources/index';
+import { checkResources, ConfigError, assertValidConfig, requiredLabels } from '../../src/core/config-check';
+import { currency, money, ref, status, text } from '../../src/core/fields';
+import type { AnyResource } from '../../src/core/resource';
+
+/** A valid test-only pair of resources; each test breaks one thing in a copy. */
+function fixture() {
+  const owners: AnyResource = {
+    name: 'owners',
+    paths: { admin: 'owners' },
+    fields: { label: text({ required: true }) },
+    recordTitle: 'label',
+    list: { columns: ['label'], sort: ['label', 'ASC'] },
+    access: { admin: { read: true } },
+  };
+  const deals: AnyResource = {
+    name: 'deals',
+    paths: { admin: 'deals', partner: 'deals' },
+    fields: {
+      ownerId: ref('owners', { required: true, display: 'label' }),
+      title: text({ required: true }),
+      amount: money(),
+      currency: currency(),
+      status: status({ default: 'draft' }),
+    },
+    list: { columns: ['title', 'amount', 'status'], sort: ['id', 'DESC'], filters: ['status'], search: ['title'] },
+    workflow: {
+      states: ['draft', 'live'],
+      initial: 'draft',
+      transitions: { publish: { from: 'draft', to: 'live', by: ['admin'] } },
+    },
+    access: { admin: { read: true }, partner: { scope: 'ownerId', read: true } },
+  };
+  return { owners, deals };
+}
+
+const labels = (resource: AnyResource) => {
+  const tree: Record<string, unknown> = {};
+  for (const key of requiredLabels(resource)) {
+    const parts = key.split('.');
+    let node = tree;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]] = 'Label';
+  }
+  return tree;
+};
+
+const check = (...list: AnyResource[]) => checkResources(list).map((p) => `${p.file}: ${p.path}: ${p.message}`);
+
+describe('config checks at start', () => {
+  it('accepts the product’s resources and English labels as they are', () => {
+    expect(checkResources(resources, { english: en })).toEqual([]);
+  });
+
+  it('accepts the valid fixture', () => {
+    const { owners, deals } = fixture();
+    expect(check(owners, deals)).toEqual([]);
+  });
+
+  it('names the file and field of a reference to an unknown resource', () => {
+    const { owners, deals } = fixture();
+    deals.fields.ownerId = ref('ownerz');
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: fields.ownerId.reference: reference to unknown resource 'ownerz'",
+    ]);
+  });
+
+  it('names list columns, filters, search fields and sorts on unknown fields', () => {
+    const { owners, deals } = fixture();
+    deals.list = { columns: ['title', 'titel'], sort: ['craetedAt', 'ASC'], filters: ['stat'], search: ['name'] };
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: list.columns: unknown field 'titel'",
+      "resources/deals.ts: list.sort: unknown field 'craetedAt'",
+      "resources/deals.ts: list.filters: unknown field 'stat'",
+      "resources/deals.ts: list.search: unknown field 'name'",
+    ]);
+  });
+
+  it('names transitions from or to an unknown state, and an unknown initial state', () => {
+    const { owners, deals } = fixture();
+    deals.workflow = {
+      states: ['draft', 'live'],
+      initial: 'new',
+      transitions: { publish: { from: ['draft', 'review'], to: 'published', by: ['admin'] } },
+    };
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: workflow.initial: unknown state 'new'",
+      "resources/deals.ts: workflow.transitions.publish.from: unknown state 'review'",
+      "resources/deals.ts: workflow.transitions.publish.to: unknown state 'published'",
+    ]);
+  });
+
+  it('names an access scope on an unknown or non-reference field', () => {
+    const { owners, deals } = fixture();
+    deals.access = { partner: { scope: 'partnerId', read: true }, user: { scope: 'title', read: true } };
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: access.partner.scope: unknown field 'partnerId'",
+      "resources/deals.ts: access.user.scope: 'title' must be a ref field",
+    ]);
+  });
+
+  it('names a money field whose currency sibling is missing and a ref display that does not exist', () => {
+    const { owners, deals } = fixture();
+    deals.fields.amount = money({ currencyField: 'curr' });
+    deals.fields.ownerId = ref('owners', { display: 'name' });
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: fields.ownerId.display: unknown field 'name' of 'owners'",
+      "resources/deals.ts: fields.amount.currencyField: unknown field 'curr'",
+    ]);
+  });
+
+  it('names every missing English label of a resource, field, state and action', () => {
+    const { owners, deals } = fixture();
+    const english = { resources: { ...labels(owners).resources!, ...labels(deals).resources! } } as Record<string, any>;
+    expect(checkResources([owners, deals], { english })).toEqual([]);
+    delete english.resources.deals.fields.title;
+    delete english.resources.deals.enums.status.live;
+    delete english.resources.deals.actions.publish;
+    delete english.resources.owners.name;
+    expect(checkResources([owners, deals], { english }).map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'i18n/en.ts: resources.owners.name: missing English label (for resources/owners.ts)',
+      'i18n/en.ts: resources.deals.fields.title: missing English label (for resources/deals.ts)',
+      'i18n/en.ts: resources.deals.enums.status.live: missing English label (for resources/deals.ts)',
+      'i18n/en.ts: resources.deals.actions.publish: missing English label (for resources/deals.ts)',
+    ]);
+  });
+
+  it('throws one error listing every problem', () => {
+    const { owners, deals } = fixture();
+    deals.fields.ownerId = ref('nobody');
+    deals.list = { ...deals.list, filters: ['nope'] };
+    expect(() => assertValidConfig([owners, deals])).toThrow(ConfigError);
+    expect(() => assertValidConfig([owners, deals])).toThrow(
+      /2 problems:\n {2}resources\/deals\.ts: fields\.ownerId\.reference: .*'nobody'\n {2}resources\/deals\.ts: list\.filters: unknown field 'nope'/,
+    );
+  });
+});
