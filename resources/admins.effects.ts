@@ -9,7 +9,7 @@ export async function keepOneSuperAdmin(ctx: TransitionContext): Promise<void> {
   // Locking the other super_admins keeps two of them from disabling each other at the same time.
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from (
-      select id from admins where role = 'super_admin' and status = 'active' and id <> ${ctx.record.id} for update
+      select id from admins where role = 'super_admin' and status = 'active' and id <> ${ctx.record.id} for no key update
     ) others`.execute(ctx.trx);
   if ((rows[0]?.n ?? 0) === 0) ctx.fail(409, 'The last active super_admin cannot be disabled');
 }

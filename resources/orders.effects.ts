@@ -96,6 +96,15 @@ export async function releaseOrderSeats(ctx: DataContext, order: Record<string, 
   await ctx.update('schedules', Number(schedule.id), { seatsBooked: seats });
 }
 
+/**
+ * cancel (guard): takes the schedule lock before the order row changes, in the order placeOrder takes them
+ * (schedule, then the new order and its daily summary row). Locking it only in the effect, after the status
+ * update, made a cancel and a booking on one departure wait on each other crosswise (a deadlock, then a 409).
+ */
+export async function lockSchedule(ctx: TransitionContext): Promise<void> {
+  await ctx.findById('schedules', Number(ctx.record.scheduleId), { lock: true });
+}
+
 export async function releaseSeats(ctx: TransitionContext): Promise<Record<string, unknown>> {
   await releaseOrderSeats(ctx, ctx.record);
   return { cancelledAt: ctx.now.toISOString() };

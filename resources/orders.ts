@@ -15,7 +15,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, placeOrder, releaseSeats, writeCharge } from './orders.effects';
+import { canComplete, lockSchedule, placeOrder, releaseSeats, writeCharge } from './orders.effects';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 
@@ -115,6 +115,7 @@ export default defineResource({
         by: ['user', 'partner', 'support'],
         accepts: ['reason'],
         tone: 'error',
+        guard: lockSchedule,
         effect: releaseSeats,
       },
     },

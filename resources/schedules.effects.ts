@@ -49,7 +49,7 @@ export async function cancelScheduleOrders(ctx: TransitionContext): Promise<Reco
   const { rows } = await sql<{ id: number }>`
     select id from orders
     where "scheduleId" = ${ctx.record.id} and status in ('pending_payment', 'paid', 'confirmed')
-    order by id for update`.execute(ctx.trx);
+    order by id for no key update`.execute(ctx.trx);
   const at = ctx.now.toISOString();
   for (const { id } of rows) {
     const order = await ctx.findById('orders', Number(id));
@@ -60,7 +60,7 @@ export async function cancelScheduleOrders(ctx: TransitionContext): Promise<Reco
     }
     const { paid, refunded } = await orderMoney(ctx, order.id);
     const pending = await sql<{ id: number }>`
-      select id from refunds where "orderId" = ${order.id} and status = 'pending' order by id for update`.execute(
+      select id from refunds where "orderId" = ${order.id} and status = 'pending' order by id for no key update`.execute(
       ctx.trx,
     );
     for (const refund of pending.rows)

@@ -8,6 +8,7 @@ import { readBuildInfo } from './build-info';
 import { loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { migrationLevel } from './db/migrate';
+import { registerDocs } from './docs';
 import { errorHandler } from './errors';
 import { openApiDocument } from './openapi';
 import { registerActionRoutes } from './rest/action-routes';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }));
   const openapi = openApiDocument(resources, VERSION);
   app.get('/api/openapi.json', async () => openapi);
+  await registerDocs(app, openapi);
 
   const deps = { db, registry };
   const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };

@@ -60,7 +60,9 @@ export class Writer implements DataContext {
   async findById(resource: string, id: number, options: { lock?: boolean } = {}): Promise<Row | undefined> {
     const config = this.registry.require(resource);
     let query = this.trx.selectFrom(this.registry.table(config)).selectAll().where('id', '=', id);
-    if (options.lock) query = query.forUpdate();
+    // Not FOR UPDATE: that also blocks the KEY SHARE locks of foreign-key checks (a payment or order row pointing at
+    // this one), which turns ordinary concurrent writes into deadlocks. No write here ever changes a key.
+    if (options.lock) query = query.forNoKeyUpdate();
     const row = await query.executeTakeFirst();
     return row ? (toRecord(config, row) as Row) : undefined;
   }

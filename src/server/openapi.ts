@@ -286,8 +286,20 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
     }
     paths = { ...paths, ...resourcePaths(resource) };
   }
+  // One tag per resource, described with its workflow, so the reference groups paths by resource.
+  const tags = resources.map((resource) => ({
+    name: resource.name,
+    description: resource.workflow
+      ? `States: ${resource.workflow.states.join(', ')} (initial ${resource.workflow.initial}). Transitions: ${Object.entries(
+          resource.workflow.transitions,
+        )
+          .map(([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to}; ${t.by.join(', ')})`)
+          .join('; ')}.`
+      : `Records of ${resource.name}.`,
+  }));
   return {
     openapi: '3.1.0',
+    tags: [{ name: 'auth' }, { name: 'system' }, ...tags],
     info: { title: 'Lantern API', version, description: 'Generated from the resource configs.' },
     servers: [{ url: '/' }],
     components: {

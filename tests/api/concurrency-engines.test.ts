@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import { describeEachEngine, startTestServer, type TestServer } from './harness';
 import {
+  bookAndPayRush,
   parallelApprovals,
   parallelOrders,
   parallelRefunds,
@@ -26,6 +27,8 @@ describeEachEngine('concurrency on one server', (engine) => {
   it('20 parallel approvals of one request: exactly one 200 and nineteen 409', () => parallelApprovals(cluster));
   it('30 parallel orders on a five-seat departure: exactly five placed, seatsBooked = 5', () =>
     parallelOrders(cluster));
+  it('booking, paying and cancelling at once on one departure: no 5xx, seats and charges add up', () =>
+    bookAndPayRush(cluster));
   it('parallel withdrawals never overdraw the balance', () => parallelWithdrawals(cluster));
   it('parallel refunds never exceed what was paid', () => parallelRefunds(cluster));
 });

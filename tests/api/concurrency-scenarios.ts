@@ -145,6 +145,50 @@ export async function parallelOrders(cluster: Cluster): Promise<void> {
   expect(live.reduce((n, o) => n + Number(o.quantity), 0)).toBe(5);
 }
 
+/**
+ * Customers book and pay on one departure at the same moment: every answer is a 2xx or a 409 (never a 5xx from
+ * lock waits gone wrong), each paid order has exactly one charge, and the seats add up.
+ */
+export async function bookAndPayRush(cluster: Cluster): Promise<void> {
+  const { main, sessions } = cluster;
+  const customers = [sessions.user, sessions.customer1, sessions.customer2, sessions.customer3];
+  const schedule = await newSchedule(cluster, 40);
+  const first = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      create(main, 'orders', customers[i % 4], { scheduleId: schedule.id, quantity: 1 }),
+    ),
+  );
+  const rush = await fanOut(cluster, 36, (server, i) => {
+    if (i % 3 === 2)
+      return call(server, 'POST', '/api/orders', {
+        cookie: customers[i % 4],
+        body: { scheduleId: schedule.id, quantity: 2 },
+      });
+    const order = first[Math.floor(i / 3) % first.length];
+    const cookie = customers[first.indexOf(order) % 4];
+    return call(server, 'POST', `/api/orders/${order.id}/actions/${i % 3 === 0 ? 'pay' : 'cancel'}`, {
+      cookie,
+      body: {},
+    });
+  });
+  const statuses = rush.map((r) => r.status);
+  expect(
+    statuses.filter((status) => status >= 500),
+    JSON.stringify(rush.filter((r) => r.status >= 500).map((r) => r.body)),
+  ).toEqual([]);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(12);
+  const orders = await list(main, 'orders', sessions.admin, { scheduleId: schedule.id });
+  const booked = orders.filter((o) => o.status !== 'cancelled').reduce((n, o) => n + Number(o.quantity), 0);
+  expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({ seatsBooked: booked });
+  for (const order of first) {
+    const final = orders.find((o) => o.id === order.id);
+    const charges = await list(main, 'payments', sessions.finance, { orderId: order.id });
+    // Pay and cancel raced: exactly one of them won.
+    expect(['paid', 'cancelled']).toContain(final.status);
+    expect(charges).toHaveLength(final.status === 'paid' ? 1 : 0);
+  }
+}
+
 interface Balance {
   completed: number;
   payouts: number;
@@ -281,9 +325,7 @@ export async function parallelRefunds(cluster: Cluster): Promise<void> {
     }),
   );
   const partial = await Promise.all(
-    orders.map((o, i) =>
-      create(main, 'refunds', customers[i], { orderId: o.id, amount: o.total / 2, reason: 'Half' }),
-    ),
+    orders.map((o, i) => create(main, 'refunds', customers[i], { orderId: o.id, amount: o.total / 2, reason: 'Half' })),
   );
   const race = await Promise.all([
     call(cluster.servers[1 % cluster.servers.length], 'POST', `/api/schedules/${schedule.id}/actions/cancel`, {

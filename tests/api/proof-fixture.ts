@@ -47,6 +47,9 @@ export function createCopy(): ProofCopy {
     fs.cpSync(from, path.join(dir, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // The copy as it was made: what the developer's steps changed is measured against this.
+  for (const entry of ['src', 'resources', 'i18n'])
+    fs.cpSync(path.join(dir, entry), path.join(dir, PRISTINE, entry), { recursive: true });
   return {
     dir,
     async node(args, env = {}) {
@@ -76,33 +79,43 @@ export function applyProofEntity(dir: string): void {
   }
 }
 
-/** Every file under `sub` whose content differs between the copy and the repository (or exists in one only). */
+const PRISTINE = '.pristine';
+
+function filesUnder(root: string, sub: string): string[] {
+  if (!fs.existsSync(path.join(root, sub))) return [];
+  return (fs.readdirSync(path.join(root, sub), { recursive: true }) as string[])
+    .map((f) => path.join(sub, f))
+    .filter((f) => fs.statSync(path.join(root, f)).isFile());
+}
+
+/** Files under `sub` that differ from the copy as it was made (others edit the repository meanwhile). */
 export function changedFiles(dir: string, sub: string): string[] {
-  const list = (root: string): string[] =>
-    fs.existsSync(path.join(root, sub))
-      ? (fs.readdirSync(path.join(root, sub), { recursive: true }) as string[])
-          .map((f) => path.join(sub, f))
-          .filter((f) => fs.statSync(path.join(root, f)).isFile())
-      : [];
-  const files = new Set([...list(dir), ...list(ROOT)]);
+  const before = path.join(dir, PRISTINE);
+  const files = new Set([...filesUnder(dir, sub), ...filesUnder(before, sub)]);
   return [...files]
     .filter((f) => {
       const a = path.join(dir, f);
-      const b = path.join(ROOT, f);
+      const b = path.join(before, f);
       return !fs.existsSync(a) || !fs.existsSync(b) || !fs.readFileSync(a).equals(fs.readFileSync(b));
     })
     .sort();
 }
 
-/** A unified diff of the copy against the repository, for the report (`git diff --no-index`). */
+/** A unified diff of files in the copy against the copy as it was made (`git diff --no-index`). */
 export async function proofDiff(dir: string, files: readonly string[]): Promise<string> {
   const parts: string[] = [];
   for (const file of files) {
-    const before = fs.existsSync(path.join(ROOT, file)) ? path.join(ROOT, file) : '/dev/null';
+    const original = path.join(dir, PRISTINE, file);
     try {
-      await run('git', ['diff', '--no-index', '--no-color', before, path.join(dir, file)]);
+      await run('git', [
+        'diff',
+        '--no-index',
+        '--no-color',
+        fs.existsSync(original) ? original : '/dev/null',
+        path.join(dir, file),
+      ]);
     } catch (error) {
-      parts.push((error as { stdout?: string }).stdout ?? '');
+      parts.push(((error as { stdout?: string }).stdout ?? '').replaceAll(dir, '').replaceAll(`/${PRISTINE}`, ''));
     }
   }
   return parts.join('');

@@ -159,7 +159,7 @@ describe('generated views from a test-only config', () => {
 
   it('shows the record with the workflow actions the API offers and asks for a required reason', async () => {
     const api = renderAt('/lab/gadget/1/show');
-    expect(await screen.findByRole('button', { name: 'Turn down' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Turn down' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getAllByText('Lantern kit').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Turn down' }));
     const dialog = await screen.findByRole('dialog');

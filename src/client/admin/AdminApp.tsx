@@ -57,11 +57,7 @@ function AdminMenu() {
         <>
           <Menu.Item to={`${basename}/dashboard`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />
           {grants(STATISTICS_BY, principal) ? (
-            <Menu.Item
-              to={`${basename}/statistics`}
-              primaryText="app.statistics.title"
-              leftIcon={<InsightsIcon />}
-            />
+            <Menu.Item to={`${basename}/statistics`} primaryText="app.statistics.title" leftIcon={<InsightsIcon />} />
           ) : null}
         </>
       }
@@ -100,6 +96,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         layout={AdminLayout}
         notification={AreaNotification}
         title="Lantern"
+        disableTelemetry
       >
         <CustomRoutes noLayout>
           <Route path="/" element={<AdminEntry />} />

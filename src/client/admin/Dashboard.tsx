@@ -57,7 +57,12 @@ function Trend({ current, previous }: { current: number; previous: number }) {
   const translate = useTranslate();
   const locale = useActiveLocale();
   const delta = change(current, previous);
-  if (delta === undefined) return <Typography variant="caption" color="text.secondary">—</Typography>;
+  if (delta === undefined)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        —
+      </Typography>
+    );
   const up = delta >= 0;
   return (
     <Typography
@@ -134,7 +139,9 @@ function RecentActivity() {
             const targetRoute = target ? registry.routeOf(target.name) : undefined;
             const action = String(row.action ?? '');
             const actionLabel = target
-              ? translate(labels.action(target, action), { _: translate(`app.audit.${action}`, { _: humanize(action) }) })
+              ? translate(labels.action(target, action), {
+                  _: translate(`app.audit.${action}`, { _: humanize(action) }),
+                })
               : humanize(action);
             const what = target
               ? `${translate(labels.name(target), { smart_count: 1, _: target.name })} #${String(row.recordId ?? '')}`

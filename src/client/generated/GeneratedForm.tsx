@@ -81,9 +81,11 @@ function useFormSetup(mode: Mode) {
   // An owner's scope field is always its own id, set by the server: no input for it.
   const scope = rowScope(config, principal)?.field;
   const inputs = (fields: readonly string[]) =>
-    fields.filter((name) => name !== scope).map((name) => (
-      <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
-    ));
+    fields
+      .filter((name) => name !== scope)
+      .map((name) => (
+        <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
+      ));
   const body =
     groups.length > 1
       ? groups.map((group) => (

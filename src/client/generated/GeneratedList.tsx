@@ -93,7 +93,15 @@ function BulkActions({ config, canDelete }: { config: AnyResource; canDelete: bo
 function SavedQueriesAside() {
   return (
     <Card
-      sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, alignSelf: 'flex-start', display: { xs: 'none', lg: 'block' } }}
+      sx={{
+        order: -1,
+        mr: 2,
+        mt: 8,
+        width: 220,
+        flexShrink: 0,
+        alignSelf: 'flex-start',
+        display: { xs: 'none', xl: 'block' },
+      }}
       data-testid="saved-queries"
     >
       <CardContent sx={{ pt: 1 }}>
@@ -162,12 +170,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         pagination={<Pagination rowsPerPageOptions={[...pageSizes].sort((a, b) => a - b)} />}
         exporter={false}
         actions={
-          <ListActions
-            config={config}
-            canCreate={canCreate}
-            filters={filters.length > 1}
-            columnsKey={columnsKey}
-          />
+          <ListActions config={config} canCreate={canCreate} filters={filters.length > 1} columnsKey={columnsKey} />
         }
         aside={embedded || small ? undefined : <SavedQueriesAside />}
         empty={<ListEmpty name={title} done={Boolean(queue)} canCreate={canCreate} />}
@@ -184,7 +187,11 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         {small ? (
           <SimpleList
             primaryText={(record) =>
-              primary ? <FieldValue config={config} name={primary} variant="list" /> : recordTitle(config, record, locale)
+              primary ? (
+                <FieldValue config={config} name={primary} variant="list" />
+              ) : (
+                recordTitle(config, record, locale)
+              )
             }
             secondaryText={() => (
               <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -214,11 +221,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               </DataTable.Col>
             ))}
             {review && config.workflow ? (
-              <DataTable.Col
-                source="-actions"
-                label={translate('app.list.decide', { _: 'Decision' })}
-                disableSort
-              >
+              <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
                 <RowActions config={config} />
               </DataTable.Col>
             ) : null}

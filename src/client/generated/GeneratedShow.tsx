@@ -1,13 +1,5 @@
 import Box from '@mui/material/Box';
-import {
-  EditButton,
-  ShowBase,
-  ShowView,
-  TabbedShowLayout,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
@@ -101,21 +93,19 @@ export function GeneratedShow() {
     </TabbedShowLayout>
   );
   return (
-    <ShowBase>
-      <ShowView
-        title={<RecordTitle config={config} />}
-        actions={<ShowActions config={config} />}
-        aside={config.aside ? <AsideSlot config={config} /> : undefined}
-        sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
-      >
-        {config.compare ? (
-          <Box sx={{ p: 2, pb: 0 }}>
-            <ComparePanel config={config} />
-          </Box>
-        ) : null}
-        {layout}
-      </ShowView>
-    </ShowBase>
+    <Show
+      title={<RecordTitle config={config} />}
+      actions={<ShowActions config={config} />}
+      aside={config.aside ? <AsideSlot config={config} /> : undefined}
+      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+    >
+      {config.compare ? (
+        <Box sx={{ p: 2, pb: 0 }}>
+          <ComparePanel config={config} />
+        </Box>
+      ) : null}
+      {layout}
+    </Show>
   );
 }
 

@@ -69,7 +69,8 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     const { pathname, search } = window.location;
     // Checks still in flight when an earlier one moved to the sign-in screen must not wrap that screen in
     // another redirect (a loop of ever longer `?redirect=` URLs): they keep the page first asked for.
-    if (pathname === options.loginPath('/').split('?')[0]) return new URLSearchParams(search).get('redirect') ?? '/';
+    if (pathname === new URL(options.loginPath('/'), window.location.href).pathname)
+      return new URLSearchParams(search).get('redirect') ?? '/';
     return `${pathname}${search}`;
   };
 

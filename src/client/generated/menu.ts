@@ -53,7 +53,8 @@ export function menuGroups(registry: AreaRegistry, permissions: Permissions) {
     // Typed per-key forms are for the accounts that may change them (settings: super_admin).
     if (keys.length && !(permissions[entry.config.name] ?? []).includes('update')) continue;
     // A keyed resource is one screen per key (each settings group is its own typed form).
-    if (keys.length) keys.forEach((recordKey, index) => list.push({ entry, icon: menu?.icon, order: order + index / 100, recordKey }));
+    if (keys.length)
+      keys.forEach((recordKey, index) => list.push({ entry, icon: menu?.icon, order: order + index / 100, recordKey }));
     else list.push({ entry, icon: menu?.icon, order, badge });
     groups.set(group, list);
   }

@@ -32,9 +32,7 @@ export function useNextInList(currentId: Identifier | undefined) {
   const status = statusField(config);
   const filter = { ...(stored?.filter ?? config.list.defaultFilter ?? {}), ...(queue?.filter ?? {}) };
   const listed = status ? filter[status] : undefined;
-  const [field, order] = stored?.sort
-    ? [stored.sort, stored.order ?? 'ASC']
-    : (queue?.sort ?? config.list.sort);
+  const [field, order] = stored?.sort ? [stored.sort, stored.order ?? 'ASC'] : (queue?.sort ?? config.list.sort);
 
   return async (record: Record<string, unknown>) => {
     const states = Array.isArray(listed) ? listed.map(String) : listed === undefined ? [] : [String(listed)];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LOCALES } from '../../core/locales';
 import { useLocale, useT } from '../i18n/context';
+import { loadLocaleFonts } from '../i18n/fonts';
 import { LOCALE_NAMES } from '../i18n/names';
 import { useSwitchLocale } from '../shell/switch-locale';
 import { Icon } from './icons';
@@ -34,7 +35,11 @@ export function LanguagePicker() {
       <button
         type="button"
         className="lt-button lt-button--inherit"
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Each language's name is written in its own script: fetch those faces (only the glyphs shown).
+          if (!open) LOCALES.forEach((code) => void loadLocaleFonts(code));
+          setOpen(!open);
+        }}
         aria-label={t('app.language.label', { _: 'Language' })}
         aria-haspopup="menu"
         aria-expanded={open}

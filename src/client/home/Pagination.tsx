@@ -11,15 +11,7 @@ export function pageList(count: number, current: number): (number | null)[] {
   return list;
 }
 
-export function Pagination({
-  count,
-  page,
-  onChange,
-}: {
-  count: number;
-  page: number;
-  onChange(page: number): void;
-}) {
+export function Pagination({ count, page, onChange }: { count: number; page: number; onChange(page: number): void }) {
   return (
     <nav className="lt-pagination">
       {pageList(count, page).map((p, i) =>

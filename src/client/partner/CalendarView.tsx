@@ -38,7 +38,15 @@ function gridDays(month: Date): Date[] {
 }
 
 /** One row on its days: the list's first column as its name, `usage` as used / total, coloured by status. */
-function Occurrence({ config, record, route }: { config: AnyResource; record: Record<string, unknown>; route: string }) {
+function Occurrence({
+  config,
+  record,
+  route,
+}: {
+  config: AnyResource;
+  record: Record<string, unknown>;
+  route: string;
+}) {
   const basename = useBasename();
   const calendar = config.list.calendar!;
   const status = statusField(config);
@@ -111,13 +119,24 @@ export function CalendarView() {
     <Box sx={{ mt: 1 }} data-testid="calendar">
       <Title title={title} />
       <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
-        <IconButton aria-label={translate('app.portal.calendar.previous', { _: 'Previous month' })} onClick={() => setMonth(addMonths(month, -1))}>
+        <IconButton
+          aria-label={translate('app.portal.calendar.previous', { _: 'Previous month' })}
+          onClick={() => setMonth(addMonths(month, -1))}
+        >
           <ChevronLeft />
         </IconButton>
-        <Typography variant="h6" component="h2" sx={{ minWidth: 160, textAlign: 'center' }} data-testid="calendar-month">
+        <Typography
+          variant="h6"
+          component="h2"
+          sx={{ minWidth: 160, textAlign: 'center' }}
+          data-testid="calendar-month"
+        >
           {new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(month)}
         </Typography>
-        <IconButton aria-label={translate('app.portal.calendar.next', { _: 'Next month' })} onClick={() => setMonth(next)}>
+        <IconButton
+          aria-label={translate('app.portal.calendar.next', { _: 'Next month' })}
+          onClick={() => setMonth(next)}
+        >
           <ChevronRight />
         </IconButton>
         <Button label="app.portal.calendar.today" onClick={() => setMonth(monthOf(new Date()))} />
@@ -127,7 +146,11 @@ export function CalendarView() {
       <Paper variant="outlined" sx={{ opacity: isPending ? 0.6 : 1 }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
           {days.slice(0, 7).map((day) => (
-            <Typography key={day.toISOString()} variant="caption" sx={{ p: 0.5, textAlign: 'center', borderBottom: 1, borderColor: 'divider' }}>
+            <Typography
+              key={day.toISOString()}
+              variant="caption"
+              sx={{ p: 0.5, textAlign: 'center', borderBottom: 1, borderColor: 'divider' }}
+            >
               {weekday.format(day)}
             </Typography>
           ))}

@@ -43,8 +43,9 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
     () =>
       createAuthProvider({
         locale,
-        // The shared sign-in screen brings the partner back here afterwards.
-        loginPath: (requested) => `/${locale}/login?redirect=${encodeURIComponent(requested)}`,
+        // The shared sign-in screen brings the partner back here afterwards. An absolute URL makes react-admin
+        // load it as a page: a client-side move would leave the portal mounted (and checking) while it loads.
+        loginPath: (requested) => `${window.location.origin}/${locale}/login?redirect=${encodeURIComponent(requested)}`,
         toApi: registry.toApi,
       }),
     [locale],

@@ -49,7 +49,9 @@ export async function loadScoped(
   const conditions = [keyCondition(resource, table, rawId), ...scopeSql(registry, resource, access)];
   const result = await sql<
     Record<string, unknown>
-  >`select * from ${sql.table(table)} where ${where(conditions)}${sql.raw(lock ? ' for update' : '')}`.execute(trx);
+  >`select * from ${sql.table(table)} where ${where(conditions)}${sql.raw(lock ? ' for no key update' : '')}`.execute(
+    trx,
+  );
   const row = result.rows[0];
   if (!row) throw notFound();
   return row;
@@ -58,7 +60,6 @@ export async function loadScoped(
 /** The react-admin simple REST record routes of one resource (SPEC §6). */
 export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
   const { db, registry } = deps;
-  const table = registry.table(resource);
   const base = `/api/${resource.name}`;
 
   // The list (and its counts and export) lives in list-routes.ts.

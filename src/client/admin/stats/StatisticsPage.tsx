@@ -30,7 +30,16 @@ import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize, labels } from '../../generated/labels';
 import { usePermissionMap } from '../../generated/permissions';
 import { formatNumber } from '../../i18n/format';
-import { groupTarget, lastDays, statsResources, useKeyLabels, useStats, type Interval, type Period, type StatsRow } from './api';
+import {
+  groupTarget,
+  lastDays,
+  statsResources,
+  useKeyLabels,
+  useStats,
+  type Interval,
+  type Period,
+  type StatsRow,
+} from './api';
 import { downloadSeries } from './csv';
 import { formatMetric } from './format';
 
@@ -123,7 +132,13 @@ function SeriesChart({ config, period, interval }: { config: AnyResource; period
             {sums.map((name, index) => (
               <Line key={name} yAxisId="sum" dataKey={name} stroke={PALETTE[index % PALETTE.length]} dot={false} />
             ))}
-            <Line yAxisId="count" dataKey="count" stroke={PALETTE[PALETTE.length - 1]} dot={false} strokeDasharray="4 2" />
+            <Line
+              yAxisId="count"
+              dataKey="count"
+              stroke={PALETTE[PALETTE.length - 1]}
+              dot={false}
+              strokeDasharray="4 2"
+            />
           </LineChart>
         </ResponsiveContainer>
       )}
@@ -149,7 +164,12 @@ function BreakdownChart({
   const registry = useRegistry();
   const { data, isPending } = useStats(config, funnel ? 'funnel' : `by/${path}`, { ...period, limit: 10 });
   const rows: StatsRow[] = data?.rows ?? [];
-  const label = useKeyLabels(config, path, rows.map((row) => row.key), translate);
+  const label = useKeyLabels(
+    config,
+    path,
+    rows.map((row) => row.key),
+    translate,
+  );
   const sums = Object.keys(rows[0] ?? {}).filter((key) => key !== 'key' && key !== 'count');
   const metric = funnel ? 'count' : (sums[0] ?? 'count');
   const chartRows: (StatsRow & { label: string })[] = rows.map((row) => ({ ...row, label: label(row.key) }));

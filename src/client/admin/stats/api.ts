@@ -34,7 +34,11 @@ export interface SummaryAnswer extends Period {
 }
 
 /** One `/api/stats/{resource}/…` answer (SPEC issue 7's SQL aggregates), cached per query. */
-export function useStats<T = StatsAnswer>(config: AnyResource | undefined, path: string, params: Record<string, unknown>) {
+export function useStats<T = StatsAnswer>(
+  config: AnyResource | undefined,
+  path: string,
+  params: Record<string, unknown>,
+) {
   const dataProvider = useDataProvider<LanternDataProvider>();
   const url = config ? `/stats/${config.name}/${path}?${queryString(params)}` : '';
   return useQuery({
@@ -63,7 +67,11 @@ export function lastDays(days: number, now = Date.now()): Period {
  * The field a breakdown groups by (`serviceId.tourTypeId` is the tour type of the row's service) and the
  * resource its keys are ids of, when they are references.
  */
-export function groupTarget(registry: { config(name: string): AnyResource | undefined }, config: AnyResource, path: string) {
+export function groupTarget(
+  registry: { config(name: string): AnyResource | undefined },
+  config: AnyResource,
+  path: string,
+) {
   const [head, tail] = path.split('.');
   const first = config.fields[head];
   if (!tail) return { field: first, owner: config, name: head };
@@ -72,7 +80,12 @@ export function groupTarget(registry: { config(name: string): AnyResource | unde
 }
 
 /** Labels of a breakdown's keys: record titles for references, enum labels for enums, else the value. */
-export function useKeyLabels(config: AnyResource, path: string, keys: unknown[], translate: (k: string, o?: object) => string) {
+export function useKeyLabels(
+  config: AnyResource,
+  path: string,
+  keys: unknown[],
+  translate: (k: string, o?: object) => string,
+) {
   const registry = useRegistry();
   const locale = useActiveLocale();
   const { field, owner, name } = groupTarget(registry, config, path);

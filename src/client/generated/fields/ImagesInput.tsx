@@ -21,10 +21,16 @@ export async function uploadImage(file: File, locale: string): Promise<string> {
     credentials: 'include',
     headers: { Accept: 'application/json', 'Accept-Language': locale },
   });
-  const json = (await response.json().catch(() => ({}))) as { url?: string; message?: string; errors?: Record<string, string> };
+  const json = (await response.json().catch(() => ({}))) as {
+    url?: string;
+    message?: string;
+    errors?: Record<string, string>;
+  };
   if (!response.ok || !json.url)
     throw new Error(
-      response.status === 413 ? 'app.error.tooLarge' : (json.errors?.file ?? json.message ?? 'ra.notification.http_error'),
+      response.status === 413
+        ? 'app.error.tooLarge'
+        : (json.errors?.file ?? json.message ?? 'ra.notification.http_error'),
     );
   return json.url;
 }
@@ -88,7 +94,13 @@ export function ImagesInput({
                 size="small"
                 aria-label={translate('ra.action.remove')}
                 onClick={() => input.onChange(urls.filter((_, i) => i !== index))}
-                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
+                sx={{
+                  position: 'absolute',
+                  top: 2,
+                  right: 2,
+                  bgcolor: 'background.paper',
+                  '&:hover': { bgcolor: 'background.paper' },
+                }}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>

@@ -31,9 +31,15 @@ export function EndpointAside({ config }: { config: AnyResource }) {
   });
   if (!ref || id == null || error) return null;
   const currency = typeof data?.currency === 'string' ? data.currency : undefined;
-  const entries = Object.entries(data ?? {}).filter(([key, value]) => typeof value === 'number' && !/Id$|^id$/.test(key));
+  const entries = Object.entries(data ?? {}).filter(
+    ([key, value]) => typeof value === 'number' && !/Id$|^id$/.test(key),
+  );
   return (
-    <Card variant="outlined" sx={{ width: { xs: '100%', md: 280 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, flexShrink: 0 }} data-testid={`aside-${endpoint}`}>
+    <Card
+      variant="outlined"
+      sx={{ width: { xs: '100%', md: 280 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, flexShrink: 0 }}
+      data-testid={`aside-${endpoint}`}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate(`app.endpoints.${endpoint}.title`, { _: humanize(endpoint) })}

@@ -22,13 +22,7 @@ export function TransitionButton({
   const record = useRecordContext();
   const translate = useTranslate();
   const tone = config.workflow?.transitions[action]?.tone ?? 'primary';
-  const { inputs, open, busy, close, start, run } = useRunTransition(
-    config,
-    resource,
-    record?.id,
-    action,
-    onDone,
-  );
+  const { inputs, open, busy, close, start, run } = useRunTransition(config, resource, record?.id, action, onDone);
   return (
     <>
       <Button

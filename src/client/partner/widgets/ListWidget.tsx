@@ -6,14 +6,7 @@ import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  Button,
-  RecordContextProvider,
-  useBasename,
-  useGetList,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, RecordContextProvider, useBasename, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { resolveFilter, type ListWidget as ListWidgetConfig } from '../../../core/portal';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';

@@ -38,7 +38,9 @@ function useBounds(limits: Limits | undefined) {
   const store = registry.resources.find((resource) => resource.settingsStore);
   const valuesField = store && Object.entries(store.fields).find(([, field]) => field.kind === 'json')?.[0];
   const bounds = Object.values(limits ?? {}).flatMap((limit) => [limit.min, limit.max].filter(Boolean) as Bound[]);
-  const sources = [...new Set(bounds.map((bound) => ('endpoint' in bound ? `e:${bound.endpoint}` : `s:${bound.settings}`)))];
+  const sources = [
+    ...new Set(bounds.map((bound) => ('endpoint' in bound ? `e:${bound.endpoint}` : `s:${bound.settings}`))),
+  ];
   const results = useQueries({
     queries: sources.map((source) => {
       const [kind, name] = [source.slice(0, 1), source.slice(2)];
@@ -56,13 +58,13 @@ function useBounds(limits: Limits | undefined) {
     }),
   });
   const currency = results.map((result) => result.data?.currency).find((value) => typeof value === 'string') as
-    | string
-    | undefined;
+    string | undefined;
   const boundOf = (bound: Bound | undefined): number | undefined => {
     if (!bound) return undefined;
     const index = sources.indexOf('endpoint' in bound ? `e:${bound.endpoint}` : `s:${bound.settings}`);
     const data = results[index]?.data;
-    const holder = 'endpoint' in bound ? data : (data?.[valuesField ?? 'values'] as Record<string, unknown> | undefined);
+    const holder =
+      'endpoint' in bound ? data : (data?.[valuesField ?? 'values'] as Record<string, unknown> | undefined);
     const value = holder?.[bound.key];
     return typeof value === 'number' ? value : undefined;
   };

@@ -1,0 +1,420 @@
+/**
+ * `npm run bench`: the performance table of issue 7, on PostgreSQL and on PGlite, in one run.
+ *
+ *   npm run bench                              # both engines, 1,000,000 orders each (seeded fresh)
+ *   npm run bench -- --engine postgres --orders 200000
+ *   npm run bench -- --pg-url postgres://…/db  # reuse an already seeded PostgreSQL database
+ *   npm run bench -- --pglite-dir /tmp/data    # reuse an already seeded PGlite DATA_DIR
+ *   npm run bench -- --duration 5              # seconds per load measurement (default 5)
+ *
+ * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; a fresh
+ * database is created there unless --pg-url is given. The server runs as a child process (its RSS is read
+ * from /proc), the load comes from autocannon; "SQL alone" runs the same compiled statements the API runs,
+ * as prepared statements on a pg pool (PostgreSQL) or in process (PGlite, one connection).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
+import resources from '../resources/index';
+import { tableName, type AnyResource } from '../src/core/resource';
+import type { Principal } from '../src/core/roles';
+import { createDatabase, type Engine } from '../src/server/db/connection';
+import { migrate } from '../src/server/db/migrate';
+import { cappedCountQuery } from '../src/server/rest/list-count';
+import { pageQuery } from '../src/server/rest/list-keyset';
+import { parseListQuery } from '../src/server/rest/query';
+import { Registry } from '../src/server/rest/registry';
+import { readable, scopeSql, type ReadAccess } from '../src/server/rest/scope';
+import { addBulkOrders } from '../src/server/seed/bulk-orders';
+import { seedDemo } from '../src/server/seed/demo';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function arg(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+}
+
+const ORDERS = Number((arg('orders') ?? '1000000').replace(/_/g, ''));
+const DURATION = Number(arg('duration') ?? '5');
+const ENGINES: Engine[] = arg('engine') === 'postgres' ? ['postgres'] : arg('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
+const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const EXACT_LIMIT = 10_000;
+
+interface Row {
+  engine: Engine;
+  what: string;
+  conns: number | string;
+  p50?: number;
+  p99?: number;
+  rps?: number;
+  note?: string;
+}
+const table: Row[] = [];
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+// ---- databases -----------------------------------------------------------------------------------
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seeds demo data and the bulk orders, then refreshes planner statistics and the visibility map. */
+async function seed(target: { databaseUrl?: string; dataDir?: string }) {
+  const database = await createDatabase(target);
+  try {
+    await migrate(database.db);
+    const started = Date.now();
+    await seedDemo(database.db);
+    log(`demo data in ${Date.now() - started} ms`);
+    const result = await addBulkOrders(database.db, ORDERS, { log: (l) => log(l) });
+    log(`${result.orders} orders in ${result.ms} ms`);
+    await sql`vacuum analyze`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+// ---- the server as a child process -----------------------------------------------------------------
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    child,
+    startMs: Date.now() - started,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function login(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lantern_session='));
+  if (!cookie) throw new Error(`login ${email}: ${response.status}`);
+  return cookie.split(';')[0];
+}
+
+async function load(url: string, cookie: string, connections: number) {
+  const result = await autocannon({ url, connections, duration: DURATION, headers: { cookie } });
+  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+// ---- the SQL the API runs, alone ---------------------------------------------------------------------
+
+const registry = new Registry(resources);
+const orders = registry.require('orders') as AnyResource;
+const ADMIN: Principal = { kind: 'admin', id: 1, role: 'super_admin' };
+
+/** The page and capped-count statements of a list request, compiled exactly as the route builds them. */
+function listStatements(db: Kysely<any>, query: Record<string, unknown>) {
+  const access: ReadAccess = { mode: 'all' };
+  const t = tableName(orders);
+  const params = parseListQuery(orders, t, query, readable(orders, ADMIN, access));
+  const conditions = [...scopeSql(registry, orders, access), ...params.conditions];
+  const where = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+  return [pageQuery(orders, t, where, params, 1_000), cappedCountQuery(t, where, EXACT_LIMIT)].map((q) =>
+    q.compile(db),
+  );
+}
+
+type Compiled = CompiledQuery;
+
+/** Runs the statements back to back (one "request") from `concurrency` workers for DURATION seconds. */
+async function sqlAlone(run: (statement: Compiled) => Promise<unknown>, statements: Compiled[], concurrency: number) {
+  const latencies: number[] = [];
+  const end = Date.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        for (const statement of statements) await run(statement);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / DURATION };
+}
+
+async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; dataDir?: string }, cases: Case[]) {
+  const database = await createDatabase(target);
+  try {
+    for (const c of cases.filter((c) => c.sql)) {
+      const statements = c.sql!(database.db);
+      for (const conns of engine === 'postgres' ? [1, 16] : [1]) {
+        let result;
+        if (engine === 'postgres') {
+          const pool = new pg.Pool({ connectionString: target.databaseUrl, max: conns });
+          let n = 0;
+          const names = new Map(statements.map((s) => [s.sql, `b${n++}`]));
+          result = await sqlAlone(
+            (s) => pool.query({ name: names.get(s.sql), text: s.sql, values: [...s.parameters] }),
+            statements,
+            conns,
+          );
+          await pool.end();
+        } else {
+          // PGlite is one in-process connection: no pool, no named statements to reuse.
+          result = await sqlAlone((s) => database.db.executeQuery(s), statements, 1);
+        }
+        table.push({ engine, what: `${c.name} (SQL alone)`, conns, ...result });
+        c.sqlP50 ??= {};
+        c.sqlP50[conns] = result.p50;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+// ---- the cases -------------------------------------------------------------------------------------
+
+interface Case {
+  name: string;
+  path: string;
+  cookie?: 'admin' | 'partner';
+  sql?: (db: Kysely<any>) => Compiled[];
+  sqlP50?: Record<number, number>;
+}
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+function cases(): Case[] {
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const yearAndHalf = new Date(Date.now() - 548 * 86_400_000).toISOString().slice(0, 10);
+  const list = { filter: JSON.stringify({ status: 'cancelled' }), range: '[0,24]' };
+  const searched = {
+    filter: JSON.stringify({ status: 'completed', q: 'BK-12' }),
+    sort: JSON.stringify(['total', 'DESC']),
+    range: '[0,24]',
+  };
+  return [
+    {
+      name: 'list: filter (~100k rows), first page of 25 by createdAt',
+      path: `/api/orders?filter=${q({ status: 'cancelled' })}&range=[0,24]`,
+      sql: (db) => listStatements(db, list),
+    },
+    {
+      name: 'list: same, page 2,001 (keyset seek)',
+      path: `/api/orders?filter=${q({ status: 'cancelled' })}&range=[50000,50024]`,
+      sql: (db) => listStatements(db, { ...list, range: '[50000,50024]' }),
+    },
+    {
+      name: 'getOne',
+      path: '/api/orders/123457',
+      sql: (db) => [sql`select * from orders where orders.id = ${123457}`.compile(db)],
+    },
+    {
+      name: 'list: filtered + sorted + searched',
+      path: `/api/orders?filter=${q({ status: 'completed', q: 'BK-12' })}&sort=${q(['total', 'DESC'])}&range=[0,24]`,
+      sql: (db) => listStatements(db, searched),
+    },
+    { name: 'partner list (own orders)', path: '/api/orders?range=[0,24]', cookie: 'partner' },
+    { name: 'status tab counts', path: '/api/orders/-/counts?field=status' },
+    { name: 'dashboard: summary 30 days vs previous', path: `/api/stats/orders/summary?from=${monthAgo}&to=${today}` },
+    {
+      name: 'stats: series by month, 18 months',
+      path: `/api/stats/orders/series?interval=month&from=${yearAndHalf}&to=${today}`,
+    },
+    {
+      name: 'stats: by tour type, 18 months',
+      path: `/api/stats/orders/by/serviceId.tourTypeId?from=${yearAndHalf}&to=${today}`,
+    },
+    { name: 'stats: status funnel, 18 months', path: `/api/stats/orders/funnel?from=${yearAndHalf}&to=${today}` },
+    {
+      name: 'stats: partner revenue by month',
+      path: `/api/stats/orders/series?interval=month&from=${yearAndHalf}&to=${today}`,
+      cookie: 'partner',
+    },
+  ];
+}
+
+// ---- one engine ------------------------------------------------------------------------------------
+
+async function exportRun(engine: Engine, server: Server, cookie: string) {
+  const before = rssMb(server.child.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid!))), 50);
+  const started = Date.now();
+  const response = await fetch(`${server.url}/api/orders/-/export.csv`, { headers: { cookie } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  clearInterval(sampler);
+  const seconds = (Date.now() - started) / 1000;
+  table.push({
+    engine,
+    what: `CSV export of every order (${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB)`,
+    conns: 1,
+    note: `${seconds.toFixed(1)} s, ${Math.round((lines - 1) / seconds)} rows/s, peak RSS +${(peak - before).toFixed(0)} MB`,
+  });
+}
+
+async function runEngine(engine: Engine) {
+  let target: { databaseUrl?: string; dataDir?: string };
+  let cleanup = async () => {};
+  if (engine === 'postgres') {
+    let url = arg('pg-url');
+    if (!url) {
+      const name = `lantern_bench_${Date.now().toString(36)}`;
+      await adminQuery(`create database "${name}"`);
+      const u = new URL(PG_SERVER);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      log(`seeding ${ORDERS} orders into ${name}`);
+      await seed({ databaseUrl: url });
+      cleanup = () => adminQuery(`drop database if exists "${name}" with (force)`);
+    }
+    target = { databaseUrl: url };
+  } else {
+    let dir = arg('pglite-dir');
+    if (!dir) {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-'));
+      log(`seeding ${ORDERS} orders into ${dir}`);
+      await seed({ dataDir: dir });
+      const made = dir;
+      cleanup = async () => fs.rmSync(made, { recursive: true, force: true });
+    }
+    target = { dataDir: dir };
+  }
+  try {
+    const all = cases();
+    log(`${engine}: SQL alone`);
+    await measureSqlAlone(engine, target, all);
+
+    const env: Record<string, string> =
+      engine === 'postgres' ? { DATABASE_URL: target.databaseUrl!, PG_POOL_SIZE: '16' } : { DATA_DIR: target.dataDir! };
+    if (engine === 'pglite') env.DATABASE_URL = '';
+    const server = await startServer(env);
+    table.push({
+      engine,
+      what: `server start on ${ORDERS.toLocaleString('en')} orders`,
+      conns: '-',
+      note: `${server.startMs} ms, RSS ${rssMb(server.child.pid!).toFixed(0)} MB`,
+    });
+    try {
+      const cookies = {
+        admin: await login(server.url, 'admin@example.com', 'Admin#2026'),
+        partner: await login(server.url, 'partner@example.com', 'Partner#2026'),
+      };
+      for (const c of all) {
+        for (const conns of [1, 16]) {
+          log(`${engine}: ${c.name} x${conns}`);
+          const result = await load(`${server.url}${c.path}`, cookies[c.cookie ?? 'admin'], conns);
+          const sqlP50 = c.sqlP50?.[conns] ?? c.sqlP50?.[1];
+          table.push({
+            engine,
+            what: `${c.name} (API)`,
+            conns,
+            ...result,
+            note: sqlP50 ? `API/SQL p50 ${(result.p50 / sqlP50).toFixed(2)}×` : undefined,
+          });
+        }
+      }
+      log(`${engine}: export`);
+      await exportRun(engine, server, cookies.admin);
+      table.push({ engine, what: 'server RSS after the run', conns: '-', note: `${rssMb(server.child.pid!).toFixed(0)} MB` });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+/** PGlite with the demo data only: first start (migrate + seed) and a restart, with RSS. */
+async function coldStart() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-cold-'));
+  try {
+    for (const label of ['first start (migrate + demo data)', 'restart on existing data']) {
+      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' });
+      await login(server.url, 'admin@example.com', 'Admin#2026');
+      table.push({
+        engine: 'pglite',
+        what: `demo data: ${label}`,
+        conns: '-',
+        note: `${server.startMs} ms to healthy, RSS ${rssMb(server.child.pid!).toFixed(0)} MB`,
+      });
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function print() {
+  const fmt = (n?: number) => (n === undefined ? '' : n < 10 ? n.toFixed(2) : n.toFixed(0));
+  const lines = [
+    `| engine | measurement | conns | p50 ms | p99 ms | req/s | note |`,
+    `|---|---|---|---|---|---|---|`,
+    ...table.map(
+      (r) => `| ${r.engine} | ${r.what} | ${r.conns} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.note ?? ''} |`,
+    ),
+  ];
+  console.log(
+    `\nLantern bench: ${ORDERS.toLocaleString('en')} orders, ${DURATION}s per load point, ${os.cpus().length} CPUs, node ${process.version}\n`,
+  );
+  console.log(lines.join('\n'));
+  console.log(
+    '\nTargets (PostgreSQL): list p50 <= 1.5x SQL alone; >= 1,000 req/s at 16 connections for a filtered first page; ' +
+      'getOne >= 5,000 req/s; dashboard/stats p50 <= 200 ms; export RSS growth < 100 MB. PGlite demo: start <= 5 s, RSS <= 400 MB.',
+  );
+}
+
+for (const engine of ENGINES) await runEngine(engine);
+if (ENGINES.includes('pglite')) await coldStart();
+print();

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import en from '../../i18n/en';
+import lo from '../../i18n/lo';
+import th from '../../i18n/th';
+
+export const PARTNER = { email: 'partner@example.com', password: 'Partner#2026' };
+
+const MESSAGES = { en, lo, th } as const;
+export type TestLocale = keyof typeof MESSAGES;
+
+/** A message of a locale file by its dotted key, English when the locale lacks it (the app's own fallback). */
+export function message(locale: TestLocale, key: string): string {
+  const pick = (tree: unknown) => key.split('.').reduce<any>((node, part) => node?.[part], tree);
+  return pick(MESSAGES[locale]) ?? pick(MESSAGES.en);
+}
+
+/** Signs the page's browser context in through the API (the login screen itself is the shell's to test). */
+export async function signInPartner(page: Page, email = PARTNER.email, password = PARTNER.password) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.kind).toBe('partner');
+  return me as { id: number; email: string };
+}
+
+/** The page has no horizontal scroll bar (phones). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+}
+
+/** Minor units to what a person types (LAK has no minor digits in Intl, other currencies may). */
+export function toMajor(minor: number, currency = 'LAK'): number {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return minor / 10 ** digits;
+}

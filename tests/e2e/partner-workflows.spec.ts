@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAdmin } from './admin-helpers';
+import { signInPartner, toMajor } from './partner-helpers';
+
+/** Picks the option of a react-admin autocomplete whose text contains `text`. */
+async function pick(page: Page, label: string, text: string) {
+  const input = page.getByLabel(label, { exact: false }).first();
+  await input.click();
+  await input.fill(text.slice(0, 12));
+  await page.getByRole('option', { name: text, exact: false }).first().click();
+}
+
+test('a partner creates a service in Lao and English, submits it, and it reaches the admin review queue', async ({
+  page,
+  browser,
+}) => {
+  await signInPartner(page);
+  const title = `Mekong sunset cruise ${Date.now()}`;
+  await page.goto('/en/partner/services/create');
+  const titles = page.locator('[data-field="title"]');
+  await titles.locator('[data-locale="lo"]').click();
+  await page.locator('input[name="title.lo"]').fill('ລ່ອງເຮືອຊົມຕາເວັນຕົກ');
+  await titles.locator('[data-locale="en"]').click();
+  await page.locator('input[name="title.en"]').fill(title);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await pick(page, 'Tour type', 'River');
+  await pick(page, 'Province', 'Vientiane');
+  await page.locator('input[name="durationDays"]').fill('1');
+  await page.locator('input[name="price"]').fill('350000');
+  await page.locator('input[name="capacity"]').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // Saved as a draft, then submitted for review from its page.
+  await expect(page).toHaveURL(/\/en\/partner\/services\/\d+\/show$/);
+  await expect(page.getByTestId('decision-services')).toHaveAttribute('data-status', 'draft');
+  await page.locator('[data-action="submit"]').click();
+  await expect(page.getByTestId('decision-services')).toHaveAttribute('data-status', 'pending');
+  const id = /services\/(\d+)\/show/.exec(page.url())![1];
+  const saved = await (await page.request.get(`/api/services/${id}`)).json();
+  expect(saved.title).toMatchObject({ en: title, lo: 'ລ່ອງເຮືອຊົມຕາເວັນຕົກ' });
+
+  const admin = await browser.newPage();
+  await signInAdmin(admin, 'moderator@example.com');
+  await admin.goto(`/en/admin/service-review?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`);
+  await expect(admin.locator('table tbody tr').filter({ hasText: title })).toHaveCount(1);
+  await admin.close();
+});
+
+test('a partner adds a departure to an approved service', async ({ page }) => {
+  await signInPartner(page);
+  const services = await (
+    await page.request.get(`/api/services?filter=${encodeURIComponent('{"status":"approved"}')}&range=[0,0]`)
+  ).json();
+  const service = services[0];
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto('/en/partner/schedules/create');
+  await pick(page, 'Service', service.title.en);
+  await page.locator('input[name="startDate"]').fill(day(45));
+  await page.locator('input[name="endDate"]').fill(day(46));
+  await page.locator('input[name="capacity"]').fill('17');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/en\/partner\/schedules\/\d+\/show$/);
+  await expect(page.getByTestId('decision-schedules')).toHaveAttribute('data-status', 'open');
+  const id = /schedules\/(\d+)\/show/.exec(page.url())![1];
+  const saved = await (await page.request.get(`/api/schedules/${id}`)).json();
+  expect(saved).toMatchObject({ serviceId: service.id, startDate: day(45), capacity: 17, seatsBooked: 0 });
+});
+
+test('a partner confirms a paid order and then sees the customer contact', async ({ page }) => {
+  await signInPartner(page);
+  await page.goto(`/en/partner/orders?filter=${encodeURIComponent('{"status":"paid"}')}`);
+  await page.locator('table tbody tr').first().click();
+  await expect(page).toHaveURL(/\/en\/partner\/orders\/\d+\/show$/);
+  const id = /orders\/(\d+)\/show/.exec(page.url())![1];
+  await expect(page.getByTestId('decision-orders')).toHaveAttribute('data-status', 'paid');
+  await page.locator('[data-action="confirm"]').click();
+  await expect(page.getByTestId('decision-orders')).toHaveAttribute('data-status', 'confirmed');
+  const order = await (await page.request.get(`/api/orders/${id}`)).json();
+  expect(order.status).toBe('confirmed');
+  expect(order.contactEmail).toMatch(/@/);
+});
+
+test('a withdrawal above the balance is refused with the message; one within it is pending', async ({ page }) => {
+  const me = await signInPartner(page);
+  const balance = await (await page.request.get(`/api/partners/${me.id}/balance`)).json();
+  const settings = await (await page.request.get('/api/settings/payments')).json();
+  const minimum = Number(settings.values.minWithdrawal);
+  expect(balance.available).toBeGreaterThan(minimum);
+  await page.goto('/en/partner/revenue');
+  const form = page.getByTestId('create-withdrawals');
+  const amount = form.locator('input[name="amount"]');
+  const rows = page.locator('[data-panel="withdrawals"] table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+
+  await amount.fill(String(toMajor(balance.available, balance.currency) + 1000));
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form).toContainText('The value must be at most');
+  await expect(rows).toHaveCount(before);
+  const after = await (await page.request.get(`/api/partners/${me.id}/balance`)).json();
+  expect(after.available).toBe(balance.available);
+
+  await amount.fill(String(toMajor(minimum, balance.currency)));
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.locator('[data-panel="withdrawals"] [data-testid="status-tabs"]')).toBeVisible();
+  const pending = await (
+    await page.request.get(`/api/withdrawals?filter=${encodeURIComponent('{"status":"pending"}')}&range=[0,99]`)
+  ).json();
+  expect(pending.some((row: { amount: number }) => row.amount === minimum)).toBe(true);
+  const held = await (await page.request.get(`/api/partners/${me.id}/balance`)).json();
+  expect(held.available).toBe(balance.available - minimum);
+});
