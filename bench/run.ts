@@ -43,7 +43,8 @@ function arg(name: string): string | undefined {
 
 const ORDERS = Number((arg('orders') ?? '1000000').replace(/_/g, ''));
 const DURATION = Number(arg('duration') ?? '5');
-const ENGINES: Engine[] = arg('engine') === 'postgres' ? ['postgres'] : arg('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
+const ENGINES: Engine[] =
+  arg('engine') === 'postgres' ? ['postgres'] : arg('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EXACT_LIMIT = 10_000;
 
@@ -332,6 +333,10 @@ async function runEngine(engine: Engine) {
     target = { dataDir: dir };
   }
   try {
+    // A reused database may come straight from a bulk load: fresh statistics and visibility map first.
+    const prep = await createDatabase(target);
+    await sql`vacuum analyze`.execute(prep.db);
+    await prep.close();
     const all = cases();
     log(`${engine}: SQL alone`);
     await measureSqlAlone(engine, target, all);
@@ -367,7 +372,12 @@ async function runEngine(engine: Engine) {
       }
       log(`${engine}: export`);
       await exportRun(engine, server, cookies.admin);
-      table.push({ engine, what: 'server RSS after the run', conns: '-', note: `${rssMb(server.child.pid!).toFixed(0)} MB` });
+      table.push({
+        engine,
+        what: 'server RSS after the run',
+        conns: '-',
+        note: `${rssMb(server.child.pid!).toFixed(0)} MB`,
+      });
     } finally {
       await server.stop();
     }
@@ -402,7 +412,8 @@ function print() {
     `| engine | measurement | conns | p50 ms | p99 ms | req/s | note |`,
     `|---|---|---|---|---|---|---|`,
     ...table.map(
-      (r) => `| ${r.engine} | ${r.what} | ${r.conns} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.note ?? ''} |`,
+      (r) =>
+        `| ${r.engine} | ${r.what} | ${r.conns} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.note ?? ''} |`,
     ),
   ];
   console.log(

@@ -141,18 +141,21 @@ export const money = (o: FieldOptions & { currencyField?: string } = {}): MoneyF
   currencyField: 'currency',
   ...o,
 });
-export const boolean = (o: FieldOptions = {}): Field => ({ kind: 'boolean', default: false, ...o });
-export const date = (o: FieldOptions = {}): Field => ({ kind: 'date', ...o });
-export const datetime = (o: FieldOptions = {}): Field => ({ kind: 'datetime', ...o });
-export const enumOf = (values: readonly string[], o: FieldOptions & { multiple?: boolean } = {}): EnumField => ({
-  kind: 'enum',
-  values,
-  ...o,
-});
-export const ref = (
-  reference: string,
+export const boolean = (o: FieldOptions = {}): FieldBase<'boolean'> => ({ kind: 'boolean', default: false, ...o });
+export const date = (o: FieldOptions = {}): FieldBase<'date'> => ({ kind: 'date', ...o });
+export const datetime = (o: FieldOptions = {}): FieldBase<'datetime'> => ({ kind: 'datetime', ...o });
+/** The value list and `multiple` stay literal types, so typed records know the allowed values (RecordOf). */
+export const enumOf = <const V extends readonly string[], const O extends FieldOptions & { multiple?: boolean } = {}>(
+  values: V,
+  o: O = {} as O,
+): EnumField & { values: V } & (O extends { multiple: true } ? { multiple: true } : unknown) =>
+  ({ kind: 'enum', values, ...o }) as EnumField & { values: V } & (O extends { multiple: true }
+      ? { multiple: true }
+      : unknown);
+export const ref = <const R extends string>(
+  reference: R,
   o: FieldOptions & { display?: string; onDelete?: RefField['onDelete'] } = {},
-): RefField => ({ kind: 'ref', reference, ...o });
+): RefField & { reference: R } => ({ kind: 'ref', reference, ...o });
 export const localized = (o: FieldOptions & { requiredLocales?: Locale[]; long?: boolean } = {}): LocalizedField => ({
   kind: 'localized',
   maxLength: o.long ? 10000 : 255,
@@ -166,7 +169,7 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
 });
 export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
 /** The workflow's status field: its values are the workflow's states. */
-export const status = (o: FieldOptions = {}): Field => ({
+export const status = (o: FieldOptions = {}): FieldBase<'status'> => ({
   kind: 'status',
   readOnly: true,
   filterable: true,

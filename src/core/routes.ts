@@ -52,6 +52,8 @@ export const invalidParamsMessage = (path: string) => `Page Not Found: ${path}`;
 /** A first segment that has the shape of a language tag is read as a (possibly unknown) locale. */
 const LOCALE_SHAPE = /^[a-z]{2}(?:[-_][a-z0-9]{2,4})?$/i;
 const RECORD_ID = /^[1-9][0-9]{0,17}$/;
+const FORM_TAB = /^[1-9][0-9]?$/;
+const SHOW_TAB = /^[a-z][a-zA-Z0-9-]{0,39}$/;
 
 /**
  * A resource opened by a key instead of a numeric id (e.g. settings by group): its `lookupField`,
@@ -90,12 +92,27 @@ function matchResource(resource: AnyResource, rest: string[]): Outcome {
     return miss;
   }
   if (rest.length === 0) return { ok: true, match: { resource: resource.name, view: 'list' } };
-  if (rest.length === 1 && rest[0] === 'create' && resource.create !== false && !resource.serverOnly) {
+  // Tabbed forms keep their tab index in the URL (`create/1`, `42/2`), tabbed show pages the tab's path
+  // (`42/show/history`): they are the same screens.
+  const formTab = (segment: string | undefined) => segment === undefined || FORM_TAB.test(segment);
+  const showTab = (segment: string | undefined) => segment === undefined || SHOW_TAB.test(segment);
+  if (
+    rest[0] === 'create' &&
+    rest.length <= 2 &&
+    formTab(rest[1]) &&
+    resource.create !== false &&
+    !resource.serverOnly
+  ) {
     return { ok: true, match: { resource: resource.name, view: 'create' } };
   }
-  if (rest.length === 1 || (rest.length === 2 && rest[1] === 'show')) {
+  const show = rest[1] === 'show';
+  if (
+    rest.length === 1 ||
+    (rest.length === 2 && (show || formTab(rest[1]))) ||
+    (rest.length === 3 && show && showTab(rest[2]))
+  ) {
     if (!RECORD_ID.test(rest[0])) return badParams;
-    return { ok: true, match: { resource: resource.name, view: rest.length === 1 ? 'edit' : 'show', id: rest[0] } };
+    return { ok: true, match: { resource: resource.name, view: show ? 'show' : 'edit', id: rest[0] } };
   }
   return miss;
 }

@@ -111,7 +111,8 @@ function localizedRule(field: LocalizedField, mode: SchemaMode) {
       for (const [locale, text] of Object.entries(value)) {
         if (!isLocale(locale))
           return this.createError({ path: `${this.path}.${locale}`, message: msg('unknownField') as never });
-        if (text !== null && typeof text !== 'string')
+        // A language left empty in a form is undefined: the same as absent.
+        if (text != null && typeof text !== 'string')
           return this.createError({ path: `${this.path}.${locale}`, message: msg('format') as never });
         if (typeof text === 'string' && text.length > max)
           return this.createError({ path: `${this.path}.${locale}`, message: msg('maxLength', { 0: max }) as never });

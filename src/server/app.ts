@@ -53,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // On SIGTERM, requests already on open connections are served, not answered 503 in a non-SPEC body.
+    return503OnClosing: false,
     // Requests Node cannot even parse (raw bytes in the URL, oversized headers) get the SPEC's error body too.
     clientErrorHandler: (error, socket) => {
       const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;

@@ -11,7 +11,8 @@ export const CONTENT_SECURITY_POLICY = {
   baseUri: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  fontSrc: ["'self'"],
+  // Vite inlines small font subsets as data: URIs; fonts cannot run code.
+  fontSrc: ["'self'", 'data:'],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

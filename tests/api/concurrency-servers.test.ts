@@ -14,6 +14,7 @@ import { buildApp } from '../../src/server/app';
 import { createDatabase, type Database } from '../../src/server/db/connection';
 import { call, describeEachEngine, POSTGRES_URL, startTestServer, type TestServer } from './harness';
 import {
+  bookAndPayRush,
   parallelApprovals,
   parallelOrders,
   parallelRefunds,
@@ -118,6 +119,8 @@ describeEachEngine('concurrency across servers on one database', (engine) => {
 
       it('30 parallel orders over two processes: exactly five placed', () => parallelOrders(processes));
       it('parallel withdrawals over two processes never overdraw', () => parallelWithdrawals(processes));
+      it('booking, paying and cancelling at once over two processes: no 5xx, seats and charges add up', () =>
+        bookAndPayRush(processes));
       it('20 parallel approvals over two processes: exactly one 200', () => parallelApprovals(processes));
     });
   }

@@ -23,7 +23,7 @@ function expectSecurityHeaders(headers: Headers, what: string) {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
+    "font-src 'self' data:",
     "img-src 'self' data: blob:",
     "object-src 'none'",
     "frame-ancestors 'none'",

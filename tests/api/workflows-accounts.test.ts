@@ -207,6 +207,32 @@ describeEachEngine('account workflows', (engine) => {
         await expectRefused(server, s.admin, 'partners', partner.id, action, s.moderator, 409, { reason: 'x' });
     });
 
+    it('a transition input is validated like its field: too long or not text is a 400, never a 500', async () => {
+      const partner = await newPartner();
+      for (const reason of ['x'.repeat(501), { text: 'nested' }, ['a']]) {
+        const refused = await expectRefused(server, s.admin, 'partners', partner.id, 'reject', s.moderator, 400, {
+          reason,
+        });
+        expect(refused.errors, JSON.stringify(reason)).toHaveProperty('reason');
+      }
+      // The lock reason lands in `lockReason`; its error is still reported under the input's name.
+      const lock = await expectRefused(server, s.admin, 'users', IDS.users.customer3, 'lock', s.support, 400, {
+        reason: 'y'.repeat(501),
+      });
+      expect(lock.errors).toHaveProperty('reason');
+      const malformed = await call(server, 'POST', `/api/partners/${partner.id}/actions/reject`, {
+        cookie: s.moderator,
+        raw: '{"reason": ',
+      });
+      expect(malformed.status).toBe(400);
+      const notObject = await call(server, 'POST', `/api/partners/${partner.id}/actions/reject`, {
+        cookie: s.moderator,
+        body: ['reason'],
+      });
+      expect(notObject.status).toBe(400);
+      expect((await getRecord(server, 'partners', partner.id, s.admin)).status).toBe('pending');
+    });
+
     it('suspend (reason) and reinstate', async () => {
       const partner = await newPartner();
       await expectRefused(server, s.admin, 'partners', partner.id, 'suspend', s.moderator, 409, { reason: 'x' });

@@ -186,8 +186,21 @@ describeEachEngine('catalogue workflows', (engine) => {
         (await call(server, 'GET', '/api/services?range=[0,999]')).body.map((r: { id: number }) => r.id);
       const service = await approvedService(s.partner2);
       expect(await publicIds()).toContain(service.id);
+      const departure = await create(server, 'schedules', s.partner2, {
+        serviceId: service.id,
+        startDate: dayFromNow(12),
+        endDate: dayFromNow(12),
+        capacity: 8,
+      });
       await ok(server, 'partners', IDS.partners.partner2, 'suspend', s.moderator, { reason: 'Audit' });
       expect(await publicIds()).not.toContain(service.id);
+      // Nobody books a suspended partner's departures, and no seat is taken by trying.
+      const refused = await call(server, 'POST', '/api/orders', {
+        cookie: s.user,
+        body: { scheduleId: departure.id, quantity: 1 },
+      });
+      expect(refused.status).toBe(409);
+      expect((await getRecord(server, 'schedules', departure.id, s.admin)).seatsBooked).toBe(0);
       expect((await call(server, 'GET', `/api/services/${service.id}`)).status).toBe(404);
       expect((await getRecord(server, 'services', service.id, s.admin)).status).toBe('approved');
       await ok(server, 'partners', IDS.partners.partner2, 'reinstate', s.moderator);
@@ -314,6 +327,35 @@ describeEachEngine('catalogue workflows', (engine) => {
         from: 'pending_payment',
         to: 'cancelled',
       });
+    });
+
+    it('capacity never drops below the seats sold', async () => {
+      const service = await approvedService();
+      const schedule = await newSchedule(service.id, 5);
+      await create(server, 'orders', s.customer1, { scheduleId: schedule.id, quantity: 3 });
+      const below = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
+        cookie: s.partner,
+        body: { capacity: 2 },
+      });
+      expect(below.status).toBe(400);
+      expect(below.body.errors).toHaveProperty('capacity');
+      expect(await getRecord(server, 'schedules', schedule.id, s.admin)).toMatchObject({ capacity: 5, seatsBooked: 3 });
+      const forged = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
+        cookie: s.partner,
+        body: { seatsBooked: 0 },
+      });
+      expect(forged.status).toBe(400);
+      const exact = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
+        cookie: s.partner,
+        body: { capacity: 3 },
+      });
+      expect(exact.status).toBe(200);
+      expect(exact.body).toMatchObject({ capacity: 3, seatsBooked: 3 });
+      const full = await call(server, 'POST', '/api/orders', {
+        cookie: s.customer2,
+        body: { scheduleId: schedule.id, quantity: 1 },
+      });
+      expect(full.status).toBe(409);
     });
 
     it('a partner cannot schedule another partner’s service, nor a past departure', async () => {

@@ -107,6 +107,14 @@ describeEachEngine('booking workflows', (engine) => {
     it('pay writes a charge payment of the total; a second pay is 409; the partner cannot pay', async () => {
       const schedule = await newSchedule();
       const placed = await order(s.customer1, schedule.id, 2);
+      // Each principal is offered exactly the transitions it may run now.
+      const offered = async (cookie: string) =>
+        (await call(server, 'GET', `/api/orders/${placed.id}/actions`, { cookie })).body.actions.sort();
+      expect(await offered(s.customer1)).toEqual(['cancel', 'pay']);
+      expect(await offered(s.partner)).toEqual(['cancel']);
+      expect(await offered(s.finance)).toEqual(['pay']);
+      expect(await offered(s.support)).toEqual(['cancel']);
+      expect(await offered(s.moderator)).toEqual([]);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.partner, 403);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.support, 403);
       expect((await act(server, 'orders', placed.id, 'pay', s.customer2)).status).toBe(404);
@@ -117,6 +125,8 @@ describeEachEngine('booking workflows', (engine) => {
       expect(await paymentsOf(placed.id)).toEqual([]);
 
       const paid = await ok(server, 'orders', placed.id, 'pay', s.customer1, { reference: 'BCEL-77' });
+      expect(await offered(s.customer1)).toEqual([]);
+      expect(await offered(s.partner)).toEqual(['confirm']);
       expect(paid.status).toBe('paid');
       expect(paid.paidAt).toBeTruthy();
       const payments = await paymentsOf(placed.id);
@@ -292,6 +302,11 @@ describeEachEngine('booking workflows', (engine) => {
       });
       const missing = await expectRefused(server, s.admin, 'refunds', refund.id, 'reject', s.finance, 400);
       expect(missing.errors).toEqual({ reason: 'This field is required' });
+      // Stored in `rejectionReason`, reported under the input's own name.
+      const long = await expectRefused(server, s.admin, 'refunds', refund.id, 'reject', s.finance, 400, {
+        reason: 'z'.repeat(501),
+      });
+      expect(Object.keys(long.errors)).toEqual(['reason']);
       const rejected = await ok(server, 'refunds', refund.id, 'reject', s.finance, { reason: 'Not covered' });
       expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Not covered', reason: 'Bad weather' });
       await expectAudited(server, s.admin, 'refunds', refund.id, {

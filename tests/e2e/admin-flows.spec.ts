@@ -72,7 +72,7 @@ test('a moderation approve moves the queue and a reject opens the next item', as
   await page.locator('table tbody tr').first().click();
   await expect(page).toHaveURL(/service-review\/\d+\/show$/);
   const opened = page.url();
-  await page.locator('[data-action="reject"]').click();
+  await page.locator('[data-testid="workflow-actions"] [data-action="reject"]').click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('textarea').first().fill('Photos do not match the itinerary');
   await dialog.locator('button[type="submit"]').click();

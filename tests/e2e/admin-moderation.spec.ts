@@ -10,7 +10,7 @@ test('a moderator rejects a pending service with a reason and sees it in the his
   await expect(page).toHaveURL(/\/en\/admin\/service-review\/\d+\/show$/);
   const showUrl = page.url();
 
-  await page.locator('[data-action="reject"]').click();
+  await page.locator('[data-testid="workflow-actions"] [data-action="reject"]').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // The reason is required: submitting without one keeps the dialog open.
@@ -21,7 +21,7 @@ test('a moderator rejects a pending service with a reason and sees it in the his
   await dialog.locator('button[type="submit"]').click();
   await expect(dialog).toBeHidden();
   // Rejected: no more reject button for this record.
-  await expect(page.locator('[data-action="reject"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="workflow-actions"] [data-action="reject"]')).toHaveCount(0);
 
   await page.goto(`${showUrl}/history`);
   const history = page.locator('[data-testid="history"], table').last();

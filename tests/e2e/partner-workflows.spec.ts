@@ -74,10 +74,16 @@ test('a partner confirms a paid order and then sees the customer contact', async
   const id = /orders\/(\d+)\/show/.exec(page.url())![1];
   await expect(page.getByTestId('decision-orders')).toHaveAttribute('data-status', 'paid');
   await page.locator('[data-action="confirm"]').click();
-  await expect(page.getByTestId('decision-orders')).toHaveAttribute('data-status', 'confirmed');
+  await expect(page.getByText('Confirm: done')).toBeVisible();
+  // Opened from the paid orders, the screen moves on to the next one waiting; the confirmed one is done.
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/orders/${id}`)).json()).status)
+    .toBe('confirmed');
   const order = await (await page.request.get(`/api/orders/${id}`)).json();
-  expect(order.status).toBe('confirmed');
   expect(order.contactEmail).toMatch(/@/);
+  await page.goto(`/en/partner/orders/${id}/show`);
+  await expect(page.getByTestId('decision-orders')).toHaveAttribute('data-status', 'confirmed');
+  await expect(page.locator('[data-action="confirm"]')).toHaveCount(0);
 });
 
 test('a withdrawal above the balance is refused with the message; one within it is pending', async ({ page }) => {

@@ -128,11 +128,11 @@ export function GeneratedEdit() {
       redirect="show"
     >
       {tabbed ? (
-        <TabbedForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar}>
+        <TabbedForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar}>
           {body}
         </TabbedForm>
       ) : (
-        <SimpleForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar}>
+        <SimpleForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar}>
           {body}
         </SimpleForm>
       )}
@@ -176,11 +176,11 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
       redirect={embedded ? false : 'show'}
     >
       {tabbed ? (
-        <TabbedForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar} defaultValues={defaults}>
+        <TabbedForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar} defaultValues={defaults}>
           {body}
         </TabbedForm>
       ) : (
-        <SimpleForm resolver={resolver} warnWhenUnsavedChanges toolbar={toolbar} defaultValues={defaults}>
+        <SimpleForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar} defaultValues={defaults}>
           {body}
         </SimpleForm>
       )}

@@ -104,6 +104,7 @@ export function KeyedEdit() {
           onSubmit={save}
           resolver={resolver}
           warnWhenUnsavedChanges
+          noValidate
           key={String(record.version)}
         >
           {names.map((name) => (

@@ -1,5 +1,7 @@
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
+import type { MoneyField } from '../../core/fields';
 import type { AnyResource } from '../../core/resource';
+import { formatMoney } from '../i18n/format';
 
 /** The text that names a record in pickers, titles and reference cells. */
 export function recordTitle(
@@ -12,6 +14,9 @@ export function recordTitle(
   const name = field ?? config?.recordTitle;
   const value = name ? record[name] : undefined;
   if (value && typeof value === 'object' && !Array.isArray(value)) return pickLocalized(value as LocalizedText, locale);
+  const kind = name ? config?.fields[name] : undefined;
+  if (kind?.kind === 'money' && typeof value === 'number')
+    return formatMoney(value, record[(kind as MoneyField).currencyField] as string, locale);
   if (value !== undefined && value !== null && value !== '') return String(value);
   return `#${record.id}`;
 }

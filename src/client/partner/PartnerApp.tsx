@@ -21,13 +21,19 @@ const registry = buildRegistry(resources, 'partner');
 const store = localStorageStore(undefined, 'lantern-partner');
 const home = portal.screens.find((screen) => screen.path === '');
 const fixed = portal.screens.filter((screen) => screen.path !== '');
+// Built once: the shell re-renders the app on every navigation, and new view components would remount the
+// screens (a tabbed form would lose what was typed when its tab changes the URL).
+const resourceElements = partnerResources(registry);
 
 function Menu() {
   return <PartnerMenu portal={portal} />;
 }
 
+/** Content never widens the page (a phone gets no sideways scroll); wide tables scroll inside their own box. */
+const CONTENT_SX = { '& .RaLayout-content': { minWidth: 0, contain: 'inline-size' } } as const;
+
 function PartnerLayout(props: LayoutProps) {
-  return <AreaLayout {...props} kind="partner" menu={Menu} />;
+  return <AreaLayout {...props} kind="partner" menu={Menu} sx={CONTENT_SX} />;
 }
 
 function Dashboard() {
@@ -76,7 +82,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
             <Route key={screen.path} path={`/${screen.path}`} element={<PortalScreen screen={screen} />} />
           ))}
         </CustomRoutes>
-        {partnerResources(registry)}
+        {resourceElements}
       </Admin>
     </RegistryProvider>
   );

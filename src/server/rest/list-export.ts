@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource } from '../../core/resource';
@@ -60,26 +60,28 @@ export function exportCsv(
   columns: string[],
   present: (row: Record<string, unknown>) => Record<string, unknown>,
 ): Readable {
-  async function* batches(): AsyncGenerator<unknown[]> {
+  // Each batch becomes one CSV chunk: far less per-row stream overhead than a record stream.
+  async function* batches(): AsyncGenerator<string> {
     let position: SeekPosition | undefined;
+    let first = true;
     for (;;) {
       const conditions = position ? [...base, seekAfter(table, params.sort, position)] : base;
       const filter = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
       const { rows } = await sql<Record<string, unknown>>`
         select *, ${seekKeySelect(params.sort)} from ${sql.table(table)} where ${filter}
         order by ${sql.join(params.orderBy)} limit ${EXPORT_BATCH}`.execute(db);
-      for (const row of rows) {
+      const records = rows.map((row) => {
         const record = present(row);
-        yield columns.map((name) => cell(record[name]));
-      }
+        return columns.map((name) => cell(record[name]));
+      });
+      // The header (with a BOM, so spreadsheet programs read Lao, Thai and Chinese text as UTF-8) comes even
+      // when no row matches.
+      yield stringify(records, { header: first, columns, bom: first });
+      first = false;
       if (rows.length < EXPORT_BATCH) return;
       const last = rows[rows.length - 1];
       position = { key: (last[SEEK_KEY] as string | null) ?? null, id: Number(last.id) };
     }
   }
-  const source = Readable.from(batches());
-  // A BOM so spreadsheet programs read Lao, Thai and Chinese text as UTF-8.
-  const csv = stringify({ header: true, columns, bom: true });
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return Readable.from(batches(), { objectMode: false });
 }

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { safeRedirect } from '../../shell/safe-redirect';
 import { Form, PasswordInput, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 
 const required = (value: unknown) => (value ? undefined : 'validation.required');
@@ -17,10 +19,18 @@ export function LoginForm() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const location = useLocation();
+  // The page a signed-out visit asked for (react-admin's redirect state, or `?redirect=`): back there after sign-in.
+  const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
+  const next = safeRedirect(
+    state?.nextPathname
+      ? `${state.nextPathname}${state.nextSearch ?? ''}`
+      : new URLSearchParams(location.search).get('redirect'),
+  );
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await login({ email: values.email, password: values.password });
+      await login({ email: values.email, password: values.password }, next !== location.pathname ? next : undefined);
       // The entry screen decides by the cached auth state: it must see the new session.
       await queryClient.invalidateQueries({ queryKey: ['auth'] });
     } catch (error) {

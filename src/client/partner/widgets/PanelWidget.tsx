@@ -111,34 +111,35 @@ function PanelCreate({ config, limits }: { config: AnyResource; limits?: Limits 
     return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
   };
   return (
-    <CreateBase
-      resource={config.name}
-      redirect={false}
-      transform={(values: Record<string, unknown>) =>
-        Object.fromEntries(fields.filter((name) => values[name] !== undefined).map((name) => [name, values[name]]))
-      }
-      mutationOptions={{
-        onSuccess: () => {
-          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-          refresh();
-        },
-      }}
-    >
-      <SimpleForm
-        resolver={resolver}
-        toolbar={
-          <Toolbar sx={{ px: 0 }}>
-            <SaveButton label="app.portal.send" alwaysEnable />
-          </Toolbar>
+    <Box data-testid={`create-${config.name}`}>
+      <CreateBase
+        resource={config.name}
+        redirect={false}
+        transform={(values: Record<string, unknown>) =>
+          Object.fromEntries(fields.filter((name) => values[name] !== undefined).map((name) => [name, values[name]]))
         }
-        sx={{ px: 0, '& > *': { maxWidth: 480 } }}
-        data-testid={`create-${config.name}`}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            refresh();
+          },
+        }}
       >
-        {fields.map((name) => (
-          <FieldInput key={name} config={config} name={name} mode="create" />
-        ))}
-      </SimpleForm>
-    </CreateBase>
+        <SimpleForm
+          resolver={resolver}
+          toolbar={
+            <Toolbar sx={{ px: 0 }}>
+              <SaveButton label="app.portal.send" alwaysEnable />
+            </Toolbar>
+          }
+          sx={{ px: 0, '& > *': { maxWidth: 480 } }}
+        >
+          {fields.map((name) => (
+            <FieldInput key={name} config={config} name={name} mode="create" />
+          ))}
+        </SimpleForm>
+      </CreateBase>
+    </Box>
   );
 }
 
