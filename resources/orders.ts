@@ -112,7 +112,7 @@ export default defineResource({
       cancel: {
         from: 'pending_payment',
         to: 'cancelled',
-        by: ['user', 'partner', 'support'],
+        by: ['user', 'partner'],
         accepts: ['reason'],
         tone: 'error',
         guard: lockSchedule,

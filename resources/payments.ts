@@ -39,7 +39,7 @@ export default defineResource({
   panelOf: { partner: 'revenue' },
   access: {
     // Nobody writes the ledger through the API; effects insert through the DataContext.
-    admin: { read: ['finance', 'support'], create: false, update: false, delete: false },
+    admin: { read: ['finance'], create: false, update: false, delete: false },
     partner: { scope: 'partnerId', read: true },
     user: { scope: 'userId', read: true, hidden: ['withdrawalId'] },
   },

@@ -52,7 +52,7 @@ export default defineResource({
     beforeCreate: ({ values, ...ctx }) => requestRefund(ctx, values),
   },
   access: {
-    admin: { read: ['finance', 'support'], create: ['finance', 'support'], update: [], delete: false },
+    admin: { read: ['finance'], create: ['finance'], update: [], delete: false },
     partner: { scope: 'partnerId', read: true },
     user: { scope: 'userId', read: true, create: true },
   },

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyResource, DataContext, Row } from '../core/resource';
+import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import type { Principal } from '../core/roles';
+import { emailTaken } from './auth/accounts';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
 import { writeAudit, type AuditEntry } from './audit';
-import { HttpError, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
 import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
 
 /** What the audit trail shows instead of a secret's value. */
@@ -81,11 +83,21 @@ export class Writer implements DataContext {
     return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
   }
 
+  /** An account's email must be free across every account kind, whatever its case (see emailTaken). */
+  private async checkAccountEmail(config: AnyResource, values: Record<string, unknown>, id?: number): Promise<void> {
+    const email = values.email;
+    if (!config.account || typeof email !== 'string' || !email) return;
+    const except = id === undefined ? undefined : { resource: config, id };
+    if (await emailTaken(this.trx, this.registry.resources, email, except))
+      throw badRequest({ email: formatEnglish({ key: 'unique' }) });
+  }
+
   async insert(resource: string, values: Record<string, unknown>, action = 'create'): Promise<Row> {
     const config = this.registry.require(resource);
     const status = statusField(config);
     const full = { ...values };
     if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+    await this.checkAccountEmail(config, full);
     const columns = toColumns(config, await hashPasswordFields(config, full));
     const row = await this.trx
       .insertInto(this.registry.table(config))
@@ -115,6 +127,7 @@ export class Writer implements DataContext {
     const config = this.registry.require(resource);
     const before = await this.findById(resource, id, { lock: true });
     if (!before) throw notFound();
+    if (!sameValue(config.fields.email, before.email, patch.email)) await this.checkAccountEmail(config, patch, id);
     const hashed = await hashPasswordFields(config, patch);
     const changed: Record<string, unknown> = {};
     const diff: Record<string, unknown> = {};

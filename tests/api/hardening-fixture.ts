@@ -48,7 +48,10 @@ export function expectErrorBody(body: unknown, context = ''): void {
   expect(body, context).toBeTypeOf('object');
   const record = body as { message?: unknown; errors?: unknown };
   expect(typeof record.message, `${context} message`).toBe('string');
-  expect(Object.keys(record).every((key) => key === 'message' || key === 'errors'), `${context} keys`).toBe(true);
+  expect(
+    Object.keys(record).every((key) => key === 'message' || key === 'errors'),
+    `${context} keys`,
+  ).toBe(true);
   if (record.errors !== undefined) {
     expect(record.errors, context).toBeTypeOf('object');
     for (const value of Object.values(record.errors as object)) expect(typeof value, context).toBe('string');

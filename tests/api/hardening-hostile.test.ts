@@ -54,8 +54,6 @@ function expectClientError(
   expectErrorBody(body, context);
 }
 
-const json = (value: unknown) => ({ 'content-type': 'application/json', body: JSON.stringify(value) });
-
 describeEachEngine('Hostile input over HTTP', (engine) => {
   let server: TestServer;
   let cookies: Cookies;
@@ -329,7 +327,7 @@ describeEachEngine('Hostile input over HTTP', (engine) => {
   it('uploads: only real images under the size limit are kept; nothing else is served back', async () => {
     const form = (bytes: Buffer, name: string, type: string) => {
       const data = new FormData();
-      data.append('file', new Blob([bytes], { type }), name);
+      data.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
       return data;
     };
     const upload = async (

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
-import { tableName, type AnyResource } from '../../src/core/resource';
+import { tableName } from '../../src/core/resource';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 
 const PASSWORD = 'Partner#2026';
@@ -21,7 +21,10 @@ function totalOf(headers: Headers): number {
 
 /** The ids in the first column of a CSV export (the header names `id` first). */
 function csvIds(text: string): number[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
   expect(lines[0]?.split(',')[0]).toBe('id');
   return lines.slice(1).map((line) => Number(line.split(',')[0]));
 }
@@ -140,7 +143,10 @@ describeEachEngine('partner scope: every partner-visible endpoint', (engine) => 
       expect(res.status).toBe(200);
       const field = resource.list.totals![0] as string;
       const expected = rows.get(resource.name)!.a.reduce((sum, row) => sum + Number(row[field] ?? 0), 0);
-      const got = res.body.rows.reduce((sum: number, row: { sums: Record<string, number> }) => sum + row.sums[field], 0);
+      const got = res.body.rows.reduce(
+        (sum: number, row: { sums: Record<string, number> }) => sum + row.sums[field],
+        0,
+      );
       expect(got).toBe(expected);
     });
   }

@@ -12,8 +12,8 @@ const ROUTES: { path: string; check: (page: Page, locale: TestLocale) => Promise
       await expect(page.locator('[data-widget="balance"] [data-amount="available"]')).toContainText(/\d/);
       await expect(page.locator('[data-widget="revenue"] [data-amount="thisMonth"]')).toContainText(/\d/);
       await expect(page.getByTestId('decision-partners')).toHaveAttribute('data-status', 'approved');
-      await expect(page.locator('[data-widget="ordersToConfirm"] a').first()).toBeVisible();
-      await expect(page.locator('[data-widget="servicesInReview"] a').first()).toBeVisible();
+      await expect(page.locator('[data-widget="ordersToConfirm"] [data-record]').first()).toBeVisible();
+      await expect(page.locator('[data-widget="servicesInReview"] [data-record]').first()).toBeVisible();
     },
   },
   {

@@ -76,9 +76,7 @@ test('a partner confirms a paid order and then sees the customer contact', async
   await page.locator('[data-action="confirm"]').click();
   await expect(page.getByText('Confirm: done')).toBeVisible();
   // Opened from the paid orders, the screen moves on to the next one waiting; the confirmed one is done.
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/orders/${id}`)).json()).status)
-    .toBe('confirmed');
+  await expect.poll(async () => (await (await page.request.get(`/api/orders/${id}`)).json()).status).toBe('confirmed');
   const order = await (await page.request.get(`/api/orders/${id}`)).json();
   expect(order.contactEmail).toMatch(/@/);
   await page.goto(`/en/partner/orders/${id}/show`);
@@ -115,4 +113,29 @@ test('a withdrawal above the balance is refused with the message; one within it 
   expect(pending.some((row: { amount: number }) => row.amount === minimum)).toBe(true);
   const held = await (await page.request.get(`/api/partners/${me.id}/balance`)).json();
   expect(held.available).toBe(balance.available - minimum);
+});
+
+test('editing an approved service warns that it goes back to review; a photo upload and save move it there', async ({
+  page,
+}) => {
+  await signInPartner(page);
+  const approved = await (
+    await page.request.get(`/api/services?filter=${encodeURIComponent('{"status":"approved"}')}&range=[0,0]`)
+  ).json();
+  const service = approved[0];
+  await page.goto(`/en/partner/services/${service.id}`);
+  await expect(page.getByTestId('edit-moves')).toContainText('Awaiting review');
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.locator('input[type="file"]').setInputFiles({ name: 'boat.png', mimeType: 'image/png', buffer: png });
+  await expect(page.locator('img[src^="/uploads/"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/partner/services/${service.id}/show$`));
+  await expect(page.getByTestId('decision-services')).toHaveAttribute('data-status', 'pending');
+  const saved = await (await page.request.get(`/api/services/${service.id}`)).json();
+  expect(saved.status).toBe('pending');
+  expect(saved.images.some((url: string) => url.startsWith('/uploads/'))).toBe(true);
 });

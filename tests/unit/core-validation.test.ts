@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { email, enumOf, integer, json, localized, money, text } from '../../src/core/fields';
 import { formatEnglish } from '../../src/core/messages';
-import { defineResource } from '../../src/core/resource';
+import { defineResource, type AnyResource } from '../../src/core/resource';
 import { validateBody } from '../../src/core/validation';
 
 // A test-only resource: every rule the SPEC's messages name, plus a JSON field typed by a sibling.
@@ -21,7 +21,7 @@ const gadgets = defineResource({
   },
   list: { columns: ['code'], sort: ['id', 'ASC'] },
   access: {},
-});
+}) as unknown as AnyResource;
 
 async function errorsOf(
   body: Record<string, unknown>,

@@ -33,6 +33,8 @@ import { usePrincipal } from '../generated/principal';
 
 const registry = buildRegistry(resources, 'admin');
 const store = localStorageStore(undefined, 'lantern-admin');
+// Built once: rebuilding on each render remounts every screen and loses what a half-filled form holds.
+const resourceElements = generatedResources(registry);
 
 /** `/{locale}/admin`: the sign-in form when signed out, else the dashboard. */
 function AdminEntry() {
@@ -105,7 +107,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/statistics" element={<StatisticsPage />} />
         </CustomRoutes>
-        {generatedResources(registry)}
+        {resourceElements}
       </Admin>
     </RegistryProvider>
   );

@@ -22,9 +22,8 @@ import { hashPassword, verifyPassword } from './password';
 import {
   clearLoginFailures,
   DEFAULT_LOGIN_LIMITS,
-  loginRetryAfter,
   pruneLoginAttempts,
-  recordLoginFailure,
+  reserveLoginAttempt,
   type LoginLimits,
 } from './rate-limit';
 import {
@@ -135,18 +134,18 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     const password = body.password as string;
 
     pruneNow();
-    const retryAfter = await loginRetryAfter(db, limits, email, request.ip);
-    if (retryAfter !== undefined) {
-      return reply.code(429).header('Retry-After', String(retryAfter)).send({ message: TOO_MANY_ATTEMPTS });
+    const attempt = await reserveLoginAttempt(db, limits, email, request.ip);
+    if (attempt.retryAfter !== undefined) {
+      await attempt.release();
+      return reply.code(429).header('Retry-After', String(attempt.retryAfter)).send({ message: TOO_MANY_ATTEMPTS });
     }
 
     const account = password.length <= MAX_PASSWORD_LENGTH ? await findAccountByEmail(db, resources, email) : undefined;
     const ok = account ? await verifyPassword(passwordHashOf(account), password) : await dummyVerify(password);
     const principal = account && ok ? principalOf(account) : undefined;
-    if (!account || !principal) {
-      await recordLoginFailure(db, email, request.ip);
-      return reply.code(401).send({ message: INVALID_CREDENTIALS });
-    }
+    // A wrong password keeps the reserved attempt as its recorded failure; a right one forgets it.
+    if (!account || !principal) return reply.code(401).send({ message: INVALID_CREDENTIALS });
+    await attempt.release();
     // Only after the password matched, so the state of an account is not disclosed to guessers.
     if (!maySignIn(account)) {
       return reply

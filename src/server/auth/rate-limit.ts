@@ -17,8 +17,11 @@ const window = (limits: LoginLimits) => sql`(${limits.windowSeconds}::int * inte
 export const emailKey = (email: string) => `email:${email}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
-/** Seconds until the key drops below its limit, or undefined when it is not blocked. */
-async function blockedFor(db: Kysely<any>, key: string, limit: number, limits: LoginLimits) {
+/**
+ * Seconds until the key drops below its limit, or undefined when it is not blocked. `own` rows of the key are the
+ * caller's own reservation, counted on top of the limit.
+ */
+async function blockedFor(db: Kysely<any>, key: string, limit: number, limits: LoginLimits, own = 0) {
   // The limit-th newest failure in the window: the key is blocked until it leaves the window.
   const row = await db
     .selectFrom('login_attempts')
@@ -26,7 +29,7 @@ async function blockedFor(db: Kysely<any>, key: string, limit: number, limits: L
     .where('key', '=', key)
     .where('at', '>', sql`now() - ${window(limits)}`)
     .orderBy('at', 'desc')
-    .offset(limit - 1)
+    .offset(limit - 1 + own)
     .limit(1)
     .executeTakeFirst();
   return row ? Math.max(1, Number(row.retry)) : undefined;
@@ -45,6 +48,46 @@ export async function loginRetryAfter(
   ]);
   if (byEmail === undefined && byIp === undefined) return undefined;
   return Math.max(byEmail ?? 0, byIp ?? 0);
+}
+
+export interface LoginReservation {
+  /** Seconds to wait when this attempt is over the limit (the attempt must then not go ahead). */
+  retryAfter?: number;
+  /** Forgets this attempt: it was refused unseen, or it succeeded. A failed attempt keeps it as its failure. */
+  release(): Promise<void>;
+}
+
+/**
+ * Counts the attempt before the password is checked, so parallel attempts cannot all pass a check made before any
+ * of them is recorded: the n-th attempt in the window always sees at least n rows, so at most `limit` go ahead.
+ */
+export async function reserveLoginAttempt(
+  db: Kysely<any>,
+  limits: LoginLimits,
+  email: string,
+  ip: string,
+): Promise<LoginReservation> {
+  const rows = await db
+    .insertInto('login_attempts')
+    .values([{ key: emailKey(email) }, { key: ipKey(ip) }])
+    .returning(sql<string>`ctid::text`.as('row'))
+    .execute();
+  const release = async () => {
+    await db
+      .deleteFrom('login_attempts')
+      .where(
+        sql`ctid`,
+        'in',
+        rows.map((r) => sql`${r.row}::tid`),
+      )
+      .execute();
+  };
+  const [byEmail, byIp] = await Promise.all([
+    blockedFor(db, emailKey(email), limits.perEmail, limits, 1),
+    blockedFor(db, ipKey(ip), limits.perIp, limits, 1),
+  ]);
+  if (byEmail === undefined && byIp === undefined) return { release };
+  return { retryAfter: Math.max(byEmail ?? 0, byIp ?? 0), release };
 }
 
 export async function recordLoginFailure(db: Kysely<any>, email: string, ip: string): Promise<void> {

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, RecordContextProvider, useBasename, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { resolveFilter, type ListWidget as ListWidgetConfig } from '../../../core/portal';
 import type { AnyResource } from '../../../core/resource';
@@ -34,6 +34,7 @@ function Detail({ config, name }: { config: AnyResource; name: string }) {
 export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
   const registry = useRegistry();
   const basename = useBasename();
+  const navigate = useNavigate();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
   const config = registry.config(widget.resource);
@@ -58,7 +59,12 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
         <List dense disablePadding>
           {data.map((record) => (
             <RecordContextProvider key={record.id} value={record}>
-              <ListItemButton component={Link} to={`${basename}/${route}/${record.id}/show`} sx={{ px: 1 }}>
+              {/* Not a link itself: reference values inside are links of their own. */}
+              <ListItemButton
+                onClick={() => navigate(`${basename}/${route}/${record.id}/show`)}
+                data-record={record.id}
+                sx={{ px: 1 }}
+              >
                 <ListItemText
                   primary={<FieldValue config={config} name={titleField} variant="list" />}
                   secondary={
