@@ -386,4 +386,31 @@ describeEachEngine('Hostile input over HTTP', (engine) => {
       ).toBe(false);
     }
   });
+
+  it('an account email taken by any account kind, in any case, is refused', async () => {
+    const before = await fingerprint(server.db);
+    const password = 'Long enough 2026';
+    const cases: [keyof Cookies, string, string, Record<string, unknown>][] = [
+      ['support', 'POST', '/api/users', { email: 'USER@example.com', password, fullName: 'Dup', locale: 'en' }],
+      ['support', 'POST', '/api/users', { email: 'partner@example.com', password, fullName: 'Dup', locale: 'en' }],
+      [
+        'moderator',
+        'POST',
+        '/api/partners',
+        { email: 'Admin@Example.com', password, companyName: 'X', contactName: 'Y', phone: '+856 20 1234567' },
+      ],
+      ['super_admin', 'POST', '/api/admins', { email: 'user@example.com', password, fullName: 'Dup', role: 'support' }],
+      ['support', 'PUT', '/api/users/1', { email: 'moderator@example.com' }],
+    ];
+    for (const [role, method, url, body] of cases) {
+      tried++;
+      const answer = await call(server, method, url, { cookie: cookies[role], body });
+      expect(answer.status, `${method} ${url} ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body.errors.email).toBe('This value is already in use');
+    }
+    expect(await fingerprint(server.db)).toEqual(before);
+    // The account's own email, in another case, is still its own.
+    const own = await call(server, 'PUT', '/api/users/1', { cookie: cookies.support, body: { fullName: 'Khamla K.' } });
+    expect(own.status).toBe(200);
+  });
 });
