@@ -11,9 +11,12 @@ export function PartnerMenu({ portal }: { portal: Portal }) {
   const basename = useBasename();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
+  // The portal's order first; a resource added later with a partner path shows up after it without another edit.
+  const unlisted = registry.entries.filter((entry) => !entry.queue && !portal.menu.includes(entry.route));
+  const paths = [...portal.menu, ...unlisted.map((entry) => entry.route)];
   return (
     <Menu>
-      {portal.menu.map((path) => {
+      {paths.map((path) => {
         const screen = portal.screens.find((candidate) => candidate.path === path);
         if (screen) {
           const Icon = iconFor(screen.icon);

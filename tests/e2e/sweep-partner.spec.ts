@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { LOCALES, partnerVisits, sweep } from './sweep-support';
+
+test.describe.configure({ mode: 'parallel' });
+
+const visits = partnerVisits();
+
+for (const locale of LOCALES) {
+  test(`partner screens in ${locale}, and the 403 page on an admin route: no error, raw key, missing glyph or serious axe finding`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(visits.length * 8_000 + 30_000);
+    const result = await sweep(browser, baseURL!, 'partner', locale, visits);
+    test.info().annotations.push({ type: 'visited', description: String(result.visited.length) });
+    expect(result.visited).toHaveLength(visits.length);
+    expect(result.problems).toEqual([]);
+  });
+}
