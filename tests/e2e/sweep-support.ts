@@ -220,24 +220,53 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
   for (const glyph of found.glyphs) problems.push(`no bundled font covers ${glyph}`);
   if (!found.lang.startsWith(locale)) problems.push(`<html lang="${found.lang}">`);
 
-  const axe = await new AxeBuilder({ page }).analyze();
+  // Only violations are reported: passes and incomplete results would cost most of axe's time on large grids.
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   for (const violation of axe.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+    const targets = violation.nodes.slice(0, 3).map((node) => {
+      // Contrast findings name their colours, so the fix can be found from the report alone.
+      const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+      const colours = data?.fgColor ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : '';
+      return node.target.join(' ') + colours;
+    });
     problems.push(`axe ${violation.impact} ${violation.id} (${violation.nodes.length}×): ${targets.join(' | ')}`);
   }
   return problems;
 }
 
-/** Waits until the screen has stopped loading: network quiet, no progress indicator, fonts ready. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+/**
+ * Counts the page's requests in flight. Playwright's `networkidle` is a page-load state that a client-side
+ * navigation does not reset, so the sweep keeps its own count.
+ */
+function trackNetwork(page: Page) {
+  let inFlight = 0;
+  let changedAt = Date.now();
+  const change = (delta: number) => {
+    inFlight += delta;
+    changedAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    touch: () => (changedAt = Date.now()),
+    async quiet(page: Page, ms = 400, timeout = 15_000) {
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - changedAt < ms)) await page.waitForTimeout(50);
+    },
+  };
+}
+
+/** Waits until the screen has stopped loading: network quiet, no progress indicator. */
+async function settle(page: Page, network: ReturnType<typeof trackNetwork>) {
+  await network.quiet(page);
   await page
     .locator('[role="progressbar"], .MuiSkeleton-root')
     .first()
     .waitFor({ state: 'hidden', timeout: 15_000 })
     .catch(() => {});
-  await page.waitForLoadState('networkidle');
+  await network.quiet(page);
 }
 
 export interface SweepResult {
@@ -266,9 +295,12 @@ export async function sweep(
     else if (/missing translation/i.test(message.text())) console.push(`missing translation: ${message.text()}`);
   });
   page.on('pageerror', (error) => console.push(`uncaught: ${error.message}`));
+  const network = trackNetwork(page);
 
   const result: SweepResult = { visited: [], problems: [], axeFindings: 0 };
   const ids = new Map<string, string>();
+  // The app the page has loaded (first path segment): the next screen of the same app is reached without a reload.
+  let current: string | undefined;
   for (const visit of visits) {
     let path = `/${locale}${visit.path ? `/${visit.path}` : ''}`;
     if (visit.idOf) {
@@ -276,19 +308,30 @@ export async function sweep(
       path = path.replace('{id}', ids.get(visit.idOf)!);
     }
     console.length = 0;
+    network.touch();
     const problems: string[] = [];
-    await page.goto(path);
-    await settle(page);
+    const area = visit.path.split('/')[0];
+    if (visit.errorStatus || area !== current || process.env.SWEEP_FULL_LOADS) {
+      await page.goto(path);
+      current = visit.errorStatus ? undefined : area;
+    } else {
+      // Within one app, move the way its own links do (history + popstate): the app is not booted again.
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForURL(`**${path}`);
+    }
+    await settle(page, network);
     const errorPage = page.getByTestId('error-page');
     if (visit.errorStatus) {
       await expect(page.getByTestId('error-status')).toHaveText(String(visit.errorStatus));
     } else if (await errorPage.count()) {
       problems.push(`error page: ${(await errorPage.innerText()).replace(/\s+/g, ' ').slice(0, 200)}`);
     }
-    if (!visit.path.startsWith('admin') || account !== 'public') {
-      if (/\/(admin|login)$/.test(new URL(page.url()).pathname) && visit.path !== 'admin' && visit.path !== 'login')
-        problems.push(`sent to sign-in: ${page.url()}`);
-    }
+    const landed = new URL(page.url()).pathname;
+    if (account !== 'public' && (landed === `/${locale}/admin` || landed === `/${locale}/login`))
+      problems.push(`sent to sign-in: ${landed}`);
     const inspected = await inspect(page, locale);
     result.axeFindings += inspected.filter((problem) => problem.startsWith('axe ')).length;
     problems.push(...inspected);

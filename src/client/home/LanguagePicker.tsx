@@ -40,7 +40,7 @@ export function LanguagePicker() {
           if (!open) LOCALES.forEach((code) => void loadLocaleFonts(code));
           setOpen(!open);
         }}
-        aria-label={t('app.language.label', { _: 'Language' })}
+        aria-label={`${LOCALE_NAMES[locale]} (${t('app.language.label', { _: 'Language' })})`}
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="language-switcher"

@@ -31,7 +31,7 @@ export function LanguageSwitcher() {
           setUsed(true);
           setAnchor(event.currentTarget);
         }}
-        aria-label={t('app.language.label', { _: 'Language' })}
+        aria-label={`${LOCALE_NAMES[locale]} (${t('app.language.label', { _: 'Language' })})`}
         aria-haspopup="menu"
         data-testid="language-switcher"
         sx={{ textTransform: 'none' }}

@@ -5,7 +5,9 @@ import {
   LoadingIndicator,
   Notification,
   TitlePortal,
+  UserMenu,
   useGetIdentity,
+  useTranslate,
   type LayoutProps,
 } from 'react-admin';
 import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
@@ -13,10 +15,19 @@ import { ForbiddenPage } from '../../shell/ErrorPage';
 import { ThemeToggle } from '../../theme/ThemeToggle';
 import type { Me } from '../auth-provider';
 
+/** The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens. */
+function AreaUserMenu() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const label = identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
+  return <UserMenu label={label} />;
+}
+
 export function AreaAppBar() {
   return (
     <AppBar
       color="primary"
+      userMenu={<AreaUserMenu />}
       toolbar={
         <>
           <LanguageSwitcher />
