@@ -397,7 +397,9 @@ describeEachEngine('Property-based writes generated from the configs', (engine) 
           async (role, body) => {
             inputs++;
             const response = await call(server, 'POST', `/api/${name}`, { cookie: cookies[role], body });
-            expect(response.status).toBe(403);
+            // A `__proto__` key is refused by the JSON parser (prototype poisoning) before any route runs.
+            const poisoned = JSON.stringify(body).includes('"__proto__"');
+            expect(response.status).toBe(poisoned ? 400 : 403);
             expectErrorBody(response.body);
           },
         ),

@@ -113,7 +113,8 @@ describeEachEngine('booking workflows', (engine) => {
       expect(await offered(s.customer1)).toEqual(['cancel', 'pay']);
       expect(await offered(s.partner)).toEqual(['cancel']);
       expect(await offered(s.finance)).toEqual(['pay']);
-      expect(await offered(s.support)).toEqual(['cancel']);
+      // Support reads orders only (SPEC §1).
+      expect(await offered(s.support)).toEqual([]);
       expect(await offered(s.moderator)).toEqual([]);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.partner, 403);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.support, 403);
@@ -207,7 +208,8 @@ describeEachEngine('booking workflows', (engine) => {
       });
       await ok(server, 'orders', b.id, 'cancel', s.partner);
       await ok(server, 'orders', c.id, 'pay', s.customer3);
-      await expectRefused(server, s.admin, 'orders', c.id, 'cancel', s.support, 409);
+      await expectRefused(server, s.admin, 'orders', c.id, 'cancel', s.partner, 409);
+      await expectRefused(server, s.admin, 'orders', a.id, 'cancel', s.support, 403);
       await expectRefused(server, s.admin, 'orders', a.id, 'cancel', s.customer3, 409);
       expect(await seats(schedule.id)).toBe(1);
     });

@@ -30,7 +30,7 @@ export const ACCOUNTS: Record<Account, { email: string; password: string }> = {
 /** Sub-roles before super_admin: a screen is visited by a sub-role that may open it, so role-specific menus are swept. */
 const SUB_ROLES: readonly AdminRole[] = ['moderator', 'finance', 'support'];
 
-/** A route below the locale prefix; `{id}` is replaced by a record the account can open. */
+/** A route below the locale prefix (or, starting with `/`, an absolute path); `{id}` is filled with a record the account can open. */
 export interface Visit {
   path: string;
   /** The API resource whose first visible record fills `{id}`. */
@@ -106,6 +106,8 @@ const SIGNED_OUT = /status of 401/;
 /** Signed-out screens: the home page, sign-in and sign-up, a catalog item, the admin entry and the error pages. */
 export function publicVisits(): Visit[] {
   return [
+    // The bare `/` (the only unprefixed route) resolves the browser's language, which each sweep context sets.
+    { path: '/' },
     { path: '' },
     { path: 'login', expectedConsole: SIGNED_OUT },
     { path: 'partner/register', expectedConsole: SIGNED_OUT },
@@ -251,7 +253,7 @@ function trackNetwork(page: Page) {
   page.on('requestfailed', () => change(-1));
   return {
     touch: () => (changedAt = Date.now()),
-    async quiet(page: Page, ms = 400, timeout = 15_000) {
+    async quiet(page: Page, ms = 300, timeout = 15_000) {
       const deadline = Date.now() + timeout;
       while (Date.now() < deadline && (inFlight > 0 || Date.now() - changedAt < ms)) await page.waitForTimeout(50);
     },
@@ -302,7 +304,7 @@ export async function sweep(
   // The app the page has loaded (first path segment): the next screen of the same app is reached without a reload.
   let current: string | undefined;
   for (const visit of visits) {
-    let path = `/${locale}${visit.path ? `/${visit.path}` : ''}`;
+    let path = visit.path.startsWith('/') ? visit.path : `/${locale}${visit.path ? `/${visit.path}` : ''}`;
     if (visit.idOf) {
       if (!ids.has(visit.idOf)) ids.set(visit.idOf, await firstId(context, visit.idOf));
       path = path.replace('{id}', ids.get(visit.idOf)!);

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -146,22 +147,27 @@ function RecentActivity() {
             const what = target
               ? `${translate(labels.name(target), { smart_count: 1, _: target.name })} #${String(row.recordId ?? '')}`
               : String(row.resource ?? '');
+            const link =
+              targetRoute && row.recordId ? `${basename}/${targetRoute}/${String(row.recordId)}/show` : undefined;
+            const text = (
+              <ListItemText
+                primary={`${actionLabel} · ${what}`}
+                secondary={`${String(row.actorEmail ?? row.actorKind ?? '')} · ${formatDateTime(
+                  String(row[audit.list.sort[0]] ?? row.createdAt ?? ''),
+                  locale,
+                )}`}
+              />
+            );
+            // The link goes inside the list item: a list may only hold <li> children.
             return (
-              <ListItem
-                key={String(row.id)}
-                disableGutters
-                {...(targetRoute && row.recordId
-                  ? { component: Link, to: `${basename}/${targetRoute}/${String(row.recordId)}/show` }
-                  : {})}
-                sx={{ color: 'inherit' }}
-              >
-                <ListItemText
-                  primary={`${actionLabel} · ${what}`}
-                  secondary={`${String(row.actorEmail ?? row.actorKind ?? '')} · ${formatDateTime(
-                    String(row[audit.list.sort[0]] ?? row.createdAt ?? ''),
-                    locale,
-                  )}`}
-                />
+              <ListItem key={String(row.id)} disableGutters disablePadding={Boolean(link)}>
+                {link ? (
+                  <ListItemButton component={Link} to={link} sx={{ px: 0 }}>
+                    {text}
+                  </ListItemButton>
+                ) : (
+                  text
+                )}
               </ListItem>
             );
           })}

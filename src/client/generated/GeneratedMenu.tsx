@@ -57,7 +57,13 @@ export function GeneratedMenu({ before, after }: { before?: ReactNode; after?: R
           aria-label={group ? translate(`app.menu.${group}`, { _: group }) : undefined}
         >
           {group && open ? (
-            <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent' }}>
+            // A div, not MUI's default <li>: the menu is a role="menu" list whose groups hold menu items only.
+            <ListSubheader
+              component="div"
+              aria-hidden
+              disableSticky
+              sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent' }}
+            >
               {translate(`app.menu.${group}`, { _: group })}
             </ListSubheader>
           ) : null}

@@ -1,5 +1,5 @@
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -59,14 +59,29 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
         <List dense disablePadding>
           {data.map((record) => (
             <RecordContextProvider key={record.id} value={record}>
-              {/* Not a link itself: reference values inside are links of their own. */}
-              <ListItemButton
+              {/*
+                A plain list item, not a button: reference values inside are links of their own, and an interactive
+                element may not hold others. The title links to the record for keyboards; a click anywhere opens it too.
+              */}
+              <ListItem
                 onClick={() => navigate(`${basename}/${route}/${record.id}/show`)}
                 data-record={record.id}
-                sx={{ px: 1 }}
+                sx={{ px: 1, cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } }}
               >
                 <ListItemText
-                  primary={<FieldValue config={config} name={titleField} variant="list" />}
+                  primary={
+                    fieldOf(config, titleField).kind === 'ref' ? (
+                      <FieldValue config={config} name={titleField} variant="list" />
+                    ) : (
+                      <Link
+                        to={`${basename}/${route}/${record.id}/show`}
+                        onClick={(event) => event.stopPropagation()}
+                        style={{ color: 'inherit' }}
+                      >
+                        <FieldValue config={config} name={titleField} variant="list" />
+                      </Link>
+                    )
+                  }
                   secondary={
                     <Stack component="span" direction="row" spacing={1.5} useFlexGap flexWrap="wrap">
                       {details.map((name) => (
@@ -76,7 +91,7 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
                   }
                   slotProps={{ secondary: { component: 'div' } }}
                 />
-              </ListItemButton>
+              </ListItem>
             </RecordContextProvider>
           ))}
         </List>
