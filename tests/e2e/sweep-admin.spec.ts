@@ -18,6 +18,7 @@ for (const locale of LOCALES) {
       test.setTimeout(routes.length * 8_000 + 30_000);
       const result = await sweep(browser, baseURL!, role, locale, routes);
       test.info().annotations.push({ type: 'visited', description: String(result.visited.length) });
+      if (result.slow.length) console.log(`slow screens: ${result.slow.join(', ')}`);
       expect(result.visited).toHaveLength(routes.length);
       expect(result.problems).toEqual([]);
     });

@@ -13,6 +13,7 @@ for (const locale of LOCALES) {
     test.setTimeout(visits.length * 8_000 + 30_000);
     const result = await sweep(browser, baseURL!, 'public', locale, visits);
     test.info().annotations.push({ type: 'visited', description: String(result.visited.length) });
+    if (result.slow.length) console.log(`slow screens: ${result.slow.join(', ')}`);
     expect(result.visited).toHaveLength(visits.length);
     expect(result.problems).toEqual([]);
   });

@@ -273,6 +273,8 @@ async function settle(page: Page, network: ReturnType<typeof trackNetwork>) {
 
 export interface SweepResult {
   visited: string[];
+  /** Screens that took more than 5 s to settle and inspect, with their time. */
+  slow: string[];
   problems: string[];
   axeFindings: number;
 }
@@ -299,7 +301,7 @@ export async function sweep(
   page.on('pageerror', (error) => console.push(`uncaught: ${error.message}`));
   const network = trackNetwork(page);
 
-  const result: SweepResult = { visited: [], problems: [], axeFindings: 0 };
+  const result: SweepResult = { visited: [], slow: [], problems: [], axeFindings: 0 };
   const ids = new Map<string, string>();
   // The app the page has loaded (first path segment): the next screen of the same app is reached without a reload.
   let current: string | undefined;
@@ -311,6 +313,7 @@ export async function sweep(
     }
     console.length = 0;
     network.touch();
+    const started = Date.now();
     const problems: string[] = [];
     const area = visit.path.split('/')[0];
     if (visit.errorStatus || area !== current || process.env.SWEEP_FULL_LOADS) {
@@ -341,6 +344,7 @@ export async function sweep(
       ...console.filter((text) => !visit.expectedConsole?.test(text)).map((text) => `console: ${text.slice(0, 300)}`),
     );
     result.visited.push(path);
+    if (Date.now() - started > 5_000) result.slow.push(`${path} ${Date.now() - started} ms`);
     result.problems.push(...problems.map((problem) => `${path} [${account}] ${problem}`));
   }
   await context.close();

@@ -56,11 +56,14 @@ const lightComponents: ThemeOptions['components'] = {
   },
 };
 
-/**
- * MUI puts a Checkbox's `aria-label` on its wrapper span, which has no role, and leaves the input unnamed
- * (react-admin's row checkboxes): the name belongs on the input.
- */
-const checkboxLabelOnInput: ThemeOptions['components'] = {
+/** Accessibility defaults of both themes. */
+const sharedComponents: ThemeOptions['components'] = {
+  // Spinners are decoration: they have no name to give in the page's language (the theme is shared by every
+  // locale), and the screens they decorate announce their own state, so assistive tech skips them.
+  MuiCircularProgress: { defaultProps: { 'aria-hidden': true } },
+  MuiLinearProgress: { defaultProps: { 'aria-hidden': true } },
+  // MUI puts a Checkbox's `aria-label` on its wrapper span, which has no role, and leaves the input unnamed
+  // (react-admin's row checkboxes): the name belongs on the input.
   MuiCheckbox: {
     defaultProps: {
       slotProps: {
@@ -82,11 +85,11 @@ export const lightTheme = createTheme({
     info: { main: '#0288d1', contrastText: ON_COLOUR },
     background: { default: '#f5f7fa' },
   },
-  components: { ...lightComponents, ...checkboxLabelOnInput },
+  components: { ...lightComponents, ...sharedComponents },
 });
 
 export const darkTheme = createTheme({
   ...shared,
-  components: checkboxLabelOnInput,
+  components: sharedComponents,
   palette: { mode: 'dark', primary: { main: '#4aa3f0' }, background: { default: '#121417', paper: '#1b1e23' } },
 });
