@@ -1,3 +1,4 @@
+import { requiredLabels } from '../../src/core/config-check';
 import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
@@ -11,7 +12,6 @@ import vi from '../../i18n/vi';
 import zh from '../../i18n/zh';
 import resources from '../../resources/index';
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
-import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../src/core/resource';
 
 const translations: Record<string, Messages> = { lo, vi, th, zh };
 
@@ -146,47 +146,6 @@ describe('i18n message files', () => {
     }
   });
 });
-
-/** Every label the generated UI looks up for one resource config. */
-function requiredLabels(resource: AnyResource): string[] {
-  const base = `resources.${resource.name}`;
-  const labels = [`${base}.name`];
-  for (const field of [...Object.keys(resource.fields), ...SYSTEM_FIELDS]) labels.push(`${base}.fields.${field}`);
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'enum') for (const value of field.values) labels.push(`${base}.enums.${name}.${value}`);
-    if (field.group) labels.push(`${base}.groups.${field.group}`);
-    // A typed JSON field's shape is edited as a form of its own whose inputs are fields of this resource
-    // (settings: `resources.settings.fields.currency`), so its sub-fields are labelled like fields.
-    if (field.kind === 'json' && field.shapes) {
-      for (const shape of Object.values(field.shapes.variants)) {
-        for (const [sub, subField] of Object.entries(shape)) {
-          labels.push(`${base}.fields.${sub}`);
-          if (subField.kind === 'enum')
-            for (const value of subField.values) labels.push(`${base}.enums.${sub}.${value}`);
-        }
-      }
-    }
-  }
-  if (resource.workflow) {
-    const status = statusField(resource)!;
-    for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
-    for (const [action, transition] of Object.entries(resource.workflow.transitions)) {
-      labels.push(`${base}.actions.${action}`);
-      // A transition's inputs (e.g. `reason`) are asked for in a dialog, labelled by the field that stores them,
-      // or, when no field does, by a shared `app.workflow.inputs.{name}` label.
-      for (const input of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
-        const mapped = transition.inputFields?.[input];
-        const field = mapped === false ? undefined : (mapped ?? input);
-        labels.push(field && resource.fields[field] ? `${base}.fields.${field}` : `app.workflow.inputs.${input}`);
-      }
-    }
-  }
-  for (const view of [resource.show, resource.create, resource.edit]) {
-    if (view) for (const group of view.groups ?? []) labels.push(`${base}.groups.${group.name}`);
-  }
-  for (const queue of resource.queues ?? []) labels.push(`${base}.queues.${queue.name}`);
-  return [...new Set(labels)];
-}
 
 describe('resource labels', () => {
   it('has at least one resource to check', () => {
