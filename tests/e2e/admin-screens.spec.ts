@@ -84,6 +84,8 @@ test('menus differ by role as SPEC §1 says', async ({ browser }) => {
     await page.goto('/en/admin/dashboard');
     const menu = page.locator('.RaMenu-open, .RaSidebar-fixed').first();
     await expect(menu.getByText('Dashboard')).toBeVisible();
+    // Resource entries appear once the account's permissions have loaded; every sub-role may list users.
+    await expect(menu.getByText('Users', { exact: true })).toBeVisible();
     const text = (await menu.textContent()) ?? '';
     await page.close();
     return text;
