@@ -9,7 +9,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = process.argv[2] ?? 'dist';
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const dist = args.find((arg) => !arg.startsWith('--')) ?? 'dist';
 const assets = join(dist, 'assets');
 const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
 const STATIC_IMPORT = /\bimport\s*(?:[\w$*{},\s]+?\s*from\s*)?["']\.\/([^"']+?\.js)["']/g;
@@ -66,4 +68,4 @@ if (process.argv.includes('--verbose')) {
     console.log(`  ${home.has(file) ? 'home ' : 'admin'} ${kb(gzipped(file)).padStart(9)}  ${file}`);
   }
 }
-if (process.argv.includes('--check') && rows.some((row) => row.bytes > row.budget)) process.exit(1);
+if (check && rows.some((row) => row.bytes > row.budget)) process.exit(1);

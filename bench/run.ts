@@ -31,8 +31,8 @@ import { pageQuery } from '../src/server/rest/list-keyset';
 import { parseListQuery } from '../src/server/rest/query';
 import { Registry } from '../src/server/rest/registry';
 import { readable, scopeSql, type ReadAccess } from '../src/server/rest/scope';
-import { addBulkOrders } from '../src/server/seed/bulk-orders';
-import { seedDemo } from '../src/server/seed/demo';
+import { addBulkOrders } from '../resources/demo/bulk-orders';
+import { seedDemo } from '../resources/demo/demo';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

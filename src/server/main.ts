@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
-import { seedDefaults, seedDemo } from './seed/demo';
+import { seedDefaults, seedDemo } from '../../resources/demo/demo';
 
 /** Demo data goes into a database that has no account at all yet, and never in production. */
 async function isEmpty(database: Database, tables: string[]): Promise<boolean> {

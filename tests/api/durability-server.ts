@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Engine } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/seed/demo';
+import { seedDemo } from '../../resources/demo/demo';
 import { POSTGRES_URL } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

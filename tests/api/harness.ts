@@ -15,7 +15,7 @@ import { createDatabase, type Database, type Engine } from '../../src/server/db/
 import { diffSchemas } from '../../src/server/db/diff';
 import { migrate } from '../../src/server/db/migrate';
 import { deriveSchema } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/seed/demo';
+import { seedDemo } from '../../resources/demo/demo';
 
 export interface TestServerOptions {
   engine: Engine;

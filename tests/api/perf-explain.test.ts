@@ -13,7 +13,7 @@ import { pageQuery } from '../../src/server/rest/list-keyset';
 import { parseListQuery } from '../../src/server/rest/query';
 import { Registry } from '../../src/server/rest/registry';
 import { readable, scopeSql, type ReadAccess } from '../../src/server/rest/scope';
-import { addBulkOrders } from '../../src/server/seed/bulk-orders';
+import { addBulkOrders } from '../../resources/demo/bulk-orders';
 import { describeEachEngine, startTestServer, type TestServer } from './harness';
 
 /** PostgreSQL gets the 200k orders; PGlite fewer, to keep the suite's time reasonable. */

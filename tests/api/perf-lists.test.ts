@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addBulkOrders } from '../../src/server/seed/bulk-orders';
+import { addBulkOrders } from '../../resources/demo/bulk-orders';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 
 const ORDERS = 3_000;

@@ -11,7 +11,7 @@ import { assertValidConfig } from '../../src/core/config-check';
 import { buildApp } from '../../src/server/app';
 import { createDatabase } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
-import { seedDefaults, seedDemo } from '../../src/server/seed/demo';
+import { seedDefaults, seedDemo } from '../../resources/demo/demo';
 
 assertValidConfig(resources, { english });
 const database = await createDatabase({ dataDir: 'memory://' });

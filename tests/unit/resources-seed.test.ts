@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password';
 import { createDatabase, type Database } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS, seedDemo } from '../../src/server/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS, seedDemo } from '../../resources/demo/demo';
 
 const TABLES = [
   'tour_types',

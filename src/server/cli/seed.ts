@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
-import { addBulkOrders } from '../seed/bulk-orders';
-import { seedDefaults, seedDemo } from '../seed/demo';
+import { addBulkOrders } from '../../../resources/demo/bulk-orders';
+import { seedDefaults, seedDemo } from '../../../resources/demo/demo';
 
 /**
  * `npm run db:seed`: migrates, then loads the demo data into an empty database.

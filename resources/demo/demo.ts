@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Locale } from '../../core/locales';
-import { DEFAULT_SETTINGS } from '../../../resources/settings';
-import { hashPassword } from '../auth/password';
-import type { Rec } from './builder';
-import { Random } from './random';
+import type { Locale } from '../../src/core/locales';
+import { DEFAULT_SETTINGS } from '../settings';
+import { hashPassword } from '../../src/server/auth/password';
+import type { Rec } from '../../src/server/seed/builder';
+import { Random } from '../../src/server/seed/random';
 import { COMPANIES, CUSTOMER_NAMES, LAO_FAMILY, LAO_GIVEN } from './texts';
 import { DAY, World, type Hashes, type OrderStatus } from './world';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../core/locales';
+import type { Locale } from '../../src/core/locales';
 
 /** Real text in the five UI languages for the demo data (SPEC §7: Lao, Thai, Vietnamese, Chinese, English). */
 export type Text5 = Record<Locale, string>;

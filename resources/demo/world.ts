@@ -1,7 +1,7 @@
-import type { Locale } from '../../core/locales';
-import { commissionOf } from '../../../resources/orders.effects';
-import { Builder, type Rec } from './builder';
-import { Random } from './random';
+import type { Locale } from '../../src/core/locales';
+import { commissionOf } from '../orders.effects';
+import { Builder, type Rec } from '../../src/server/seed/builder';
+import { Random } from '../../src/server/seed/random';
 import {
   BANKS,
   COMPLAINT_SUBJECTS,
