@@ -7,6 +7,7 @@
  *   npm run bench -- --pglite-dir /tmp/data    # reuse an already seeded PGlite DATA_DIR
  *   npm run bench -- --duration 5              # seconds per load measurement (default 5)
  *   npm run bench -- --no-export --no-cold     # skip the 1M-row export and the demo-data start measurements
+ *   npm run bench -- --cold-only               # only the PGlite demo-data start measurements
  *
  * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; a fresh
  * database is created there unless --pg-url is given. The server runs as a child process (its RSS is read
@@ -33,6 +34,7 @@ import { Registry } from '../src/server/rest/registry';
 import { readable, scopeSql, type ReadAccess } from '../src/server/rest/scope';
 import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
+import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -103,10 +105,13 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+async function startServer(
+  env: Record<string, string>,
+  entry = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<Server> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -276,8 +281,29 @@ function cases(): Case[] {
     },
     { name: 'stats: status funnel, 18 months', path: `/api/stats/orders/funnel?from=${yearAndHalf}&to=${today}` },
     {
+      name: 'stats: top partners by revenue, 18 months',
+      path: `/api/stats/orders/by/partnerId?from=${yearAndHalf}&to=${today}`,
+    },
+    {
+      name: 'stats: top services by revenue, 18 months',
+      path: `/api/stats/orders/by/serviceId?from=${yearAndHalf}&to=${today}`,
+    },
+    {
+      name: 'stats: refund rate by month, 18 months',
+      path: `/api/stats/orders/rate/refundRate?interval=month&from=${yearAndHalf}&to=${today}`,
+    },
+    {
+      name: 'dashboard: new partners 30 days vs previous',
+      path: `/api/stats/partners/summary?from=${monthAgo}&to=${today}`,
+    },
+    {
       name: 'stats: partner revenue by month',
       path: `/api/stats/orders/series?interval=month&from=${yearAndHalf}&to=${today}`,
+      cookie: 'partner',
+    },
+    {
+      name: 'stats: partner refund rate by month',
+      path: `/api/stats/orders/rate/refundRate?interval=month&from=${yearAndHalf}&to=${today}`,
       cookie: 'partner',
     },
     // Last: a search scans (ilike, no trigram index), and on PGlite its backlog would delay the next cases.
@@ -397,18 +423,36 @@ async function runEngine(engine: Engine) {
   }
 }
 
-/** PGlite with the demo data only: first start (migrate + seed) and a restart, with RSS. */
+/** CPU seconds (user + system) the process has used so far: unlike wall time, barely moved by other load. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * PGlite with the demo data only, started as `npm start` starts it (the bundle and the empty cluster its build
+ * prepares): first start (migrate + seed) and a restart. RSS is read after the first login.
+ */
 async function coldStart() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-cold-'));
+  await prepareServer(log);
   try {
     for (const label of ['first start (migrate + demo data)', 'restart on existing data']) {
-      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' });
+      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' }, [SERVER_BUNDLE]);
+      const cpu = cpuSeconds(server.child.pid!);
       await login(server.url, 'admin@example.com', 'Admin#2026');
+      const pid = server.child.pid!;
       table.push({
         engine: 'pglite',
         what: `demo data: ${label}`,
         conns: '-',
-        note: `${server.startMs} ms to healthy, RSS ${rssMb(server.child.pid!).toFixed(0)} MB`,
+        note: `${server.startMs} ms to healthy (CPU ${cpu.toFixed(1)} s), RSS ${rssMb(pid).toFixed(0)} MB (peak ${peakRssMb(pid).toFixed(0)} MB)`,
       });
       await server.stop();
     }
@@ -437,6 +481,7 @@ function print() {
   );
 }
 
-for (const engine of ENGINES) await runEngine(engine);
-if (ENGINES.includes('pglite') && !process.argv.includes('--no-cold')) await coldStart();
+const coldOnly = process.argv.includes('--cold-only');
+if (!coldOnly) for (const engine of ENGINES) await runEngine(engine);
+if (coldOnly || (ENGINES.includes('pglite') && !process.argv.includes('--no-cold'))) await coldStart();
 print();

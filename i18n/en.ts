@@ -111,6 +111,11 @@ const en = {
       overTime: '%{name} over time',
       by: 'By %{name}',
       funnel: 'Status funnel',
+      top: 'Top %{name}',
+      part: '%{name}: counted',
+      whole: '%{name}: out of',
+      share: '%{name}: share',
+      partOfWhole: '(%{part} of %{whole})',
       csv: 'CSV',
       lastDays: 'Last %{smart_count} day |||| Last %{smart_count} days',
       interval: 'Interval',
@@ -138,6 +143,10 @@ const en = {
       mine: 'Mine',
       queueEmpty: 'Nothing waiting here. All done!',
       decide: 'Decision',
+      move: 'Move',
+      moveUp: 'Move up',
+      moveDown: 'Move down',
+      sortToMove: 'Sort by %{field} to change the order',
     },
     review: {
       compareTitle: 'Proposed change and live version',
@@ -421,6 +430,7 @@ const en = {
     },
     partners: {
       name: 'Partner |||| Partners',
+      stats: { count: 'New partners' },
       fields: {
         email: 'Email',
         password: 'Password',
@@ -606,6 +616,7 @@ const en = {
     },
     orders: {
       name: 'Order |||| Orders',
+      stats: { count: 'Orders', total: 'Gross bookings', commission: 'Commission', refundRate: 'Refund rate' },
       fields: {
         code: 'Order code',
         userId: 'Customer',

@@ -336,6 +336,11 @@ const lo = {
       overTime: '%{name} ຕາມເວລາ',
       by: 'ຕາມ %{name}',
       funnel: 'ຂັ້ນຕອນຕາມສະຖານະ',
+      top: '%{name} ອັນດັບຕົ້ນ',
+      part: '%{name}: ນັບໄດ້',
+      whole: '%{name}: ຈາກທັງໝົດ',
+      share: '%{name}: ສັດສ່ວນ',
+      partOfWhole: '(%{part} ຈາກ %{whole})',
       csv: 'ດາວໂຫຼດ CSV',
       lastDays: '%{smart_count} ມື້ຫຼ້າສຸດ |||| %{smart_count} ມື້ຫຼ້າສຸດ',
       interval: 'ຫົວໜ່ວຍເວລາ',
@@ -366,6 +371,10 @@ const lo = {
       mine: 'ຂອງຂ້ອຍ',
       queueEmpty: 'ບໍ່ມີຫຍັງລໍຖ້າຢູ່. ສຳເລັດໝົດແລ້ວ!',
       decide: 'ການຕັດສິນ',
+      move: 'ຍ້າຍ',
+      moveUp: 'ຍ້າຍຂຶ້ນ',
+      moveDown: 'ຍ້າຍລົງ',
+      sortToMove: 'ຮຽງຕາມ %{field} ເພື່ອປ່ຽນລຳດັບ',
     },
     show: {
       details: 'ລາຍລະອຽດ',
@@ -662,6 +671,7 @@ const lo = {
     },
     partners: {
       name: 'ຄູ່ຮ່ວມທຸລະກິດ |||| ຄູ່ຮ່ວມທຸລະກິດ',
+      stats: { count: 'ຄູ່ຮ່ວມທຸລະກິດໃໝ່' },
       fields: {
         email: 'ອີເມວ',
         password: 'ລະຫັດຜ່ານ',
@@ -847,6 +857,7 @@ const lo = {
     },
     orders: {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
+      stats: { count: 'ຄຳສັ່ງຈອງ', total: 'ມູນຄ່າການຈອງລວມ', commission: 'ຄ່ານາຍໜ້າ', refundRate: 'ອັດຕາການຄືນເງິນ' },
       fields: {
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',

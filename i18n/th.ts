@@ -336,6 +336,11 @@ const th = {
       overTime: '%{name} ตามช่วงเวลา',
       by: 'ตาม%{name}',
       funnel: 'กรวยสถานะ',
+      top: '%{name}อันดับต้น',
+      part: '%{name}: ที่นับได้',
+      whole: '%{name}: จากทั้งหมด',
+      share: '%{name}: สัดส่วน',
+      partOfWhole: '(%{part} จาก %{whole})',
       csv: 'ดาวน์โหลด CSV',
       lastDays: '%{smart_count} วันล่าสุด |||| %{smart_count} วันล่าสุด',
       interval: 'หน่วยเวลา',
@@ -366,6 +371,10 @@ const th = {
       mine: 'ของฉัน',
       queueEmpty: 'ไม่มีรายการรออยู่ เสร็จหมดแล้ว!',
       decide: 'การตัดสินใจ',
+      move: 'ย้าย',
+      moveUp: 'เลื่อนขึ้น',
+      moveDown: 'เลื่อนลง',
+      sortToMove: 'เรียงตาม %{field} เพื่อเปลี่ยนลำดับ',
     },
     show: {
       details: 'รายละเอียด',
@@ -662,6 +671,7 @@ const th = {
     },
     partners: {
       name: 'พาร์ทเนอร์ |||| พาร์ทเนอร์',
+      stats: { count: 'พาร์ทเนอร์ใหม่' },
       fields: {
         email: 'อีเมล',
         password: 'รหัสผ่าน',
@@ -847,6 +857,7 @@ const th = {
     },
     orders: {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
+      stats: { count: 'คำสั่งจอง', total: 'มูลค่าการจองรวม', commission: 'ค่าคอมมิชชัน', refundRate: 'อัตราการคืนเงิน' },
       fields: {
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',

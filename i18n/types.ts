@@ -23,6 +23,8 @@ export interface ResourceMessages {
   groups?: Record<string, string>;
   /** Titles of the resource's pre-filtered lists (`queues` of the config, e.g. a moderation queue). */
   queues?: Record<string, string>;
+  /** What the resource's aggregates measure, as dashboards and charts name them: `count`, each sum, each rate. */
+  stats?: Record<string, string>;
 }
 
 /**

@@ -337,6 +337,11 @@ const vi = {
       overTime: '%{name} theo thời gian',
       by: 'Theo %{name}',
       funnel: 'Phễu trạng thái',
+      top: '%{name} hàng đầu',
+      part: '%{name}: được tính',
+      whole: '%{name}: trên tổng',
+      share: '%{name}: tỷ lệ',
+      partOfWhole: '(%{part} trên %{whole})',
       csv: 'Tải CSV',
       lastDays: '%{smart_count} ngày gần nhất |||| %{smart_count} ngày gần nhất',
       interval: 'Chu kỳ',
@@ -367,6 +372,10 @@ const vi = {
       mine: 'Của tôi',
       queueEmpty: 'Không còn gì đang chờ. Đã xong hết!',
       decide: 'Quyết định',
+      move: 'Di chuyển',
+      moveUp: 'Chuyển lên',
+      moveDown: 'Chuyển xuống',
+      sortToMove: 'Sắp xếp theo %{field} để thay đổi thứ tự',
     },
     show: {
       details: 'Chi tiết',
@@ -664,6 +673,7 @@ const vi = {
     },
     partners: {
       name: 'Đối tác |||| Đối tác',
+      stats: { count: 'Đối tác mới' },
       fields: {
         email: 'Địa chỉ email',
         password: 'Mật khẩu',
@@ -849,6 +859,12 @@ const vi = {
     },
     orders: {
       name: 'Đơn hàng |||| Đơn hàng',
+      stats: {
+        count: 'Đơn hàng',
+        total: 'Tổng giá trị đặt chỗ',
+        commission: 'Hoa hồng',
+        refundRate: 'Tỷ lệ hoàn tiền',
+      },
       fields: {
         code: 'Mã đơn hàng',
         userId: 'Khách hàng',

@@ -335,6 +335,11 @@ const zh = {
       overTime: '%{name}随时间变化',
       by: '按%{name}',
       funnel: '状态漏斗',
+      top: '%{name}排行',
+      part: '%{name}：计入',
+      whole: '%{name}：总数',
+      share: '%{name}：占比',
+      partOfWhole: '（%{whole} 中的 %{part}）',
       csv: '下载 CSV',
       lastDays: '最近 %{smart_count} 天 |||| 最近 %{smart_count} 天',
       interval: '时间粒度',
@@ -365,6 +370,10 @@ const zh = {
       mine: '我的',
       queueEmpty: '这里没有待处理的事项，全部完成！',
       decide: '决定',
+      move: '移动',
+      moveUp: '上移',
+      moveDown: '下移',
+      sortToMove: '按%{field}排序后才能调整顺序',
     },
     show: {
       details: '详情',
@@ -661,6 +670,7 @@ const zh = {
     },
     partners: {
       name: '合作伙伴 |||| 合作伙伴',
+      stats: { count: '新合作伙伴' },
       fields: {
         email: '电子邮箱',
         password: '密码',
@@ -846,6 +856,7 @@ const zh = {
     },
     orders: {
       name: '订单 |||| 订单',
+      stats: { count: '订单', total: '预订总额', commission: '佣金', refundRate: '退款率' },
       fields: {
         code: '订单号',
         userId: '客户',

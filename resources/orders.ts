@@ -149,11 +149,21 @@ export default defineResource({
   },
   // Balance sums (partner + status) and seat checks (schedule + status); list indexes come from the filters.
   // Bookings and revenue over time, by partner, service, tour type and province; the status funnel.
+  // Refund rate: of the orders placed in a period that were paid, the share refunded since (any approved refund
+  // marks the order refunded), by count and by booked value (a partial refund counts the order's whole total).
   stats: {
     time: 'createdAt',
     sum: ['total', 'commission'],
     groupBy: ['status', 'partnerId', 'serviceId', 'serviceId.tourTypeId', 'serviceId.provinceId'],
     where: { status: ['paid', 'confirmed', 'completed'] },
+    top: ['partnerId', 'serviceId'],
+    rates: {
+      refundRate: {
+        part: { status: 'refunded' },
+        whole: { status: ['paid', 'confirmed', 'completed', 'refunded'] },
+        sum: ['total'],
+      },
+    },
   },
   indexes: [
     ['partnerId', 'status', 'createdAt'],

@@ -118,6 +118,8 @@ export default defineResource({
     },
   },
   endpoints: { balance: partnerBalanceEndpoint, earnings: partnerEarningsEndpoint, register: partnerRegisterEndpoint },
+  // New partners per period (sign-ups and accounts created by moderators), and where they stand in review.
+  stats: { time: 'createdAt', order: 1 },
   // Pending and suspended partners sign in to see their status (SPEC issue 4 §7); rejected ones read the reason.
   account: {
     kind: 'partner',

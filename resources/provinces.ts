@@ -26,6 +26,8 @@ export default defineResource({
   list: {
     columns: ['code', 'name', 'region', 'sortOrder', 'active', 'updatedAt'],
     sort: ['sortOrder', 'ASC'],
+    reorder: 'sortOrder',
+    toggles: ['active'],
     filters: ['active', 'region'],
   },
   access: {

@@ -24,6 +24,8 @@ export default defineResource({
   list: {
     columns: ['code', 'name', 'sortOrder', 'active', 'updatedAt'],
     sort: ['sortOrder', 'ASC'],
+    reorder: 'sortOrder',
+    toggles: ['active'],
     filters: ['active'],
   },
   access: {

@@ -48,16 +48,30 @@ export function readableFields(
 ): string[] {
   if (principal.kind === 'public') return ['id', ...(resource.access.public?.fields ?? [])];
   const rule = ownerRule(resource, principal);
-  const hidden = new Set(rule?.hidden ?? []);
   const status = resource.workflow ? String(record?.[resource.workflow.field ?? 'status'] ?? '') : '';
-  for (const [field, states] of Object.entries(rule?.revealIn ?? {})) {
-    if (!record || !states.includes(status)) hidden.add(field);
+  // Lists present every row through this: the answer depends only on the principal's kind and, where the
+  // rule reveals fields by state, on the row's state, so it is worked out once per combination.
+  const key = rule?.revealIn ? `${principal.kind}\u0000${record ? status : '\u0001'}` : principal.kind;
+  let known = readableByResource.get(resource);
+  if (!known) readableByResource.set(resource, (known = new Map()));
+  let fields = known.get(key);
+  if (!fields) {
+    const hidden = new Set(rule?.hidden ?? []);
+    for (const [field, states] of Object.entries(rule?.revealIn ?? {})) {
+      if (!record || !states.includes(status)) hidden.add(field);
+    }
+    fields = [
+      ...SYSTEM_FIELDS,
+      ...Object.entries(resource.fields)
+        .filter(([name, field]) => !field.hidden && !field.writeOnly && !hidden.has(name))
+        .map(([name]) => name),
+    ];
+    known.set(key, fields);
   }
-  const fields = Object.entries(resource.fields)
-    .filter(([name, field]) => !field.hidden && !field.writeOnly && !hidden.has(name))
-    .map(([name]) => name);
-  return [...SYSTEM_FIELDS, ...fields];
+  return fields.slice();
 }
+
+const readableByResource = new WeakMap<AnyResource, Map<string, readonly string[]>>();
 
 /** Fields a principal may send on create or update. */
 export function writableFieldsFor(resource: AnyResource, principal: Principal, mode: SchemaMode): string[] {

@@ -1,4 +1,4 @@
-import { SYSTEM_FIELDS, statusField, transitionSources, type AnyResource } from './resource';
+import { SYSTEM_FIELDS, statsMetrics, statusField, transitionSources, type AnyResource } from './resource';
 
 /** One mistake in a resource config: where it is (file and config path) and what is wrong. */
 export interface ConfigProblem {
@@ -55,6 +55,7 @@ export function requiredLabels(resource: AnyResource): string[] {
     if (view) for (const group of view.groups ?? []) labels.push(`${base}.groups.${group.name}`);
   }
   for (const queue of resource.queues ?? []) labels.push(`${base}.queues.${queue.name}`);
+  if (resource.stats) for (const metric of statsMetrics(resource.stats)) labels.push(`${base}.stats.${metric}`);
   return [...new Set(labels)];
 }
 
@@ -119,6 +120,15 @@ export function checkResources(resources: readonly AnyResource[], options: Check
     fields('list.search', resource.list.search);
     fields('list.totals', resource.list.totals);
     if (resource.list.mine) fields('list.mine', [resource.list.mine]);
+    const kinds = (path: string, names: readonly string[], kind: string) => {
+      for (const name of names)
+        if (resource.fields[name] && resource.fields[name].kind !== kind)
+          report(path, `'${name}' must be a field of kind '${kind}'`);
+    };
+    if (resource.list.reorder) fields('list.reorder', [resource.list.reorder]);
+    kinds('list.reorder', resource.list.reorder ? [resource.list.reorder] : [], 'integer');
+    fields('list.toggles', resource.list.toggles);
+    kinds('list.toggles', resource.list.toggles ?? [], 'boolean');
     if (resource.list.calendar) {
       const { start, end, usage } = resource.list.calendar;
       fields('list.calendar', [start, ...(end ? [end] : []), ...(usage ?? [])]);
@@ -148,6 +158,14 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         (resource.stats.groupBy ?? []).map((g) => g.split('.')[0]),
       );
       whereFields('stats.where', resource.stats.where);
+      const { groupBy = [], sum = [], top = [], rates = {} } = resource.stats;
+      for (const path of top) if (!groupBy.includes(path)) report('stats.top', `'${path}' is not in stats.groupBy`);
+      for (const [name, rate] of Object.entries(rates)) {
+        whereFields(`stats.rates.${name}.part`, rate.part);
+        whereFields(`stats.rates.${name}.whole`, rate.whole);
+        for (const field of rate.sum ?? [])
+          if (!sum.includes(field)) report(`stats.rates.${name}.sum`, `'${field}' is not in stats.sum`);
+      }
     }
     if (resource.compare) {
       fields('compare.via', [resource.compare.via]);

@@ -30,7 +30,20 @@ export interface ListConfig<F> {
   totals?: readonly FieldName<F>[];
   /** A reference to the admin accounts: the list offers a "mine" toggle filtering it on the signed-in admin. */
   mine?: FieldName<F>;
+  /**
+   * The integer field that orders the rows by hand (e.g. master data's `sortOrder`): accounts that may update it
+   * drag rows (or move them up and down) while the list is sorted on it; the order is saved atomically through
+   * `PUT /api/{name}/-/order`.
+   */
+  reorder?: FieldOfKind<F, 'integer'>;
+  /** Boolean fields switched on and off in place on each row (e.g. `active`), by accounts that may update them. */
+  toggles?: readonly FieldOfKind<F, 'boolean'>[];
 }
+
+/** The names of the fields that can hold a value of this kind. */
+export type FieldOfKind<F, K extends Field['kind']> = {
+  [N in Extract<keyof F, string>]: F[N] extends { kind: infer Kind } ? (K extends Kind ? N : never) : never;
+}[Extract<keyof F, string>];
 
 export interface FormGroup<F> {
   /** An i18n key under `resources.{name}.groups.` */
@@ -207,6 +220,23 @@ export interface StatsConfig {
   groupBy?: readonly string[];
   /** Which rows the series, breakdowns and summaries count (e.g. paid orders); the status funnel counts all. */
   where?: PublicWhere;
+  /** `groupBy` paths shown as ranked tables: the ten groups with the largest first sum, with every count and sum. */
+  top?: readonly string[];
+  /** Shares of rows over time and over the period, at `/api/stats/{resource}/rate/{name}` (`where` does not apply). */
+  rates?: Readonly<Record<string, StatsRate>>;
+  /** Where this resource's KPIs and charts come among other resources' (ascending, default 0). */
+  order?: number;
+}
+
+/**
+ * The rows matching `part` among the rows matching `whole`, e.g. the refund rate: refunded orders among the orders
+ * that were paid. Rows are placed in time by `stats.time`, so a bucket's rate is the share of that bucket's rows.
+ */
+export interface StatsRate {
+  part: PublicWhere;
+  whole: PublicWhere;
+  /** Sums also compared as shares (the part's sum over the whole's), beside the row count. */
+  sum?: readonly string[];
 }
 
 export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
@@ -299,4 +329,9 @@ export function statusField(resource: AnyResource): string | undefined {
 
 export function transitionSources(transition: Transition): readonly string[] {
   return typeof transition.from === 'string' ? [transition.from] : transition.from;
+}
+
+/** What a resource's aggregates measure, each labelled under `resources.{name}.stats.`: the row count, sums, rates. */
+export function statsMetrics(stats: StatsConfig): string[] {
+  return ['count', ...(stats.sum ?? []), ...Object.keys(stats.rates ?? {})];
 }

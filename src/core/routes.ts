@@ -43,6 +43,12 @@ export const AREA_SCREENS: Readonly<Record<Area, readonly string[]>> = {
   partner: ['', 'revenue', 'register', 'profile'],
 };
 
+/**
+ * Screens react-admin itself opens inside an area: `access-denied` when the account may not open a screen (its
+ * `canAccess` said no; the area shows the 403 page there), `authentication-error` when that check failed.
+ */
+const FRAMEWORK_SCREENS: readonly string[] = ['access-denied', 'authentication-error'];
+
 /** URL segment of the public detail page of a catalog item (`/{locale}/item/{id}`). */
 export const ITEM_SEGMENT = 'item';
 
@@ -132,7 +138,8 @@ function masterDataFolders(resources: readonly AnyResource[]): string[][] {
 
 function matchArea(area: Area, segments: string[], options: RouteOptions): Outcome {
   const joined = segments.join('/');
-  if (AREA_SCREENS[area].includes(joined)) return { ok: true, match: { screen: joined } };
+  if (AREA_SCREENS[area].includes(joined) || FRAMEWORK_SCREENS.includes(joined))
+    return { ok: true, match: { screen: joined } };
 
   // The longest declared path wins, so `accounts/user` is not read as `accounts` + id.
   const candidates = options.resources

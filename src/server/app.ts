@@ -14,6 +14,7 @@ import { openApiDocument } from './openapi';
 import { registerActionRoutes } from './rest/action-routes';
 import { registerEndpointRoutes } from './rest/endpoint-routes';
 import { registerListRoutes } from './rest/list-routes';
+import { registerReorderRoutes } from './rest/reorder-routes';
 import { Registry } from './rest/registry';
 import { registerResourceRoutes } from './rest/resource-routes';
 import { registerTotalsRoutes } from './rest/totals-routes';
@@ -68,9 +69,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setErrorHandler(errorHandler);
-  await registerSecurity(app, config.production);
+  registerSecurity(app, config.production);
 
-  await app.register(authPlugin, { db, resources, production: config.production, ...options.auth });
+  await app.register(authPlugin, {
+    db,
+    resources,
+    production: config.production,
+    listen: options.database.listen,
+    ...options.auth,
+  });
 
   app.get('/api/health', async () => ({
     status: 'ok',
@@ -91,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerActionRoutes(app, deps, resource);
     registerEndpointRoutes(app, deps, resource);
     registerTotalsRoutes(app, deps, resource);
+    registerReorderRoutes(app, deps, resource);
   }
   await registerUploadRoutes(app, { dataDir: config.dataDir, resources });
 

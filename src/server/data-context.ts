@@ -4,6 +4,7 @@ import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import type { Principal } from '../core/roles';
 import { emailTaken } from './auth/accounts';
+import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
 import { writeAudit, type AuditEntry } from './audit';
@@ -156,6 +157,8 @@ export class Writer implements DataContext {
       .returningAll()
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
+    // Signed-in principals are cached: a changed state or role must reach every instance at once.
+    if (config.account) await announceAuthChange(this.trx);
     // A new password ends every open session of that account: whoever knew the old one is signed out.
     if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
       await deleteAccountSessions(this.trx, config.account.kind, id);
@@ -190,6 +193,7 @@ export class Writer implements DataContext {
       .executeTakeFirst();
     if (!row) throw notFound();
     const record = toRecord(config, row) as Row;
+    if (config.account) await announceAuthChange(this.trx);
     const status = statusField(config);
     await writeAudit(
       this.trx,

@@ -2,6 +2,7 @@ import type { Field } from '../core/fields';
 import { LOCALES } from '../core/locales';
 import { statusField, type AnyResource } from '../core/resource';
 import { writableFields } from '../core/validation';
+import { MAX_REORDER_IDS } from './rest/reorder-routes';
 
 type Schema = Record<string, unknown>;
 
@@ -209,6 +210,27 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
       };
     }
   }
+  if (resource.list.reorder && writable)
+    paths[`/api/${resource.name}/-/order`] = {
+      put: {
+        tags: tag,
+        summary: `Save a hand-made order: the rows listed take their places in \`${resource.list.reorder}\` in one transaction`,
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['ids'],
+                properties: {
+                  ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: MAX_REORDER_IDS },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': json({ type: 'array', items: ref(name) }, 'The rows in their new order'), ...ERRORS },
+      },
+    };
   for (const [endpoint, config] of Object.entries(resource.endpoints ?? {})) {
     const path = config.record ? `/api/${resource.name}/{id}/${endpoint}` : `/api/${resource.name}/-/${endpoint}`;
     paths[path] = {

@@ -10,6 +10,7 @@ import {
   type SharedDatabase,
 } from './auth-fixture';
 import { describeEachEngine } from './harness';
+import { forgetSignedIn } from '../../src/server/auth/auth-changes';
 
 describeEachEngine('auth sessions', (engine) => {
   let shared: SharedDatabase;
@@ -213,6 +214,8 @@ describeEachEngine('auth sessions', (engine) => {
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where('id', '=', id)
         .execute();
+      // A write outside the API: announce it, as the API's own writes do (sessions are cached).
+      forgetSignedIn();
       const response = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: cookie! } });
       expect(response.status).toBe(401);
       expect(response.headers.get('set-cookie')).toMatch(/^lantern_session=;/);
@@ -232,6 +235,8 @@ describeEachEngine('auth sessions', (engine) => {
         .set({ lastSeenAt: sql`now() - interval '2 minutes'`, expiresAt: sql`now() + interval '1 hour'` })
         .where('id', '=', id)
         .execute();
+      // A write outside the API: announce it, as the API's own writes do (sessions are cached).
+      forgetSignedIn();
       const response = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: cookie! } });
       expect(response.status).toBe(200);
       expect(response.headers.get('set-cookie')).toMatch(/^lantern_session=[\w-]{43};.*Max-Age=60\d{4}/i);
@@ -252,6 +257,8 @@ describeEachEngine('auth sessions', (engine) => {
         })
         .where('id', '=', id)
         .execute();
+      // A write outside the API: announce it, as the API's own writes do (sessions are cached).
+      forgetSignedIn();
       expect((await me(cookie)).status).toBe(200);
       const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const left = new Date(row.expiresAt).getTime() - Date.now();

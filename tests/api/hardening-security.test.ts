@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app';
 import { sessionIdOf } from '../../src/server/auth/sessions';
 import { CALLERS, loginAll, type Cookies } from './hardening-fixture';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { forgetSignedIn } from '../../src/server/auth/auth-changes';
 
 /** A hash column, an argon2 hash, or a password value other than the audit log's `[changed]` mask. */
 const SECRET = /Hash"|\$argon2|"password":"(?!\[changed\])|"password":\[(?!null,"\[changed\]"|"\[changed\]")/;
@@ -133,6 +134,8 @@ describeEachEngine('Web security', (engine) => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where('id', '=', id)
       .execute();
+    // A write outside the API: announce it, as the API's own writes do (sessions are cached).
+    forgetSignedIn();
     expect((await call(server, 'GET', '/api/auth/me', { cookie })).status).toBe(401);
     expect((await call(server, 'GET', '/api/users', { cookie })).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 /**
- * Two instances, one database (issue 8, part 6; SPEC §7 "scaling out"): nothing lives in a process's memory.
+ * Two instances, one database (issue 8, part 6; SPEC §7 "scaling out"): what a process remembers (signed-in
+ * sessions, for a moment) is forgotten everywhere the moment it changes.
  * On PostgreSQL, two real server processes: a session signed in on one works on the other and a logout on one
  * ends it on both, login rate limits count attempts on both, and workflow locks serialise writes across both.
  * On PGlite (one process owns the files), two app instances in one process share the database the same way.
@@ -69,6 +70,21 @@ describeEachEngine('Two instances on one database', (engine) => {
     expect((await call(b, 'POST', '/api/auth/logout', { cookie })).status).toBe(204);
     expect((await call(a, 'GET', '/api/auth/me', { cookie })).status).toBe(401);
     expect((await call(b, 'GET', '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('disabling an admin on one instance ends its session on the other at once (sessions are cached)', async () => {
+    const admin = await loginAt(a.baseUrl, 'admin@example.com', 'Admin#2026');
+    const support = await loginAt(b.baseUrl, 'support@example.com', 'Admin#2026');
+    const id = Number((await call(b, 'GET', '/api/auth/me', { cookie: support })).body.id);
+    // Several requests in a row: the second instance now remembers the session.
+    for (let i = 0; i < 3; i++) expect((await call(b, 'GET', '/api/complaints', { cookie: support })).status).toBe(200);
+    const disabled = await call(a, 'POST', `/api/admins/${id}/actions/disable`, { cookie: admin, body: {} });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect((await call(b, 'GET', '/api/complaints', { cookie: support })).status).toBe(401);
+    expect((await call(b, 'GET', '/api/auth/me', { cookie: support })).status).toBe(401);
+    const enabled = await call(a, 'POST', `/api/admins/${id}/actions/enable`, { cookie: admin, body: {} });
+    expect(enabled.status).toBe(200);
+    expect((await call(b, 'GET', '/api/complaints', { cookie: support })).status).toBe(200);
   });
 
   it('workflow locks hold across instances: one approval wins, seats never oversell', async () => {

@@ -3,7 +3,7 @@ import services from '../../resources/services';
 import settings from '../../resources/settings';
 import { resourceClient } from '../../src/client/api/client';
 import type { RecordOf } from '../../src/client/api/types';
-import { enumOf, money, text } from '../../src/core/fields';
+import { boolean, enumOf, integer, money, text } from '../../src/core/fields';
 import { defineResource } from '../../src/core/resource';
 
 /**
@@ -33,6 +33,29 @@ describe('config types', () => {
       access: {},
     });
     expect(gadget.list.columns).toHaveLength(2);
+  });
+
+  it('takes only an integer field to reorder by and boolean fields to toggle', () => {
+    const fields = { label: text(), rank: integer(), live: boolean() };
+    const base = { name: 'gadgets', paths: { admin: 'gadgets' }, fields, access: {} } as const;
+    const good = defineResource({
+      ...base,
+      list: { columns: ['label'], sort: ['rank', 'ASC'], reorder: 'rank', toggles: ['live'] },
+    });
+    const bad = defineResource({
+      ...base,
+      list: {
+        columns: ['label'],
+        sort: ['rank', 'ASC'],
+        // @ts-expect-error a text field cannot order rows by hand
+        reorder: 'label',
+        toggles: [
+          // @ts-expect-error an integer field is not switched on and off
+          'rank',
+        ],
+      },
+    });
+    expect([good.list.reorder, bad.list.toggles]).toEqual(['rank', ['rank']]);
   });
 
   it('infers records from the config: numbers, literal enum values, localized text', () => {

@@ -78,6 +78,16 @@ describe('config checks at start', () => {
     ]);
   });
 
+  it('names a reorder field that is not an integer and toggles that are not booleans', () => {
+    const { owners, deals } = fixture();
+    deals.list = { ...deals.list, reorder: 'title', toggles: ['amount', 'shown'] };
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: list.reorder: 'title' must be a field of kind 'integer'",
+      "resources/deals.ts: list.toggles: unknown field 'shown'",
+      "resources/deals.ts: list.toggles: 'amount' must be a field of kind 'boolean'",
+    ]);
+  });
+
   it('names transitions from or to an unknown state, and an unknown initial state', () => {
     const { owners, deals } = fixture();
     deals.workflow = {

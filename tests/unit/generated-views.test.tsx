@@ -3,7 +3,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enumOf, money, currency, status, text } from '../../src/core/fields';
+import { boolean, currency, date, enumOf, money, percent, status, text } from '../../src/core/fields';
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import { RegistryProvider } from '../../src/client/generated/context';
@@ -11,27 +11,62 @@ import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
 
 /** A test-only entity: nothing in src/ knows it, so whatever shows up comes from this config alone. */
+const gadgetFields = {
+  label: text({ required: true, maxLength: 40, searchable: true, sortable: true }),
+  grade: enumOf(['basic', 'premium'], { required: true, filterable: true }),
+  price: money({ required: true }),
+  currency: currency(),
+  status: status({ default: 'pending' }),
+};
+const gadgetTransitions = {
+  approve: { from: 'pending', to: 'approved', by: ['admin'], bulk: true, tone: 'success' },
+  reject: { from: 'pending', to: 'rejected', by: ['admin'], requires: ['reason'], tone: 'error' },
+} as const;
+
 const gadgets = defineResource({
   name: 'gadgets',
   paths: { admin: 'lab/gadget', partner: null },
-  fields: {
-    label: text({ required: true, maxLength: 40, searchable: true, sortable: true }),
-    grade: enumOf(['basic', 'premium'], { required: true, filterable: true }),
-    price: money({ required: true }),
-    currency: currency(),
-    status: status({ default: 'pending' }),
-  },
+  fields: gadgetFields,
   recordTitle: 'label',
   list: { columns: ['label', 'grade', 'price', 'status'], sort: ['label', 'ASC'], filters: ['grade', 'status'] },
   create: { fields: ['label', 'grade', 'price', 'currency'] },
   workflow: {
     states: ['pending', 'approved', 'rejected'],
     initial: 'pending',
-    transitions: {
-      approve: { from: 'pending', to: 'approved', by: ['admin'], bulk: true, tone: 'success' },
-      reject: { from: 'pending', to: 'rejected', by: ['admin'], requires: ['reason'], tone: 'error' },
-    },
+    transitions: gadgetTransitions,
     tones: { pending: 'warning', approved: 'success', rejected: 'error' },
+  },
+  access: { admin: { read: true, create: true, update: true } },
+}) as unknown as AnyResource;
+
+/**
+ * The same entity after a developer edits its file only: fields of three more kinds (date, boolean, percent),
+ * two more filters and one more action.
+ */
+const extendedGadgets = defineResource({
+  name: 'gadgets',
+  paths: { admin: 'lab/gadget', partner: null },
+  fields: {
+    ...gadgetFields,
+    madeOn: date({ filterable: true, sortable: true }),
+    fragile: boolean({ filterable: true }),
+    discount: percent(),
+  },
+  recordTitle: 'label',
+  list: {
+    columns: ['label', 'grade', 'price', 'status', 'madeOn', 'fragile', 'discount'],
+    sort: ['label', 'ASC'],
+    filters: ['grade', 'status', 'madeOn', 'fragile'],
+  },
+  create: { fields: ['label', 'grade', 'price', 'currency', 'madeOn', 'fragile', 'discount'] },
+  workflow: {
+    states: ['pending', 'approved', 'rejected', 'archived'],
+    initial: 'pending',
+    transitions: {
+      ...gadgetTransitions,
+      archive: { from: ['pending', 'approved'], to: 'archived', by: ['admin'], tone: 'warning' },
+    },
+    tones: { pending: 'warning', approved: 'success', rejected: 'error', archived: 'default' },
   },
   access: { admin: { read: true, create: true, update: true } },
 }) as unknown as AnyResource;
@@ -43,19 +78,28 @@ const messages = {
   resources: {
     gadgets: {
       name: 'Gadget |||| Gadgets',
-      fields: { label: 'Label', grade: 'Grade', price: 'Price', currency: 'Currency', status: 'Status' },
+      fields: {
+        label: 'Label',
+        grade: 'Grade',
+        price: 'Price',
+        currency: 'Currency',
+        status: 'Status',
+        madeOn: 'Made on',
+        fragile: 'Fragile',
+        discount: 'Discount',
+      },
       enums: { grade: { basic: 'Basic', premium: 'Premium' }, status: { pending: 'Waiting', approved: 'Approved' } },
-      actions: { approve: 'Approve it', reject: 'Turn down' },
+      actions: { approve: 'Approve it', reject: 'Turn down', archive: 'Put away' },
     },
   },
 };
 
 /** The records and calls of one test: an in-memory stand-in for the REST API behind the data provider. */
-function memoryApi() {
+function memoryApi(config: AnyResource) {
   const rows = [
     { id: 1, label: 'Lantern kit', grade: 'premium', price: 1250000, currency: 'LAK', status: 'pending', version: 1 },
     { id: 2, label: 'Boat pass', grade: 'basic', price: 99, currency: 'USD', status: 'approved', version: 3 },
-  ];
+  ].map((row) => ({ ...row, madeOn: '2026-03-05', fragile: true, discount: 12.5 }));
   const calls: { method: string; resource: string; params: any }[] = [];
   const dataProvider = {
     getList: async (resource: string, params: any) => {
@@ -81,9 +125,13 @@ function memoryApi() {
     updateMany: async () => ({ data: [] }),
     delete: async (resource: string, params: any) => ({ data: params.previousData }),
     deleteMany: async () => ({ data: [] }),
+    // Like the server: the transitions the config allows from the record's state.
     getActions: async (resource: string, id: number) => {
       calls.push({ method: 'getActions', resource, params: { id } });
-      return rows.find((row) => row.id === Number(id))?.status === 'pending' ? ['approve', 'reject'] : [];
+      const state = rows.find((row) => row.id === Number(id))?.status ?? '';
+      return Object.entries(config.workflow?.transitions ?? {})
+        .filter(([, transition]) => ([] as string[]).concat(transition.from).includes(state))
+        .map(([action]) => action);
     },
     runAction: async (resource: string, id: number, action: string, body: unknown) => {
       calls.push({ method: 'runAction', resource, params: { id, action, body } });
@@ -110,9 +158,9 @@ const authProvider: AuthProvider = {
   getPermissions: async () => me.permissions,
 };
 
-function renderAt(path: string) {
-  const api = memoryApi();
-  const registry = buildRegistry([gadgets], 'admin');
+function renderAt(path: string, config = gadgets) {
+  const api = memoryApi(config);
+  const registry = buildRegistry([config], 'admin');
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <RegistryProvider registry={registry}>
@@ -180,5 +228,39 @@ describe('generated views from a test-only config', () => {
     expect(await screen.findByText('You must enter a maximum of 40 characters')).toBeTruthy();
     expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
     expect(api.calls.some((call) => call.method === 'create')).toBe(false);
+  });
+  it('shows a field kind, filter and action added to the config alone in list, filter bar, show and form', async () => {
+    const added = ['Made on', 'Fragile', 'Discount'];
+    renderAt('/lab/gadget');
+    expect(await screen.findByText('Lantern kit')).toBeTruthy();
+    for (const header of added) expect(screen.queryByText(header)).toBeNull();
+    cleanup();
+
+    renderAt('/lab/gadget', extendedGadgets);
+    expect(await screen.findByText('Lantern kit')).toBeTruthy();
+    for (const header of added) expect(screen.getAllByText(header).length).toBeGreaterThan(0);
+    // Each kind in its own format: the date in the locale, the boolean as its label, the percent with its sign.
+    expect(screen.getAllByText('Mar 5, 2026').length).toBe(2);
+    expect(screen.getAllByText('Yes').length).toBe(2);
+    expect(screen.getAllByText('12.5%').length).toBe(2);
+    // The new filters are offered in the filter bar.
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    const menu = await screen.findByRole('menu');
+    for (const filter of ['Grade', 'Made on', 'Fragile'])
+      expect(within(menu).getAllByRole('menuitemcheckbox', { name: filter }).length).toBeGreaterThan(0);
+    cleanup();
+
+    renderAt('/lab/gadget/1/show', extendedGadgets);
+    expect(await screen.findByRole('button', { name: 'Put away' }, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Turn down' })).toBeTruthy();
+    for (const label of added) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    expect(screen.getByText('Mar 5, 2026')).toBeTruthy();
+    expect(screen.getByText('12.5%')).toBeTruthy();
+    cleanup();
+
+    renderAt('/lab/gadget/create', extendedGadgets);
+    expect(await screen.findByLabelText(/Made on/)).toBeTruthy();
+    expect(screen.getByLabelText(/Fragile/)).toBeTruthy();
+    expect(screen.getByLabelText(/Discount/)).toBeTruthy();
   });
 });

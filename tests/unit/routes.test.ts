@@ -59,6 +59,9 @@ describe('matchRoute', () => {
     for (const screen of ['', 'revenue', 'register', 'profile']) {
       expect(match(`/vi/partner/${screen}`)).toMatchObject({ kind: 'partner', screen, status: 200 });
     }
+    // Where react-admin sends an account that may not open a screen: a screen of the area, not a missing page.
+    for (const area of ['admin', 'partner'])
+      expect(match(`/en/${area}/access-denied`)).toMatchObject({ kind: area, screen: 'access-denied', status: 200 });
   });
 
   it('derives resource routes and record pages from the configs', () => {

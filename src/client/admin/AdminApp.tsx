@@ -30,6 +30,7 @@ import { Menu } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { grants, type Grantee } from '../../core/roles';
 import { usePrincipal } from '../generated/principal';
+import { ForbiddenPage } from '../shell/ErrorPage';
 
 const registry = buildRegistry(resources, 'admin');
 const store = localStorageStore(undefined, 'lantern-admin');
@@ -49,6 +50,13 @@ const StatisticsPage = lazyWithReload(() => import('./stats/StatisticsPage'));
 
 /** SPEC §1: statistics belong to finance (super_admin sees everything); the server still scopes every aggregate. */
 const STATISTICS_BY: readonly Grantee[] = ['finance'];
+
+/** The statistics screen, or the 403 page for the roles whose menu does not offer it. */
+function StatisticsRoute() {
+  const { principal, isPending } = usePrincipal();
+  if (isPending) return <Loading />;
+  return grants(STATISTICS_BY, principal) ? <StatisticsPage /> : <ForbiddenPage />;
+}
 
 function AdminMenu() {
   const basename = useBasename();
@@ -95,6 +103,8 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         darkTheme={null}
         store={store}
         loginPage={LoginForm}
+        // A screen the account may not open (its `canAccess` says no) shows the 403 page, as for a partner.
+        accessDenied={ForbiddenPage}
         layout={AdminLayout}
         notification={AreaNotification}
         title="Lantern"
@@ -105,7 +115,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/statistics" element={<StatisticsPage />} />
+          <Route path="/statistics" element={<StatisticsRoute />} />
         </CustomRoutes>
         {resourceElements}
       </Admin>

@@ -24,7 +24,7 @@ import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
 import { usePermissionMap } from '../generated/permissions';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import { lastDays, statsResources, useStats, type SummaryAnswer } from './stats/api';
-import { change, formatMetric } from './stats/format';
+import { change, formatMetric, metricLabel } from './stats/format';
 
 export function QueueCard({ item }: { item: MenuEntry }) {
   const basename = useBasename();
@@ -78,7 +78,10 @@ function Trend({ current, previous }: { current: number; previous: number }) {
   );
 }
 
-/** The period summary of one resource with aggregates: its count and each sum, against the previous period. */
+/**
+ * The period summary of one resource with aggregates: its count and each sum, against the previous period
+ * (e.g. orders, gross bookings and commission; new partners), named by `resources.{name}.stats.`.
+ */
 function KpiCards({ config, days }: { config: AnyResource; days: number }) {
   const translate = useTranslate();
   const locale = useActiveLocale();
@@ -90,10 +93,9 @@ function KpiCards({ config, days }: { config: AnyResource; days: number }) {
       {metrics.map((name) => {
         const current = Number(data?.[name] ?? 0);
         const previous = Number(data?.previous?.[name] ?? 0);
-        const label =
-          name === 'count'
-            ? translate(labels.name(config), { smart_count: 2, _: config.name })
-            : translate(labels.field(config, name), { _: humanize(name) });
+        const label = metricLabel(config, name, translate);
+        // Long amounts (LAK in millions) take a smaller type so they fit the card on one line.
+        const value = data ? formatMetric(config, name, current, locale) : '…';
         return (
           <Grid key={`${config.name}.${name}`} size={{ xs: 6, sm: 4, md: 3, lg: 2.4 }}>
             <Card variant="outlined" sx={{ height: '100%' }} data-testid={`kpi-${config.name}-${name}`}>
@@ -101,8 +103,8 @@ function KpiCards({ config, days }: { config: AnyResource; days: number }) {
                 <Typography variant="overline" color="text.secondary" component="div" noWrap>
                   {label}
                 </Typography>
-                <Typography variant="h5" component="p" sx={{ wordBreak: 'break-word' }}>
-                  {data ? formatMetric(config, name, current, locale) : '…'}
+                <Typography variant={value.length > 14 ? 'h6' : 'h5'} component="p" sx={{ wordBreak: 'break-word' }}>
+                  {value}
                 </Typography>
                 {data ? <Trend current={current} previous={previous} /> : null}
               </CardContent>

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
@@ -11,7 +9,6 @@ import {
   FilterButton,
   List,
   Pagination,
-  SavedQueriesList,
   SimpleList,
   TopToolbar,
   useBasename,
@@ -28,9 +25,14 @@ import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
 import { buildFilters } from './filters';
 import { labels } from './labels';
 import { ExportCsvButton } from './list/ExportCsvButton';
+import { useInPlaceEdits } from './list/in-place-edits';
+import { InlineToggle } from './list/InlineToggle';
 import { ListEmpty } from './list/ListEmpty';
 import { MineToggle } from './list/MineToggle';
+import { MoveButtons } from './list/MoveButtons';
+import { ReorderBody } from './list/ReorderBody';
 import { RowActions } from './list/RowActions';
+import { SavedQueriesButton } from './list/SavedQueriesButton';
 import { StatusTabs } from './list/StatusTabs';
 import { TotalsBar } from './list/TotalsBar';
 import { allows, usePermissionMap } from './permissions';
@@ -40,6 +42,10 @@ import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
 const DEFAULT_PAGE_SIZES = [25, 10, 50, 100];
+
+/** Values that read badly broken over lines (a phone number, a date, an amount): a wide table scrolls instead. */
+const ONE_LINE_KINDS = new Set(['phone', 'date', 'datetime', 'money', 'integer', 'percent', 'enum', 'status']);
+const oneLine = () => ({ whiteSpace: 'nowrap' });
 
 /** Sortable columns: the system columns, fields marked sortable, and the default sort field. */
 export function isSortable(config: AnyResource, name: string): boolean {
@@ -57,18 +63,25 @@ function ListActions({
   canCreate,
   filters,
   columnsKey,
+  small,
+  savedQueries,
 }: {
   config: AnyResource;
   canCreate: boolean;
   filters: boolean;
   columnsKey: string;
+  /** A phone shows a simple list, which has no columns to choose. */
+  small: boolean;
+  /** A panel inside another screen keeps no queries of its own. */
+  savedQueries: boolean;
 }) {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
       {config.list.mine ? <MineToggle field={config.list.mine} /> : null}
       {filters ? <FilterButton /> : null}
       {canCreate && config.create !== false ? <CreateButton /> : null}
-      <ColumnsButton storeKey={columnsKey} />
+      {savedQueries ? <SavedQueriesButton /> : null}
+      {small ? null : <ColumnsButton storeKey={columnsKey} />}
       <ExportCsvButton />
     </TopToolbar>
   );
@@ -86,28 +99,6 @@ function BulkActions({ config, canDelete }: { config: AnyResource; canDelete: bo
       ))}
       {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
     </>
-  );
-}
-
-/** Saved queries beside the list (react-admin keeps them per list in the store); hidden on small screens. */
-function SavedQueriesAside() {
-  return (
-    <Card
-      sx={{
-        order: -1,
-        mr: 2,
-        mt: 8,
-        width: 220,
-        flexShrink: 0,
-        alignSelf: 'flex-start',
-        display: { xs: 'none', xl: 'block' },
-      }}
-      data-testid="saved-queries"
-    >
-      <CardContent sx={{ pt: 1 }}>
-        <SavedQueriesList />
-      </CardContent>
-    </Card>
   );
 }
 
@@ -156,6 +147,8 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const widgets = embedded ? [] : (config.widgets ?? []).map((name) => WIDGETS[name]).filter(Boolean);
   const numeric = (name: string) => ['money', 'integer', 'percent'].includes(fieldOf(config, name).kind);
   const [primary, ...secondary] = columns.filter((name) => name !== status);
+  const edits = useInPlaceEdits(config);
+  const reorder = !embedded && !queue && edits.reorder;
   return (
     <>
       {widgets.map((Widget, index) => (
@@ -170,9 +163,15 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         pagination={<Pagination rowsPerPageOptions={[...pageSizes].sort((a, b) => a - b)} />}
         exporter={false}
         actions={
-          <ListActions config={config} canCreate={canCreate} filters={filters.length > 1} columnsKey={columnsKey} />
+          <ListActions
+            config={config}
+            canCreate={canCreate}
+            filters={filters.length > 1}
+            columnsKey={columnsKey}
+            small={small}
+            savedQueries={!embedded}
+          />
         }
-        aside={embedded || small ? undefined : <SavedQueriesAside />}
         empty={<ListEmpty name={title} done={Boolean(queue)} canCreate={canCreate} />}
         storeKey={queue ? `queue.${queue.path}` : embedded ? `panel.${config.name}` : undefined}
         disableSyncWithLocation={embedded}
@@ -180,12 +179,14 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         title={embedded ? false : title}
         sx={{
           ...(embedded ? { '& .RaList-main': { mt: 0 } } : {}),
-          '& .RaList-content': { overflowX: 'auto' },
+          // A wide table scrolls inside the list instead of widening the page: its width is not the list's.
+          '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' },
         }}
       >
         {tabs ? <StatusTabs config={config} /> : null}
         {small ? (
           <SimpleList
+            data-testid="simple-list"
             primaryText={(record) =>
               primary ? (
                 <FieldValue config={config} name={primary} variant="list" />
@@ -208,7 +209,13 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             rowClick={rowClick}
             storeKey={columnsKey}
             bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
+            body={reorder ? ReorderBody : undefined}
           >
+            {reorder ? (
+              <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
+                <MoveButtons />
+              </DataTable.Col>
+            ) : null}
             {columns.map((name) => (
               <DataTable.Col
                 key={name}
@@ -216,8 +223,13 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                 label={labels.field(config, name)}
                 disableSort={!isSortable(config, name)}
                 align={numeric(name) ? 'right' : undefined}
+                cellSx={ONE_LINE_KINDS.has(fieldOf(config, name).kind) ? oneLine : undefined}
               >
-                <FieldValue config={config} name={name} variant="list" />
+                {edits.toggles.includes(name) ? (
+                  <InlineToggle config={config} name={name} />
+                ) : (
+                  <FieldValue config={config} name={name} variant="list" />
+                )}
               </DataTable.Col>
             ))}
             {review && config.workflow ? (

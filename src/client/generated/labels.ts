@@ -9,6 +9,7 @@ export const labels = {
   action: (resource: AnyResource, action: string) => `resources.${resource.name}.actions.${action}`,
   group: (resource: AnyResource, group: string) => `resources.${resource.name}.groups.${group}`,
   queue: (resource: AnyResource, queue: string) => `resources.${resource.name}.queues.${queue}`,
+  stats: (resource: AnyResource, metric: string) => `resources.${resource.name}.stats.${metric}`,
 };
 
 /** Turns `camelCase` into `Camel case`, the fallback when a label is missing. */

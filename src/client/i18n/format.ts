@@ -1,12 +1,35 @@
 import { LOCALE_TAGS, type Locale } from '../../core/locales';
 
+/**
+ * Building an Intl formatter costs far more than formatting with one (locale data is resolved each time), and a
+ * list of 100 rows formats hundreds of cells per render: each locale + options pair is built once and reused.
+ */
+function cached<O extends object, F>(make: (tag: string, options?: O) => F) {
+  const made = new Map<string, F>();
+  return (tag: string, options?: O): F => {
+    const key = `${tag}|${JSON.stringify(options ?? {})}`;
+    let formatter = made.get(key);
+    if (!formatter) made.set(key, (formatter = make(tag, options)));
+    return formatter;
+  };
+}
+
+const numberFormat = cached((tag, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options));
+const dateTimeFormat = cached((tag, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, options));
+const digitsOf = new Map<string, number>();
+
 /** Decimal places of a currency's minor unit as Intl knows them (LAK 2, VND 0, …). */
 export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 export function toMajor(minor: number, currency: string): number {
@@ -19,7 +42,7 @@ export function toMinor(major: number, currency: string): number {
 
 export function formatNumber(value: number | null | undefined, locale: Locale, options?: Intl.NumberFormatOptions) {
   if (value == null || Number.isNaN(Number(value))) return '';
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], options).format(Number(value));
+  return numberFormat(LOCALE_TAGS[locale], options).format(Number(value));
 }
 
 /** Money stored as integer minor units plus an ISO 4217 code (SPEC §5), shown in the locale's format. */
@@ -28,7 +51,7 @@ export function formatMoney(minor: number | null | undefined, currency: string |
   const code = currency || 'LAK';
   const digits = minorDigits(code);
   try {
-    return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    return numberFormat(LOCALE_TAGS[locale], {
       style: 'currency',
       currency: code,
       minimumFractionDigits: Number(minor) % 10 ** digits === 0 ? 0 : digits,
@@ -49,7 +72,7 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return String(value);
   const calendarDay = typeof value === 'string' && value.length === 10;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+  return dateTimeFormat(LOCALE_TAGS[locale], {
     dateStyle: 'medium',
     ...(calendarDay ? { timeZone: 'UTC' } : {}),
     ...options,
@@ -60,5 +83,5 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

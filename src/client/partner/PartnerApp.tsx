@@ -5,6 +5,7 @@ import portal from '../../../resources/partner-portal';
 import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
+import { ForbiddenPage } from '../shell/ErrorPage';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
@@ -72,6 +73,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         layout={PartnerLayout}
         notification={AreaNotification}
         dashboard={Dashboard}
+        accessDenied={ForbiddenPage}
         requireAuth
         disableTelemetry
         title="Lantern"

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
+import type { Database } from '../db/connection';
 import { tableName, type AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import {
@@ -14,9 +15,11 @@ import {
   normalizeEmail,
   passwordHashOf,
   principalOf,
-  type Account,
 } from './accounts';
 import { meBody } from './me';
+import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
+import { sessionAccountReader } from './session-account';
+import { SessionCache } from './session-cache';
 import { isCrossSiteWrite } from './origin';
 import { hashPassword, verifyPassword } from './password';
 import {
@@ -30,7 +33,6 @@ import {
   createSession,
   DEFAULT_SESSION_LIFETIME,
   deleteSession,
-  findSession,
   pruneExpiredSessions,
   touchSession,
   type SessionLifetime,
@@ -47,6 +49,8 @@ export interface AuthOptions {
   cookieName?: string;
   /** URL prefixes served without looking the session up (static files); default `/assets/`. */
   sessionlessPrefixes?: readonly string[];
+  /** Other instances' announcements (auth-changes.ts), where several may share the database. */
+  listen?: Database['listen'];
 }
 
 export const SESSION_COOKIE = 'lantern_session';
@@ -67,7 +71,25 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const lifetime: SessionLifetime = { ...DEFAULT_SESSION_LIFETIME, ...options.session };
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const sessionless = options.sessionlessPrefixes ?? ['/assets/'];
-  const accounts = new WeakMap<FastifyRequest, { account: Account; token: string }>();
+  const readSessionAccount = sessionAccountReader(resources);
+  const signedIn = new SessionCache();
+  const unsubscribe = onAuthChange(() => signedIn.forget());
+  let stopListening = async () => {};
+  if (options.listen) {
+    // Nothing is remembered until other instances' changes can be heard.
+    signedIn.enabled = false;
+    stopListening = await options.listen(AUTH_CHANNEL, {
+      onNotify: () => signedIn.forget(),
+      onListening: (listening) => {
+        signedIn.enabled = listening;
+        signedIn.forget();
+      },
+    });
+  }
+  fastify.addHook('onClose', async () => {
+    unsubscribe();
+    await stopListening();
+  });
 
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
@@ -106,20 +128,26 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       return reply.code(403).send({ message: CROSS_SITE_REFUSED });
     }
     if (!token || sessionless.some((prefix) => request.url.startsWith(prefix))) return;
-    const session = await findSession(db, token);
-    const account = session && (await findAccount(db, resources, session.accountKind, session.accountId));
-    // The account is re-checked on every request: a disabled account or a changed role applies at once.
+    const remembered = signedIn.get(token);
+    const session = remembered ?? (await readSessionAccount(db, token));
+    const account = session?.account;
+    // The account is checked on every request (from the database, or the cache every change clears): a
+    // disabled account or a changed role applies at once.
     const principal = account && maySignIn(account) ? principalOf(account) : undefined;
     if (!session || !account || !principal) {
       clearSessionCookie(reply);
       return;
     }
     request.principal = principal;
-    accounts.set(request, { account, token });
+    if (remembered) return;
     if (session.stale) {
-      const expiresAt = await touchSession(db, session.id, lifetime);
-      if (expiresAt) setSessionCookie(reply, token, expiresAt);
+      const expiresAt = await touchSession(db, session.sessionId, lifetime);
+      if (expiresAt) {
+        setSessionCookie(reply, token, expiresAt);
+        session.expiresAt = expiresAt;
+      }
     }
+    signedIn.remember(token, session);
   });
 
   fastify.post('/api/auth/login', async (request, reply) => {
@@ -178,9 +206,13 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   });
 
   fastify.get('/api/auth/me', async (request, reply) => {
-    const current = accounts.get(request);
-    if (!current || request.principal.kind === 'public') return reply.code(401).send({ message: NOT_SIGNED_IN });
-    return meBody(current.account, request.principal, resources);
+    const principal = request.principal;
+    // The request hook read only the columns that decide the principal; the body needs the whole row.
+    const account =
+      principal.kind === 'public' ? undefined : await findAccount(db, resources, principal.kind, principal.id);
+    if (!account || !maySignIn(account) || principal.kind === 'public')
+      return reply.code(401).send({ message: NOT_SIGNED_IN });
+    return meBody(account, principal, resources);
   });
 }
 

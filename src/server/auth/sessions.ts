@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AccountKind } from '../../core/roles';
+import { announceAuthChange } from './auth-changes';
 
 /** How long sessions live: idle lifetime (sliding) and a hard cap from sign-in. */
 export interface SessionLifetime {
@@ -56,22 +57,6 @@ export async function createSession(
   return { token, expiresAt: new Date(row.expiresAt as string | Date) };
 }
 
-/** The live session of a token, with whether its sliding expiry is due for a refresh. */
-export async function findSession(
-  db: Kysely<any>,
-  token: string,
-): Promise<(SessionRow & { stale: boolean }) | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .select(sql<boolean>`"lastSeenAt" < now() - ${seconds(TOUCH_INTERVAL_SECONDS)}`.as('stale'))
-    .where('id', '=', sessionIdOf(token))
-    .where('expiresAt', '>', sql`now()`)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { ...row, accountId: Number(row.accountId), stale: Boolean(row.stale) } as SessionRow & { stale: boolean };
-}
-
 /** Extends a session by the idle lifetime, never past the absolute cap; answers the new expiry. */
 export async function touchSession(db: Kysely<any>, id: string, lifetime: SessionLifetime): Promise<Date | undefined> {
   const row = await db
@@ -89,11 +74,13 @@ export async function touchSession(db: Kysely<any>, id: string, lifetime: Sessio
 
 export async function deleteSession(db: Kysely<any>, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionIdOf(token)).execute();
+  await announceAuthChange(db);
 }
 
 /** Revokes every session of an account (e.g. after a password reset or when it is disabled). */
 export async function deleteAccountSessions(db: Kysely<any>, kind: AccountKind, accountId: number): Promise<void> {
   await db.deleteFrom('sessions').where('accountKind', '=', kind).where('accountId', '=', accountId).execute();
+  await announceAuthChange(db);
 }
 
 export async function pruneExpiredSessions(db: Kysely<any>): Promise<void> {

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { listenToChannel, type ChannelWatcher } from './listen';
 import { pgliteDialect } from './pglite-dialect';
+import { copyEmptyCluster, emptyClusterArchive } from './pglite-template';
 import { preparedPool } from './prepared';
 import { ROW_PARSERS } from './types';
 
@@ -13,6 +16,11 @@ export interface Database {
   db: Kysely<any>;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * Notifications other processes send on a channel (PostgreSQL, where several instances may share the
+   * database); absent on PGlite, whose files one process owns. Answers the stop.
+   */
+  listen?(channel: string, watcher: ChannelWatcher): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -31,6 +39,13 @@ const pgTypes = {
   },
 };
 
+/**
+ * PGlite's buffer pool is allocated and touched whole at start, so it counts in full towards the process's memory
+ * (PostgreSQL's default 128MB would be most of it). 32MB holds all of the demo data; PGLITE_SHARED_BUFFERS
+ * raises it for large databases (e.g. benchmarks with a million orders).
+ */
+const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
+
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -45,15 +60,29 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const prepare = options.prepare ?? process.env.PG_PREPARE !== '0';
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedPool(pool) : pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const url = options.databaseUrl;
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      listen: (channel, watcher) => listenToChannel(url, channel, watcher),
+    };
   }
   const dataDir = options.dataDir ?? './data';
   let location = 'memory://';
-  if (!dataDir.startsWith('memory://')) {
+  let loadDataDir: Blob | undefined;
+  if (dataDir.startsWith('memory://')) loadDataDir = await emptyClusterArchive();
+  else {
     location = path.resolve(dataDir, 'pglite');
-    fs.mkdirSync(location, { recursive: true });
+    if (!fs.existsSync(path.join(location, 'PG_VERSION'))) await copyEmptyCluster(location);
   }
-  const pglite = await PGlite.create(location, { parsers: ROW_PARSERS as never });
+  const pglite = await PGlite.create(location, {
+    parsers: ROW_PARSERS as never,
+    // Trigram indexes serve the lists' text search (see schema.ts); PostgreSQL ships pg_trgm in contrib.
+    extensions: { pg_trgm },
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   await pglite.exec(`set time zone 'UTC'`);
   const db = new Kysely<any>({ dialect: pgliteDialect(pglite) });
   return { db, engine: 'pglite', close: () => db.destroy() };

@@ -9,6 +9,8 @@ import {
   foreignKeyName,
   foreignKeysSql,
   quoteIdent as q,
+  sameIndex,
+  TRIGRAM_EXTENSION_SQL,
   uniqueName,
   type ColumnDef,
   type SchemaModel,
@@ -114,11 +116,11 @@ function diffTable(before: TableDef, after: TableDef, lines: string[], warnings:
   const newIndexes = new Map(after.indexes.map((i) => [i.name, i]));
   for (const index of before.indexes) {
     const next = newIndexes.get(index.name);
-    if (!next || !same(next.columns, index.columns)) lines.push(`drop index if exists ${q(index.name)};`);
+    if (!next || !sameIndex(next, index)) lines.push(`drop index if exists ${q(index.name)};`);
   }
   for (const index of after.indexes) {
     const old = oldIndexes.get(index.name);
-    if (!old || !same(old.columns, index.columns)) lines.push(createIndexSql(after.name, index));
+    if (!old || !sameIndex(old, index)) lines.push(createIndexSql(after.name, index));
   }
 }
 
@@ -146,6 +148,9 @@ export function diffSchemas(before: SchemaModel | null, after: SchemaModel): Sch
         `drop table ${q(table.name)};`,
       );
   }
+  // A trigram index needs pg_trgm: created first, once, when these changes bring the first such index.
+  const trigrams = (model: SchemaModel | null) => (model?.tables ?? []).some((t) => t.indexes.some((i) => i.trigram));
+  if (trigrams(after) && !trigrams(before)) lines.unshift(TRIGRAM_EXTENSION_SQL, '');
   const changed = lines.some((l) => l.trim() !== '');
   return { lines, warnings, changed };
 }

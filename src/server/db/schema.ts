@@ -1,5 +1,6 @@
 import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
+import { isPlainTextSearch, searchFields } from '../../core/search';
 
 /** A database column as the config derives it; also the unit of the committed schema snapshot. */
 export interface ColumnDef {
@@ -18,7 +19,12 @@ export interface ColumnDef {
 export interface IndexDef {
   name: string;
   columns: string[];
+  /** A GIN trigram index of one text column (`pg_trgm`), which answers `ilike '%text%'` without a scan. */
+  trigram?: boolean;
 }
+
+/** The extension trigram indexes need; migrations create it before the first such index. */
+export const TRIGRAM_EXTENSION_SQL = 'create extension if not exists pg_trgm;';
 
 export interface TableDef {
   name: string;
@@ -135,10 +141,17 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
     add(filter === sortField ? sortCols : [filter, ...sortCols]);
   }
   for (const cols of resource.indexes ?? []) add([...cols]);
-  const indexes = [...indexed.values()].map((cols) => ({
+  const indexes: IndexDef[] = [...indexed.values()].map((cols) => ({
     name: identifier(`${table}_${cols.join('_')}_idx`),
     columns: cols,
   }));
+  // The list's text search (`q`) matches anywhere in these columns: a trigram index each, so a search of a
+  // large table reads the matching rows instead of every row.
+  for (const name of searchFields(resource)) {
+    const field = resource.fields[name];
+    if (field && isPlainTextSearch(field) && known.has(name))
+      indexes.push({ name: identifier(`${table}_${name}_trgm_idx`), columns: [name], trigram: true });
+  }
   return { name: table, columns, indexes };
 }
 
@@ -206,7 +219,14 @@ export function addForeignKeySql(table: string, column: ColumnDef): string {
   );
 }
 export function createIndexSql(table: string, index: IndexDef): string {
+  if (index.trigram)
+    return `create index ${q(index.name)} on ${q(table)} using gin (${q(index.columns[0])} gin_trgm_ops);`;
   return `create index ${q(index.name)} on ${q(table)} (${index.columns.map(q).join(', ')});`;
+}
+
+/** Whether two derivations of an index describe the same index. */
+export function sameIndex(a: IndexDef, b: IndexDef): boolean {
+  return Boolean(a.trigram) === Boolean(b.trigram) && a.columns.join('\u0000') === b.columns.join('\u0000');
 }
 
 /** CREATE TABLE with its checks and uniques; foreign keys come after every table exists (cycles). */

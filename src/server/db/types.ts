@@ -9,9 +9,17 @@ function toNumber(value: string): number {
   return Number(value);
 }
 
+/** PostgreSQL's text form of a UTC timestamp (sessions run in UTC): `2026-11-22 02:11:00.123456+00`. */
+const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:\+00)?$/;
+
 function toIso(value: string): string | null {
-  const parsed = parseTimestamp(value);
-  return Number.isNaN(parsed.getTime()) ? value : parsed.toISOString();
+  // Every timestamp of every listed row comes through here: the usual UTC form is rewritten as text, the
+  // same ISO string a Date would give (milliseconds truncated), without building one.
+  const utc = UTC_TEXT.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  const parsed: unknown = parseTimestamp(value);
+  // 'infinity' and the like come back as numbers: keep PostgreSQL's text.
+  return parsed instanceof Date && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : value;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { OverLimitTotals } from './over-limit-totals';
 
 /**
  * How a list total was obtained, sent as `X-Total-Count-Kind` beside `Content-Range`:
@@ -69,11 +70,16 @@ export async function listTotal(
   filter: RawBuilder<boolean>,
   page: { offset: number; limit: number; returned: number },
   limit: number,
+  remembered?: OverLimitTotals,
 ): Promise<Total> {
   const seen = page.offset + page.returned;
   // A short page with rows (or an empty first page) ends the list: its total is known without counting.
   if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { total: seen, kind: 'exact' };
-  const counted = await cappedCount(db, table, filter, limit);
-  const total = await totalFromCapped(db, table, filter, counted, limit);
+  const key = remembered?.key(db, table, filter);
+  let total = key === undefined ? undefined : remembered!.get(key);
+  if (!total) {
+    total = await totalFromCapped(db, table, filter, await cappedCount(db, table, filter, limit), limit);
+    if (key !== undefined) remembered!.remember(key, total);
+  }
   return total.kind === 'exact' ? total : { ...total, total: Math.max(total.total, seen + (page.returned ? 1 : 0)) };
 }

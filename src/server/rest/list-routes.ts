@@ -4,6 +4,7 @@ import type { AnyResource } from '../../core/resource';
 import { listTotal, TOTAL_KIND_HEADER } from './list-count';
 import { exportColumns, exportCsv } from './list-export';
 import { pageQuery } from './list-keyset';
+import { OverLimitTotals } from './over-limit-totals';
 import { requireTabField, tabCounts } from './list-tab-counts';
 import { parseListQuery } from './query';
 import type { Registry } from './registry';
@@ -39,6 +40,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   const { db, registry, list } = deps;
   const table = registry.table(resource);
   const base = `/api/${resource.name}`;
+  const remembered = new OverLimitTotals();
 
   const scoped = (request: FastifyRequest, query: Record<string, unknown>) => {
     const principal = request.principal;
@@ -59,6 +61,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
       filter,
       { offset: params.offset, limit: params.limit, returned: rows.length },
       list.exactCountLimit,
+      remembered,
     );
     reply.header('Content-Range', contentRange(resource.name, params.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
@@ -85,7 +88,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
       }
     }
     const { conditions } = scoped(request, { filter: query.filter });
-    const counts = await tabCounts(db, resource, table, field, conditions, list.exactCountLimit);
+    const counts = await tabCounts(db, resource, table, field, conditions, list.exactCountLimit, remembered);
     return { field, limit: list.exactCountLimit, counts };
   });
 

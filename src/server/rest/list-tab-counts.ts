@@ -3,6 +3,7 @@ import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource } from '../../core/resource';
 import { badRequest } from '../errors';
 import { totalFromCapped, type CountKind } from './list-count';
+import type { OverLimitTotals } from './over-limit-totals';
 
 export interface TabCount {
   value: string | boolean;
@@ -38,22 +39,34 @@ export async function tabCounts(
   field: string,
   conditions: RawBuilder<boolean>[],
   limit: number,
+  remembered?: OverLimitTotals,
 ): Promise<TabCount[]> {
   const values = tabValues(resource, field)!;
   if (!values.length) return [];
   const column = sql.ref(`${table}.${field}`);
-  const filterFor = (value: string | boolean) =>
-    sql<boolean>`${sql.join([...conditions, sql`${column} = ${value}`], sql` and `)}`;
-  const columns = values.map(
-    (value, i) =>
-      sql`(select count(*)::int from (select 1 from ${sql.table(table)} where ${filterFor(value)} limit ${limit + 1}) c) as ${sql.ref(`v${i}`)}`,
-  );
-  const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db);
-  const counted = rows[0] ?? {};
+  const tabs = values.map((value, i) => {
+    const filter = sql<boolean>`${sql.join([...conditions, sql`${column} = ${value}`], sql` and `)}`;
+    const key = remembered?.key(db, table, filter);
+    return { value, filter, key, known: key === undefined ? undefined : remembered!.get(key), alias: `v${i}` };
+  });
+  const toCount = tabs.filter((tab) => !tab.known);
+  let counted: Record<string, number> = {};
+  if (toCount.length) {
+    const columns = toCount.map(
+      (tab) =>
+        sql`(select count(*)::int from (select 1 from ${sql.table(table)} where ${tab.filter} limit ${limit + 1}) c) as ${sql.ref(tab.alias)}`,
+    );
+    const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db);
+    counted = rows[0] ?? {};
+  }
   const out: TabCount[] = [];
-  for (const [i, value] of values.entries()) {
-    const total = await totalFromCapped(db, table, filterFor(value), Number(counted[`v${i}`] ?? 0), limit);
-    out.push({ value, ...total });
+  for (const tab of tabs) {
+    let total = tab.known;
+    if (!total) {
+      total = await totalFromCapped(db, table, tab.filter, Number(counted[tab.alias] ?? 0), limit);
+      if (tab.key !== undefined) remembered!.remember(tab.key, total);
+    }
+    out.push({ value: tab.value, ...total });
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { Field } from '../../core/fields';
 import { LOCALES } from '../../core/locales';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource } from '../../core/resource';
+import { isPlainTextSearch, searchFields } from '../../core/search';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../errors';
 
@@ -87,16 +88,6 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The fields `q` searches: the list's `search`, else the fields marked searchable. */
-export function searchFields(resource: AnyResource): string[] {
-  return [
-    ...(resource.list.search ??
-      Object.entries(resource.fields)
-        .filter(([, f]) => f.searchable)
-        .map(([name]) => name)),
-  ];
-}
-
 function searchSql(resource: AnyResource, table: string, text: string, readable: Set<string>): RawBuilder<boolean> {
   const pattern = `%${escapeLike(text)}%`;
   const parts: RawBuilder<boolean>[] = [];
@@ -108,15 +99,7 @@ function searchSql(resource: AnyResource, table: string, text: string, readable:
       for (const locale of LOCALES) parts.push(sql<boolean>`(${column}->>${locale}) ilike ${pattern}`);
     } else if (field && isJsonKind(field)) {
       parts.push(sql<boolean>`${column}::text ilike ${pattern}`);
-    } else if (
-      field &&
-      (field.kind === 'text' ||
-        field.kind === 'longText' ||
-        field.kind === 'email' ||
-        field.kind === 'phone' ||
-        field.kind === 'enum' ||
-        field.kind === 'status')
-    ) {
+    } else if (field && (isPlainTextSearch(field) || field.kind === 'enum' || field.kind === 'status')) {
       parts.push(sql<boolean>`${column} ilike ${pattern}`);
     } else {
       parts.push(sql<boolean>`${column}::text ilike ${pattern}`);

@@ -21,10 +21,12 @@ export interface RouteDeps {
 const where = (conditions: RawBuilder<boolean>[]) =>
   conditions.length ? sql.join(conditions, sql` and `) : sql<boolean>`true`;
 
-/** The record as the principal may see it. */
+/**
+ * The record as the principal may see it, straight from the row: readable fields are named like their
+ * columns, and never include a password (stored as `{name}Hash`, and write-only).
+ */
 export function present(resource: AnyResource, principal: Principal, access: ReadAccess, row: Record<string, unknown>) {
-  const record = toRecord(resource, row);
-  return pick(record, readable(resource, principal, access, record));
+  return pick(row, readable(resource, principal, access, row));
 }
 
 /** `id` is a number, or the lookup field's value for keyed resources (settings by group). */

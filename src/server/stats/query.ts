@@ -19,6 +19,10 @@ const DAY = 86_400_000;
 /** Longest range one request may cover: ten years of days. */
 const MAX_DAYS = 3_660;
 
+/** All the conditions (true when there are none). */
+export const and = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 function parseDay(raw: unknown, param: string): number | undefined {
@@ -44,6 +48,18 @@ export function previousPeriod(period: Period): Period {
   return { from: isoDay(from - days * DAY), to: isoDay(from - DAY) };
 }
 
+const MAX_GROUPS = 100;
+
+/** How many groups a breakdown answers: 10 unless asked, at most 100. */
+export function parseLimit(raw: unknown): number {
+  if (raw === undefined || raw === '') return 10;
+  const limit = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(limit)) throw badRequest({ limit: formatEnglish({ key: 'integer' }) });
+  if (limit < 1) throw badRequest({ limit: formatEnglish({ key: 'minValue', args: { 0: 1 } }) });
+  if (limit > MAX_GROUPS) throw badRequest({ limit: formatEnglish({ key: 'maxValue', args: { 0: MAX_GROUPS } }) });
+  return limit;
+}
+
 export function parseInterval(raw: unknown): Interval {
   if (raw === undefined || raw === '') return 'day';
   if (typeof raw !== 'string' || !(INTERVALS as readonly string[]).includes(raw))
@@ -60,11 +76,14 @@ export interface Source {
   from: RawBuilder<unknown>;
   alias: string;
   day: RawBuilder<unknown>;
-  count: RawBuilder<number>;
-  sum(field: string): RawBuilder<number>;
+  /** The number of rows, of those matching `where` when given. */
+  count(where?: RawBuilder<boolean>): RawBuilder<number>;
+  sum(field: string, where?: RawBuilder<boolean>): RawBuilder<number>;
   /** The period as a condition that an index on the time column can use. */
   within(period: Period): RawBuilder<boolean>;
 }
+
+const only = (where?: RawBuilder<boolean>) => (where ? sql`filter (where ${where})` : sql``);
 
 export function rollupSource(rollup: Rollup): Source {
   const alias = rollup.base;
@@ -73,8 +92,8 @@ export function rollupSource(rollup: Rollup): Source {
     from: sql`${sql.table(rollup.table)} as ${sql.table(alias)}`,
     alias,
     day: col('day'),
-    count: sql<number>`coalesce(sum(${col('n')}), 0)::bigint`,
-    sum: (field) => sql<number>`coalesce(sum(${col(field)}), 0)::bigint`,
+    count: (where) => sql<number>`coalesce(sum(${col('n')}) ${only(where)}, 0)::bigint`,
+    sum: (field, where) => sql<number>`coalesce(sum(${col(field)}) ${only(where)}, 0)::bigint`,
     within: (p) => sql<boolean>`${col('day')} between ${p.from}::date and ${p.to}::date`,
   };
 }
@@ -86,8 +105,8 @@ export function baseSource(rollup: Rollup): Source {
     from: sql`${sql.table(rollup.base)}`,
     alias,
     day: rollup.timeIsDate ? time : sql`timezone('UTC', ${time})::date`,
-    count: sql<number>`count(*)::bigint`,
-    sum: (field) => sql<number>`coalesce(sum(${sql.ref(`${alias}.${field}`)}), 0)::bigint`,
+    count: (where) => sql<number>`count(*) ${only(where)}`,
+    sum: (field, where) => sql<number>`coalesce(sum(${sql.ref(`${alias}.${field}`)}) ${only(where)}, 0)::bigint`,
     within: (p) =>
       rollup.timeIsDate
         ? sql<boolean>`${time} between ${p.from}::date and ${p.to}::date`

@@ -4,11 +4,14 @@ import { formatEnglish } from '../../core/messages';
 import { badRequest, notFound } from '../errors';
 import { parseListQuery } from '../rest/query';
 import type { Registry } from '../rest/registry';
-import { publicWhereSql, readable, readAccess, scopeSql } from '../rest/scope';
+import { denied, publicWhereSql, readable, readAccess, scopeSql } from '../rest/scope';
+import { perBucket } from './buckets';
 import {
+  and,
   baseSource,
   filterFields,
   parseInterval,
+  parseLimit,
   parsePeriod,
   previousPeriod,
   rollupServes,
@@ -20,19 +23,18 @@ import {
 import type { Rollup } from './rollup';
 
 type StatsRequest = FastifyRequest<{
-  Params: { resource: string; field?: string };
+  Params: { resource: string; field?: string; name?: string };
   Querystring: Record<string, unknown>;
 }>;
-
-const and = (conditions: RawBuilder<boolean>[]) =>
-  conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
 
 const numbers = (row: Record<string, unknown>, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, Number(row[name] ?? 0)]));
 
+const UNKNOWN = formatEnglish({ key: 'unknownField' });
+
 /**
- * `/api/stats/{resource}/series|by/{field}|funnel|summary`: aggregates of a resource with `stats`, in SQL,
- * under the same row scope and filters as its list (a partner only ever aggregates their own rows).
+ * `/api/stats/{resource}/series|by/{field}|funnel|summary|rate/{name}`: aggregates of a resource with `stats`, in
+ * SQL, under the same row scope and filters as its list (a partner only ever aggregates their own rows).
  */
 export function registerStatsRoutes(
   app: FastifyInstance,
@@ -42,13 +44,18 @@ export function registerStatsRoutes(
   const { db, registry } = deps;
   const byName = new Map(rollups.map((r) => [r.resource.name, r]));
 
-  /** Everything a stats request shares: the rollup, the source, the scoped conditions and the readable sums. */
-  const prepare = (request: StatsRequest, withWhere: boolean) => {
+  /**
+   * Everything a stats request shares: the rollup, the source, the scoped conditions and the readable sums.
+   * `where` adds the config's `stats.where`; `tests` names the columns the request's own conditions test.
+   */
+  const prepare = (request: StatsRequest, options: { where: boolean; tests?: string[] }) => {
     const rollup = byName.get(request.params.resource);
     if (!rollup) throw notFound();
     const { resource } = rollup;
     const principal = request.principal;
     const access = readAccess(resource, principal);
+    // Aggregates are for the accounts that work with the rows, not for visitors of a public subset.
+    if (access.mode === 'public') throw denied(principal);
     const fields = readable(resource, principal, access);
     const query = request.query ?? {};
     const params = parseListQuery(resource, rollup.base, { filter: query.filter }, fields);
@@ -58,53 +65,94 @@ export function registerStatsRoutes(
     } catch {
       filter = undefined;
     }
-    const source = rollupServes(rollup, access, filterFields(filter)) ? rollupSource(rollup) : baseSource(rollup);
+    const tested = [...filterFields(filter), ...(options.tests ?? [])];
+    const source = rollupServes(rollup, access, tested) ? rollupSource(rollup) : baseSource(rollup);
     const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
-    if (withWhere && rollup.stats.where)
+    if (options.where && rollup.stats.where)
       conditions.push(...publicWhereSql(registry, resource, rollup.stats.where, rollup.base));
     const sums = rollup.sums.filter((name) => fields.includes(name));
     return { rollup, source, conditions, sums, fields, period: parsePeriod(query) };
   };
 
   const totals = (source: Source, sums: string[]) =>
-    sql.join([sql`${source.count} as count`, ...sums.map((name) => sql`${source.sum(name)} as ${sql.ref(name)}`)]);
+    sql.join([sql`${source.count()} as count`, ...sums.map((name) => sql`${source.sum(name)} as ${sql.ref(name)}`)]);
 
   app.get('/api/stats/:resource/series', async (request: StatsRequest) => {
-    const { source, conditions, sums, period } = prepare(request, true);
+    const { source, conditions, sums, period } = prepare(request, { where: true });
     const interval = parseInterval(request.query.interval);
-    const unit = sql.lit(interval);
-    const { rows } = await sql<Record<string, unknown>>`
-      with buckets as (
-        select date_trunc(${unit}, d)::date as bucket
-        from generate_series(date_trunc(${unit}, ${period.from}::date), ${period.to}::date, ${`1 ${interval}`}::interval) d
-      ),
-      agg as (
-        select date_trunc(${unit}, ${source.day})::date as bucket, ${totals(source, sums)}
-        from ${source.from} where ${and([...conditions, source.within(period)])} group by 1
-      )
-      select to_char(b.bucket, 'YYYY-MM-DD') as bucket, coalesce(a.count, 0) as count
-        ${sql.raw(sums.map((s) => `, coalesce(a."${s}", 0) as "${s}"`).join(''))}
-      from buckets b left join agg a on a.bucket = b.bucket order by b.bucket`.execute(db);
+    const metrics = ['count', ...sums];
+    const rows = await perBucket(db, source, conditions, period, interval, [
+      source.count(),
+      ...sums.map((name) => source.sum(name)),
+    ]);
     return {
       interval,
       ...period,
-      rows: rows.map((row) => ({ bucket: row.bucket as string, ...numbers(row, ['count', ...sums]) })),
+      rows: rows.map((row) => ({
+        bucket: row.bucket as string,
+        ...Object.fromEntries(metrics.map((name, i) => [name, Number(row[`c${i}`])])),
+      })),
+    };
+  });
+
+  app.get('/api/stats/:resource/rate/:name', async (request: StatsRequest) => {
+    const rate = byName.get(request.params.resource)?.stats.rates?.[request.params.name ?? ''];
+    const tests = Object.keys({ ...rate?.part, ...rate?.whole });
+    const { rollup, source, conditions, sums, period } = prepare(request, { where: false, tests });
+    if (!rate) throw badRequest({ rate: UNKNOWN }, `Unknown rate: ${request.params.name ?? ''}`);
+    const interval = parseInterval(request.query.interval);
+    const matching = (where: typeof rate.whole) => publicWhereSql(registry, rollup.resource, where, rollup.base);
+    // Only rows of the whole are read, so the part is counted among them and a rate never exceeds 1.
+    const part = and(matching(rate.part));
+    const metrics = ['count', ...(rate.sum ?? []).filter((name) => sums.includes(name))];
+    const measure = (name: string, where?: RawBuilder<boolean>) =>
+      name === 'count' ? source.count(where) : source.sum(name, where);
+    const rows = await perBucket(db, source, [...conditions, ...matching(rate.whole)], period, interval, [
+      ...metrics.map((name) => measure(name, part)),
+      ...metrics.map((name) => measure(name)),
+    ]);
+    /** Part, whole and their quotient (null when the whole is empty) of each metric. */
+    const shares = (partOf: (i: number) => number, wholeOf: (i: number) => number) => {
+      const parts = metrics.map((_, i) => partOf(i));
+      const wholes = metrics.map((_, i) => wholeOf(i));
+      const by = (values: (number | null)[]) => Object.fromEntries(metrics.map((name, i) => [name, values[i]]));
+      return {
+        part: by(parts),
+        whole: by(wholes),
+        rate: by(parts.map((value, i) => (wholes[i] ? value / wholes[i] : null))),
+      };
+    };
+    const cell = (row: Record<string, unknown>, i: number) => Number(row[`c${i}`]);
+    const total = (i: number) => rows.reduce((sum, row) => sum + cell(row, i), 0);
+    return {
+      name: request.params.name,
+      interval,
+      ...period,
+      metrics,
+      ...shares(total, (i) => total(metrics.length + i)),
+      rows: rows.map((row) => ({
+        bucket: row.bucket as string,
+        ...shares(
+          (i) => cell(row, i),
+          (i) => cell(row, metrics.length + i),
+        ),
+      })),
     };
   });
 
   app.get('/api/stats/:resource/by/:field', async (request: StatsRequest) => {
-    const { rollup, source, conditions, sums, fields, period } = prepare(request, true);
+    const { rollup, source, conditions, sums, fields, period } = prepare(request, { where: true });
     const path = request.params.field ?? '';
     const [head, tail] = path.split('.');
     if (!(rollup.stats.groupBy ?? []).includes(path) || !fields.includes(head))
-      throw badRequest({ field: formatEnglish({ key: 'unknownField' }) }, `Unknown group field: ${path}`);
-    const limit = Math.min(Math.max(Number.parseInt(String(request.query.limit ?? '10'), 10) || 10, 1), 100);
+      throw badRequest({ field: UNKNOWN }, `Unknown group field: ${path}`);
+    const limit = parseLimit(request.query.limit);
     const column = sql.ref(`${source.alias}.${head}`);
     let key: RawBuilder<unknown> = column;
     let join: RawBuilder<unknown> = sql``;
     if (tail) {
       const field = rollup.resource.fields[head];
-      if (field?.kind !== 'ref') throw badRequest({ field: formatEnglish({ key: 'unknownField' }) });
+      if (field?.kind !== 'ref') throw badRequest({ field: UNKNOWN });
       const target = registry.table(field.reference);
       join = sql`join ${sql.table(target)} as ${sql.table('g')} on ${sql.ref('g.id')} = ${column}`;
       key = sql.ref(`g.${tail}`);
@@ -122,7 +170,7 @@ export function registerStatsRoutes(
   });
 
   app.get('/api/stats/:resource/funnel', async (request: StatsRequest) => {
-    const { rollup, source, conditions, sums, period } = prepare(request, false);
+    const { rollup, source, conditions, sums, period } = prepare(request, { where: false });
     const status = statusOf(rollup);
     if (!status) throw notFound();
     const { rows } = await sql<Record<string, unknown>>`
@@ -140,7 +188,7 @@ export function registerStatsRoutes(
   });
 
   app.get('/api/stats/:resource/summary', async (request: StatsRequest) => {
-    const { source, conditions, sums, period } = prepare(request, true);
+    const { source, conditions, sums, period } = prepare(request, { where: true });
     const previous = previousPeriod(period);
     const read = async (p: Period) => {
       const { rows } = await sql<Record<string, unknown>>`

@@ -33,6 +33,20 @@ export interface SummaryAnswer extends Period {
   [sum: string]: unknown;
 }
 
+/** Of each metric (`count`, a sum): the part, the whole and the part's share of it (null when the whole is 0). */
+export interface Shares {
+  part: Record<string, number>;
+  whole: Record<string, number>;
+  rate: Record<string, number | null>;
+}
+
+/** `/api/stats/{resource}/rate/{name}`: the shares over the whole period and per bucket. */
+export interface RateAnswer extends Period, Shares {
+  name: string;
+  metrics: string[];
+  rows: (Shares & { bucket: string })[];
+}
+
 /** One `/api/stats/{resource}/…` answer (SPEC issue 7's SQL aggregates), cached per query. */
 export function useStats<T = StatsAnswer>(
   config: AnyResource | undefined,
@@ -49,9 +63,11 @@ export function useStats<T = StatsAnswer>(
   });
 }
 
-/** The resources with SQL aggregates the signed-in account may read. */
+/** The resources with SQL aggregates the signed-in account may read, in their `stats.order`. */
 export function statsResources(resources: readonly AnyResource[], permissions: Record<string, string[]>) {
-  return resources.filter((config) => config.stats && (permissions[config.name] ?? []).includes('list'));
+  return resources
+    .filter((config) => config.stats && (permissions[config.name] ?? []).includes('list'))
+    .sort((a, b) => (a.stats?.order ?? 0) - (b.stats?.order ?? 0));
 }
 
 const DAY = 86_400_000;

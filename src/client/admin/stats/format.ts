@@ -1,7 +1,10 @@
 import type { MoneyField } from '../../../core/fields';
 import type { Locale } from '../../../core/locales';
 import type { AnyResource } from '../../../core/resource';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { humanize, labels } from '../../generated/labels';
+import { formatMoney, formatNumber, toMajor } from '../../i18n/format';
+
+type Translate = (key: string, options?: object) => string;
 
 /** The currency of a money field's aggregates: its currency field's default (the platform currency). */
 export function currencyOf(config: AnyResource, name: string): string | undefined {
@@ -15,6 +18,26 @@ export function currencyOf(config: AnyResource, name: string): string | undefine
 export function formatMetric(config: AnyResource, name: string, value: number, locale: Locale): string {
   const currency = currencyOf(config, name);
   return currency ? formatMoney(value, currency, locale) : formatNumber(value, locale);
+}
+
+/** A count or a sum as a CSV cell: money in major units (what people type in a spreadsheet), counts as they are. */
+export function csvMetric(config: AnyResource, name: string, value: unknown): number {
+  const currency = currencyOf(config, name);
+  return currency ? toMajor(Number(value), currency) : Number(value);
+}
+
+/** A rate (0–1) as a percentage; a rate of nothing is a dash. */
+export function formatShare(rate: number | null | undefined, locale: Locale): string {
+  return rate == null ? '—' : formatNumber(rate, locale, { style: 'percent', maximumFractionDigits: 1 });
+}
+
+/** What a metric of the aggregates (`count`, a sum, a rate) is called: `resources.{name}.stats.{metric}`. */
+export function metricLabel(config: AnyResource, name: string, translate: Translate): string {
+  const fallback =
+    name === 'count'
+      ? translate(labels.name(config), { smart_count: 2, _: humanize(config.name) })
+      : translate(labels.field(config, name), { _: humanize(name) });
+  return translate(labels.stats(config, name), { _: fallback });
 }
 
 /** Change against the previous period, as a signed percentage (undefined when there was nothing before). */

@@ -87,6 +87,8 @@ export function RefInput({
       source={source}
       reference={registry.routeOf(field.reference) ?? field.reference}
       alwaysOn={alwaysOn}
+      // A hand-ordered resource (`list.reorder`) is offered in its own order.
+      sort={target?.list.reorder ? { field: target.list.reorder, order: 'ASC' } : undefined}
     >
       <AutocompleteInput
         label={labels.field(config, name)}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { memo } from 'react';
 import { ReferenceField, useLocaleState, useRecordContext, useTranslate, WithRecord } from 'react-admin';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
@@ -29,15 +30,20 @@ export function useActiveLocale(): Locale {
   return isLocale(locale) ? locale : 'en';
 }
 
-function ReferenceValue({ config, name, field }: { config: AnyResource; name: string; field: RefField }) {
+interface ReferenceProps {
+  config: AnyResource;
+  name: string;
+  field: RefField;
+}
+
+/**
+ * The referenced record's title, linked to its page. Memoised apart from the permission check: every cell's
+ * permissions hook re-renders it while the permissions load, and the reference underneath has not changed.
+ */
+const ReferenceLink = memo(function ReferenceLink({ config, name, field }: ReferenceProps) {
   const registry = useRegistry();
   const locale = useActiveLocale();
-  const { permissions } = usePermissionMap();
-  const record = useRecordContext();
   const target = registry.config(field.reference);
-  const value = record?.[name];
-  if (value === null || value === undefined) return null;
-  if (!allows(permissions, field.reference, 'show')) return <span>#{String(value)}</span>;
   const route = registry.routeOf(field.reference);
   return (
     <ReferenceField
@@ -49,6 +55,15 @@ function ReferenceValue({ config, name, field }: { config: AnyResource; name: st
       <WithRecord render={(ref) => <span>{recordTitle(target, ref, locale, field.display)}</span>} />
     </ReferenceField>
   );
+});
+
+function ReferenceValue({ config, name, field }: ReferenceProps) {
+  const { permissions } = usePermissionMap();
+  const record = useRecordContext();
+  const value = record?.[name];
+  if (value === null || value === undefined) return null;
+  if (!allows(permissions, field.reference, 'show')) return <span>#{String(value)}</span>;
+  return <ReferenceLink config={config} name={name} field={field} />;
 }
 
 function EnumValue({
@@ -80,8 +95,12 @@ function EnumValue({
   );
 }
 
-/** One field of the record in context, rendered by its kind (list cell or show page). */
-export function FieldValue({
+/**
+ * One field of the record in context, rendered by its kind (list cell or show page). Memoised: the list re-renders
+ * its rows several times while it loads (cached page, refetch, references); a cell with the same record in context
+ * and the same props has nothing new to show.
+ */
+export const FieldValue = memo(function FieldValue({
   config,
   name,
   variant = 'show',
@@ -176,4 +195,4 @@ export function FieldValue({
     default:
       return <span>{value == null ? '' : String(value)}</span>;
   }
-}
+});

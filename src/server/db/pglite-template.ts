@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PGLITE_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** Where the empty cluster is kept; its name changes with PGlite's version, whose initdb made it. */
+export const TEMPLATE_DIR = path.join(ROOT, 'node_modules', '.cache', 'lantern', `pglite-${PGLITE_VERSION}-initdb`);
+/** The same cluster as one tar archive, for in-memory databases (PGlite's `loadDataDir`). */
+const TEMPLATE_ARCHIVE = `${TEMPLATE_DIR}.tar`;
+
+let making: Promise<void> | undefined;
+
+async function initdb(): Promise<void> {
+  // Made under private names and renamed: a server starting meanwhile never sees half a cluster.
+  const partial = `${TEMPLATE_DIR}.${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  // PGlite runs initdb in its first start on an empty directory: a second WASM instance, several seconds.
+  const pglite = await PGlite.create(partial);
+  try {
+    // Everything initdb and the first start wrote goes into the data files, so copies need no recovery.
+    await pglite.exec('checkpoint');
+    const archive = await pglite.dumpDataDir('none');
+    fs.writeFileSync(`${partial}.tar`, new Uint8Array(await archive.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  fs.renameSync(`${partial}.tar`, TEMPLATE_ARCHIVE);
+  try {
+    fs.renameSync(partial, TEMPLATE_DIR);
+  } catch {
+    // Another process finished first: its copy is as good.
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/** Makes the template unless it exists (`npm run build` calls it, so that no server start has to). */
+export async function prepareEmptyCluster(): Promise<void> {
+  if (fs.existsSync(TEMPLATE_ARCHIVE) && fs.existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION'))) return;
+  // Databases created at once in one process (tests) wait for the same initdb.
+  making ??= initdb().finally(() => (making = undefined));
+  await making;
+}
+
+/**
+ * initdb is the slowest and most memory-hungry part of a first start (and of every in-memory test database),
+ * and its output is the same every time: it runs once per PGlite version (`npm run build` does it) and new
+ * databases start from a copy of that empty cluster.
+ */
+export async function copyEmptyCluster(location: string): Promise<void> {
+  await prepareEmptyCluster();
+  fs.cpSync(TEMPLATE_DIR, location, { recursive: true });
+}
+
+/** The empty cluster for an in-memory database: read from the file as PGlite unpacks it, not kept in memory. */
+export async function emptyClusterArchive(): Promise<Blob> {
+  await prepareEmptyCluster();
+  return fs.openAsBlob(TEMPLATE_ARCHIVE);
+}

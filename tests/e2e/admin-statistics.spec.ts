@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { signInAdmin } from './admin-helpers';
+
+const DAY = 86_400_000;
+
+/** The `days` days ending today (UTC), as the pages choose their default period. */
+function lastDays(days: number) {
+  const to = Date.parse(new Date().toISOString().slice(0, 10));
+  const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return `from=${iso(to - (days - 1) * DAY)}&to=${iso(to)}`;
+}
+
+/** An API answer read with the page's session, so the expectations come from the same server and data. */
+async function api<T = any>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const percent = (rate: number) =>
+  new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+const LAK_DIGITS = new Intl.NumberFormat('en', { style: 'currency', currency: 'LAK' }).resolvedOptions()
+  .maximumFractionDigits!;
+
+test('statistics show the refund rate, top partners and services by name, and download a ranking as CSV', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdmin(page, 'admin@example.com');
+  await page.goto('/en/admin/statistics');
+  const period = lastDays(90);
+
+  const rate = await api(page, `/api/stats/orders/rate/refundRate?${period}&interval=week`);
+  expect(rate.whole.count).toBeGreaterThan(0);
+  const refund = page.getByTestId('rate-orders-refundRate');
+  await expect(refund.getByRole('heading', { name: 'Refund rate' })).toBeVisible();
+  await expect(refund.getByTestId('rate-orders-refundRate-count')).toContainText(
+    `Orders: ${percent(rate.rate.count)} (${rate.part.count.toLocaleString('en')} of ${rate.whole.count.toLocaleString('en')})`,
+  );
+  await expect(refund.getByTestId('rate-orders-refundRate-total')).toContainText(
+    `Gross bookings: ${percent(rate.rate.total)}`,
+  );
+  await expect(refund.locator('.recharts-line')).toHaveCount(2);
+
+  // Rankings name partners and services by their titles (the reference's display field), in the API's order.
+  const byPartner = await api(page, `/api/stats/orders/by/partnerId?${period}&limit=10`);
+  const partners = page.getByTestId('top-orders-partnerId');
+  await expect(partners.getByRole('heading', { name: 'Top Partners' })).toBeVisible();
+  await expect(partners.getByTestId('top-row')).toHaveCount(byPartner.rows.length);
+  const first = await api(page, `/api/partners/${byPartner.rows[0].key}`);
+  const firstRow = partners.getByTestId('top-row').first();
+  await expect(firstRow).toContainText(first.companyName);
+  await expect(firstRow.locator('td').last()).toHaveText(String(byPartner.rows[0].count));
+
+  const byService = await api(page, `/api/stats/orders/by/serviceId?${period}&limit=10`);
+  const services = page.getByTestId('top-orders-serviceId');
+  await expect(services.getByRole('heading', { name: 'Top Services' })).toBeVisible();
+  const service = await api(page, `/api/services/${byService.rows[0].key}`);
+  await expect(services.getByTestId('top-row').first()).toContainText(service.title.en);
+  await expect(services.getByTestId('top-row').filter({ hasText: /^#\d/ })).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    partners.getByTestId('top-orders-partnerId-csv').click(),
+  ]);
+  const csv = parse(Buffer.concat(await (await download.createReadStream()).toArray()), {
+    bom: true,
+    columns: true,
+  }) as Record<string, string>[];
+  expect(csv).toHaveLength(byPartner.rows.length);
+  expect(csv[0]).toEqual({
+    Partner: first.companyName,
+    Orders: String(byPartner.rows[0].count),
+    // Money in major units, as a spreadsheet wants it.
+    'Gross bookings': String(byPartner.rows[0].total / 10 ** LAK_DIGITS),
+    Commission: String(byPartner.rows[0].commission / 10 ** LAK_DIGITS),
+  });
+});
+
+test('the dashboard counts new partners against the previous period beside the order KPIs', async ({ page }) => {
+  await signInAdmin(page, 'admin@example.com');
+  await page.goto('/en/admin/dashboard');
+  const summary = await api(page, `/api/stats/partners/summary?${lastDays(30)}`);
+  // The demo data signs up partners in the last weeks.
+  expect(summary.count).toBeGreaterThan(0);
+  const card = page.getByTestId('kpi-partners-count');
+  await expect(card).toContainText('New partners');
+  await expect(card.locator('p')).toHaveText(summary.count.toLocaleString('en'));
+  await expect(page.getByTestId('kpi-orders-total')).toContainText('Gross bookings');
+
+  // Another period asks again: the 7-day count is its own.
+  const week = await api(page, `/api/stats/partners/summary?${lastDays(7)}`);
+  await page.getByTestId('period-7').click();
+  await expect(card.locator('p')).toHaveText(week.count.toLocaleString('en'));
+});
