@@ -202,7 +202,9 @@ async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  console.log(`\nprofile: ${label} (self ms)\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}`);
+  console.log(
+    `\nprofile: ${label} (self ms)\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}`,
+  );
   return result;
 }
 
@@ -260,6 +262,10 @@ async function measure(page: Page, cdp: CDPSession, screen: (typeof SCREENS)[num
   // To the dashboard through the menu, then the browser's Back to the list: the same document.
   await page.locator(`a[href$="/admin/dashboard"]`).first().click();
   await page.waitForURL(/\/admin\/dashboard$/);
+  // The router keeps the list on screen until the dashboard is ready: wait until it is really gone.
+  await page.waitForFunction((rows) => document.querySelectorAll('table tbody tr').length < rows, ROWS, {
+    timeout: 60_000,
+  });
   await settled(page, 0);
   const back = await render(page, cdp, `${screen.name}, run ${run}: Back`, async () => {
     const start = await page.evaluate(() => performance.now());

@@ -616,7 +616,13 @@ const en = {
     },
     orders: {
       name: 'Order |||| Orders',
-      stats: { count: 'Orders', total: 'Gross bookings', commission: 'Commission', refundRate: 'Refund rate' },
+      stats: {
+        count: 'Orders',
+        grossBookings: 'Gross bookings',
+        total: 'Revenue',
+        commission: 'Commission',
+        refundRate: 'Refund rate',
+      },
       fields: {
         code: 'Order code',
         userId: 'Customer',

@@ -857,7 +857,13 @@ const lo = {
     },
     orders: {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
-      stats: { count: 'ຄຳສັ່ງຈອງ', total: 'ມູນຄ່າການຈອງລວມ', commission: 'ຄ່ານາຍໜ້າ', refundRate: 'ອັດຕາການຄືນເງິນ' },
+      stats: {
+        count: 'ຄຳສັ່ງຈອງ',
+        grossBookings: 'ມູນຄ່າການຈອງລວມ',
+        total: 'ລາຍຮັບ',
+        commission: 'ຄ່ານາຍໜ້າ',
+        refundRate: 'ອັດຕາການຄືນເງິນ',
+      },
       fields: {
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',

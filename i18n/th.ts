@@ -857,7 +857,13 @@ const th = {
     },
     orders: {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
-      stats: { count: 'คำสั่งจอง', total: 'มูลค่าการจองรวม', commission: 'ค่าคอมมิชชัน', refundRate: 'อัตราการคืนเงิน' },
+      stats: {
+        count: 'คำสั่งจอง',
+        grossBookings: 'มูลค่าการจองรวม',
+        total: 'รายได้',
+        commission: 'ค่าคอมมิชชัน',
+        refundRate: 'อัตราการคืนเงิน',
+      },
       fields: {
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',

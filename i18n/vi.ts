@@ -861,7 +861,8 @@ const vi = {
       name: 'Đơn hàng |||| Đơn hàng',
       stats: {
         count: 'Đơn hàng',
-        total: 'Tổng giá trị đặt chỗ',
+        grossBookings: 'Tổng giá trị đặt chỗ',
+        total: 'Doanh thu thuần',
         commission: 'Hoa hồng',
         refundRate: 'Tỷ lệ hoàn tiền',
       },

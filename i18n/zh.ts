@@ -856,7 +856,7 @@ const zh = {
     },
     orders: {
       name: '订单 |||| 订单',
-      stats: { count: '订单', total: '预订总额', commission: '佣金', refundRate: '退款率' },
+      stats: { count: '订单', grossBookings: '预订总额', total: '收入', commission: '佣金', refundRate: '退款率' },
       fields: {
         code: '订单号',
         userId: '客户',

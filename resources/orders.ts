@@ -18,6 +18,8 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, lockSchedule, placeOrder, releaseSeats, writeCharge } from './orders.effects';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
+/** Paid and not refunded: the orders revenue and commission come from. */
+const SOLD = ['paid', 'confirmed', 'completed'];
 
 /**
  * A booking of seats on a schedule by a user. Prices, commission and partner are fixed when the order is
@@ -147,24 +149,30 @@ export default defineResource({
     },
     user: { scope: 'userId', read: true, create: true, update: true, hidden: ['commissionRate', 'commission'] },
   },
-  // Balance sums (partner + status) and seat checks (schedule + status); list indexes come from the filters.
-  // Bookings and revenue over time, by partner, service, tour type and province; the status funnel.
+  // Orders placed in a period (by `createdAt`), over time, by partner, service, tour type and province; the status
+  // funnel. Orders, revenue and commission count the orders paid and kept (paid, confirmed, completed: net of
+  // refunds); gross bookings the value of every order placed except those cancelled before payment.
   // Refund rate: of the orders placed in a period that were paid, the share refunded since (any approved refund
   // marks the order refunded), by count and by booked value (a partial refund counts the order's whole total).
+  // Money figures are finance's (SPEC §1); partners aggregate their own orders.
   stats: {
     time: 'createdAt',
     sum: ['total', 'commission'],
     groupBy: ['status', 'partnerId', 'serviceId', 'serviceId.tourTypeId', 'serviceId.provinceId'],
-    where: { status: ['paid', 'confirmed', 'completed'] },
+    where: { status: SOLD },
+    measures: { grossBookings: { sum: 'total', where: { status: ['pending_payment', ...SOLD, 'refunded'] } } },
+    kpis: ['grossBookings', 'total', 'commission', 'count'],
     top: ['partnerId', 'serviceId'],
     rates: {
       refundRate: {
         part: { status: 'refunded' },
-        whole: { status: ['paid', 'confirmed', 'completed', 'refunded'] },
+        whole: { status: [...SOLD, 'refunded'] },
         sum: ['total'],
       },
     },
+    access: { admin: ['finance'] },
   },
+  // Balance sums (partner + status) and seat checks (schedule + status); list indexes come from the filters.
   indexes: [
     ['partnerId', 'status', 'createdAt'],
     ['scheduleId', 'status'],

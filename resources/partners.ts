@@ -118,8 +118,9 @@ export default defineResource({
     },
   },
   endpoints: { balance: partnerBalanceEndpoint, earnings: partnerEarningsEndpoint, register: partnerRegisterEndpoint },
-  // New partners per period (sign-ups and accounts created by moderators), and where they stand in review.
-  stats: { time: 'createdAt', order: 1 },
+  // New partners per period (sign-ups and accounts created by moderators), and where they stand in review: like
+  // every statistic, finance's (SPEC §1).
+  stats: { time: 'createdAt', order: 1, access: { admin: ['finance'] } },
   // Pending and suspended partners sign in to see their status (SPEC issue 4 §7); rejected ones read the reason.
   account: {
     kind: 'partner',

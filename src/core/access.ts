@@ -16,11 +16,8 @@ export function can(resource: AnyResource, principal: Principal, verb: Verb): bo
   if ((verb === 'update' || verb === 'delete') && resource.appendOnly) return false;
   switch (principal.kind) {
     case 'admin': {
-      // super_admin may do everything a config does not explicitly forbid with `false`.
       const rules = resource.access.admin ?? {};
-      const rule = verb === 'list' || verb === 'show' ? rules.read : rules[verb];
-      if (principal.role === 'super_admin') return rule !== false;
-      return rule === true || (Array.isArray(rule) && (rule as readonly AdminRole[]).includes(principal.role));
+      return adminAllowed(verb === 'list' || verb === 'show' ? rules.read : rules[verb], principal.role);
     }
     case 'partner':
     case 'user': {
@@ -31,6 +28,23 @@ export function can(resource: AnyResource, principal: Principal, verb: Verb): bo
     case 'public':
       return Boolean(resource.access.public) && (verb === 'list' || verb === 'show');
   }
+}
+
+/** An admin rule: super_admin may do everything a config does not explicitly forbid with `false`. */
+function adminAllowed(rule: readonly AdminRole[] | boolean | undefined, role: AdminRole): boolean {
+  if (role === 'super_admin') return rule !== false;
+  return rule === true || (Array.isArray(rule) && (rule as readonly AdminRole[]).includes(role));
+}
+
+/**
+ * Whether the principal may read the resource's aggregates (`/api/stats/{name}/…`): it reads the rows themselves
+ * (not as a visitor of a public subset) and `stats.access` does not narrow it out. Owners aggregate their own rows.
+ */
+export function readsStats(resource: AnyResource, principal: Principal): boolean {
+  const rule = resource.stats?.access;
+  if (!resource.stats || principal.kind === 'public' || !can(resource, principal, 'list')) return false;
+  if (principal.kind === 'admin') return rule?.admin === undefined || adminAllowed(rule.admin, principal.role);
+  return rule?.[principal.kind] !== false;
 }
 
 /** The column and value that scope a principal's rows, or undefined when it sees every row. */

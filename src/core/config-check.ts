@@ -1,4 +1,11 @@
-import { SYSTEM_FIELDS, statsMetrics, statusField, transitionSources, type AnyResource } from './resource';
+import {
+  SYSTEM_FIELDS,
+  statsMetrics,
+  statusField,
+  summaryMetrics,
+  transitionSources,
+  type AnyResource,
+} from './resource';
 
 /** One mistake in a resource config: where it is (file and config path) and what is wrong. */
 export interface ConfigProblem {
@@ -158,8 +165,22 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         (resource.stats.groupBy ?? []).map((g) => g.split('.')[0]),
       );
       whereFields('stats.where', resource.stats.where);
-      const { groupBy = [], sum = [], top = [], rates = {} } = resource.stats;
+      const { groupBy = [], sum = [], top = [], rates = {}, measures = {}, kpis = [], access } = resource.stats;
       for (const path of top) if (!groupBy.includes(path)) report('stats.top', `'${path}' is not in stats.groupBy`);
+      for (const [name, measure] of Object.entries(measures)) {
+        if (name === 'count' || name in resource.fields || name in rates)
+          report(`stats.measures.${name}`, `'${name}' is already the name of a field or metric`);
+        // The summary table keeps only `stats.sum` columns.
+        if (!sum.includes(measure.sum)) report(`stats.measures.${name}.sum`, `'${measure.sum}' is not in stats.sum`);
+        whereFields(`stats.measures.${name}.where`, measure.where);
+      }
+      const metrics = summaryMetrics(resource.stats);
+      for (const name of kpis) if (!metrics.includes(name)) report('stats.kpis', `unknown metric '${name}'`);
+      const readers = resource.access.admin?.read;
+      if (Array.isArray(access?.admin) && readers !== true)
+        for (const role of access.admin)
+          if (!(Array.isArray(readers) && readers.includes(role)) && role !== 'super_admin')
+            report('stats.access.admin', `'${role}' does not read the rows (access.admin.read)`);
       for (const [name, rate] of Object.entries(rates)) {
         whereFields(`stats.rates.${name}.part`, rate.part);
         whereFields(`stats.rates.${name}.whole`, rate.whole);

@@ -224,8 +224,35 @@ export interface StatsConfig {
   top?: readonly string[];
   /** Shares of rows over time and over the period, at `/api/stats/{resource}/rate/{name}` (`where` does not apply). */
   rates?: Readonly<Record<string, StatsRate>>;
+  /**
+   * Sums over other rows than `where`, answered beside the others by the summary and the series (e.g. gross
+   * bookings: the total of every order placed, where the `total` sum counts only the orders paid and kept).
+   */
+  measures?: Readonly<Record<string, StatsMeasure>>;
+  /** The summary metrics the dashboard shows, in order (default: `count`, each sum, each measure). */
+  kpis?: readonly string[];
+  /**
+   * Who may read the aggregates, narrowing the read access (no key widens it): e.g. `{ admin: ['finance'] }` keeps
+   * money figures from the other admin roles; `partner: false` / `user: false` refuse the owners of rows.
+   */
+  access?: StatsAccess;
   /** Where this resource's KPIs and charts come among other resources' (ascending, default 0). */
   order?: number;
+}
+
+/** A sum of `sum` over the rows matching `where` instead of `stats.where`. */
+export interface StatsMeasure {
+  sum: string;
+  where: PublicWhere;
+}
+
+export interface StatsAccess {
+  /** Admin roles that may read them (super_admin always may unless `false`); default: every role that reads rows. */
+  admin?: readonly AdminRole[] | boolean;
+  /** Whether partners aggregate their own rows (default: when they read them). */
+  partner?: boolean;
+  /** Whether users aggregate their own rows (default: when they read them). */
+  user?: boolean;
 }
 
 /**
@@ -331,7 +358,18 @@ export function transitionSources(transition: Transition): readonly string[] {
   return typeof transition.from === 'string' ? [transition.from] : transition.from;
 }
 
-/** What a resource's aggregates measure, each labelled under `resources.{name}.stats.`: the row count, sums, rates. */
+/** What a resource's aggregates measure, each labelled under `resources.{name}.stats.`: count, sums, measures, rates. */
 export function statsMetrics(stats: StatsConfig): string[] {
-  return ['count', ...(stats.sum ?? []), ...Object.keys(stats.rates ?? {})];
+  return [...summaryMetrics(stats), ...Object.keys(stats.rates ?? {})];
+}
+
+/** What the summary and the series answer: the row count, each sum and each measure. */
+export function summaryMetrics(stats: StatsConfig): string[] {
+  return ['count', ...(stats.sum ?? []), ...Object.keys(stats.measures ?? {})];
+}
+
+/** The field a summary metric adds up (a sum's own, a measure's `sum`); none for the count. */
+export function summedField(stats: StatsConfig, metric: string): string | undefined {
+  if (metric === 'count') return undefined;
+  return stats.measures?.[metric]?.sum ?? metric;
 }

@@ -21,28 +21,31 @@ export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
  * Modules find their files next to their source (`import.meta.url`: migrations, package.json): in the
  * bundle each keeps pointing at its own source file, relative to the bundle so the checkout can move.
  */
-const sourceLocation: Plugin = {
-  name: 'source-import-meta-url',
-  setup(esbuild) {
-    esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      const text = fs.readFileSync(args.path, 'utf8');
-      const relative = path.relative(path.dirname(SERVER_BUNDLE), args.path).split(path.sep).join('/');
-      const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
-      return { contents: text.replaceAll('import.meta.url', url), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-    });
-  },
-};
+function sourceLocation(outfile: string): Plugin {
+  return {
+    name: 'source-import-meta-url',
+    setup(esbuild) {
+      esbuild.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        const text = fs.readFileSync(args.path, 'utf8');
+        const relative = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+        const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', url), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
 
-export async function buildServer(): Promise<void> {
+/** Bundles `src/server/main.ts` into `outfile`, which must lie in the checkout (packages load from node_modules). */
+export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   await build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    plugins: [sourceLocation],
+    plugins: [sourceLocation(outfile)],
     logLevel: 'warning',
   });
 }

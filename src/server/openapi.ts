@@ -2,9 +2,9 @@ import type { Field } from '../core/fields';
 import { LOCALES } from '../core/locales';
 import { statusField, type AnyResource } from '../core/resource';
 import { writableFields } from '../core/validation';
+import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS } from './rest/reorder-routes';
-
-type Schema = Record<string, unknown>;
+import { statsPaths } from './stats/openapi';
 
 const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
@@ -91,20 +91,6 @@ function inputSchema(resource: AnyResource, mode: 'create' | 'update'): Schema {
   const required = mode === 'create' ? names.filter((n) => resource.fields[n].required) : [];
   return { type: 'object', properties, ...(required.length && { required }) };
 }
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ref('Error') } },
-});
-const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-
-const ERRORS = {
-  '400': errorResponse('Bad input: `errors` has a message per field'),
-  '401': errorResponse('Signed out'),
-  '403': errorResponse('Not allowed'),
-  '404': errorResponse('Unknown, or outside the caller’s scope'),
-};
 
 function resourcePaths(resource: AnyResource): Record<string, Schema> {
   const name = pascal(resource.name);
@@ -306,7 +292,7 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       schemas[`${name}Create`] = inputSchema(resource, 'create');
       schemas[`${name}Update`] = inputSchema(resource, 'update');
     }
-    paths = { ...paths, ...resourcePaths(resource) };
+    paths = { ...paths, ...resourcePaths(resource), ...statsPaths(resource) };
   }
   // One tag per resource, described with its workflow, so the reference groups paths by resource.
   const tags = resources.map((resource) => ({

@@ -151,6 +151,7 @@ describeEachEngine('auth sessions', (engine) => {
         'partnerId',
         'permissions',
         'role',
+        'stats',
         'status',
       ]);
       expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|password/i);

@@ -83,11 +83,15 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-/** Starts `src/server/main.ts` on the store and waits until /api/health answers. */
-export async function startServerProcess(store: DataStore, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts `src/server/main.ts` (or another entry: the server bundle) on the store; waits until /api/health answers. */
+export async function startServerProcess(
+  store: DataStore,
+  env: Record<string, string> = {},
+  entry = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,

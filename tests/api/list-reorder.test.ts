@@ -110,6 +110,12 @@ describeEachEngine('list reorder endpoint', (engine) => {
     expect(tooMany.status).toBe(400);
     const array = await call(server, 'PUT', '/api/tour-types/-/order', { cookie: moderator, body: [first] });
     expect(array.status).toBe(400);
+    const extra = await call(server, 'PUT', '/api/tour-types/-/order', {
+      cookie: moderator,
+      body: { ids: [second, first], sortOrder: 1 },
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.errors).toEqual({ sortOrder: 'This field is not allowed' });
     expect((await order([second, first, 987654])).status).toBe(404);
     expect((await rows()).map((row) => row.id)).toEqual(before.map((row) => row.id));
   });

@@ -82,6 +82,13 @@ const valid = {
   endsOn: '2026-04-17',
 };
 
+/** The committed migrations; the scaffolder writes the next number after them. */
+const COMMITTED = fs
+  .readdirSync(path.resolve('src/server/migrations'))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+const NEW_MIGRATION = `${String(COMMITTED.length + 1).padStart(4, '0')}_add_promotions`;
+
 describe('proof: the scaffolder', () => {
   it('writes the resource file, lists it, labels it in five languages and writes its migration', () => {
     expect(scaffold.code, scaffold.stderr).toBe(0);
@@ -89,10 +96,10 @@ describe('proof: the scaffolder', () => {
       'resources/promotions.ts',
       'resources/index.ts',
       ...['lo', 'en', 'vi', 'th', 'zh'].map((l) => `i18n/${l}.ts`),
-      'src/server/migrations/0002_add_promotions.sql',
+      `src/server/migrations/${NEW_MIGRATION}.sql`,
     ])
       expect(scaffold.stdout).toContain(`wrote ${file}`);
-    expect(migrationsAfterScaffold).toContain('0002_add_promotions.sql');
+    expect(migrationsAfterScaffold).toContain(`${NEW_MIGRATION}.sql`);
   });
 
   it('leaves the other languages marked for translation, and the completeness test catches them', () => {
@@ -109,7 +116,7 @@ describe('proof: the scaffolder', () => {
 describe('proof: one file plus labels', () => {
   it('changes nothing but the resource file, the index entry, the labels and the reviewed migration', async () => {
     expect(changedFiles(copy.dir, 'src').sort()).toEqual([
-      'src/server/migrations/0002_add_promotions.sql',
+      `src/server/migrations/${NEW_MIGRATION}.sql`,
       'src/server/migrations/schema.snapshot.json',
     ]);
     expect(changedFiles(copy.dir, 'resources')).toEqual(['resources/index.ts', 'resources/promotions.ts']);
@@ -127,8 +134,8 @@ describe('proof: one file plus labels', () => {
 
   it('generates one migration for the edited entity, with its columns, checks and foreign key', () => {
     const dir = path.join(copy.dir, 'src/server/migrations');
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))).toEqual(['0001_init.sql', '0002_add_promotions.sql']);
-    const sql = fs.readFileSync(path.join(dir, '0002_add_promotions.sql'), 'utf8');
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))).toEqual([...COMMITTED, `${NEW_MIGRATION}.sql`]);
+    const sql = fs.readFileSync(path.join(dir, `${NEW_MIGRATION}.sql`), 'utf8');
     expect(sql).toContain('create table "promotions"');
     expect(sql).toContain('"title" jsonb not null');
     expect(sql).toContain('"discount" bigint not null');
@@ -141,7 +148,7 @@ describe('proof: one file plus labels', () => {
 
   it('applies the migration at start', async () => {
     const health = await (await fetch(`${server.baseUrl}/api/health`)).json();
-    expect(health.migration).toBe('0002_add_promotions');
+    expect(health.migration).toBe(NEW_MIGRATION);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The statistics the dashboard and the statistics page add to the series: the refund rate (over time and over
- * the period), top partners and services, and new partners against the previous period. Every expected number is
+ * the period), top partners and services, new partners against the previous period, gross bookings beside revenue,
+ * who may read them (finance, not the other admin roles) and their OpenAPI paths. Every expected number is
  * computed here from the rows this file inserts into an otherwise empty stretch of time (2018–2019).
  */
 import { sql } from 'kysely';
@@ -11,6 +12,8 @@ import type { AnyResource } from '../../src/core/resource';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 
 type Who = 'a' | 'b' | 'c';
+
+const orders = resources.find((r) => r.name === 'orders')!;
 
 interface OrderSpec {
   at: string;
@@ -56,6 +59,22 @@ const NEW_PARTNERS = [
 
 const SOLD = ['paid', 'confirmed', 'completed'];
 const PAID_OR_LATER = [...SOLD, 'refunded'];
+
+/** The orders' summary metrics as defined in docs/resources.md, computed from the specs. */
+function expectedSummary(specs: OrderSpec[]) {
+  const sold = specs.filter((o) => SOLD.includes(o.status));
+  const sum = (list: OrderSpec[], of: (o: OrderSpec) => number) => list.reduce((n, o) => n + of(o), 0);
+  return {
+    count: sold.length,
+    total: sum(sold, (o) => o.total),
+    commission: sum(sold, (o) => o.commission),
+    // Every order placed except those cancelled before payment.
+    grossBookings: sum(
+      specs.filter((o) => o.status !== 'cancelled'),
+      (o) => o.total,
+    ),
+  };
+}
 
 const within = (spec: OrderSpec, from = FROM, to = TO) => spec.at.slice(0, 10) >= from && spec.at.slice(0, 10) <= to;
 
@@ -266,6 +285,114 @@ describeEachEngine('statistics: refund rate, top lists, new partners', (engine) 
     expect(after.body.whole).toEqual(before.body.whole);
   });
 
+  it('gross bookings count every order placed but the unpaid-cancelled; revenue and commission only kept ones', async () => {
+    const summary = await get(`/api/stats/orders/summary?${PERIOD}`);
+    expect(summary.status).toBe(200);
+    const current = expectedSummary(inPeriod);
+    const previous = expectedSummary(ORDERS.filter((o) => within(o, PREVIOUS.from, PREVIOUS.to)));
+    // Gross: 4,200,000 (all but the cancelled 100,000); revenue 2,800,000 (not the refunded 300,000 and 700,000
+    // nor the unpaid 400,000); before the period only a refunded order: gross 640,000, no revenue.
+    expect(current).toEqual({ count: 6, total: 2_800_000, commission: 277_000, grossBookings: 4_200_000 });
+    expect(previous).toEqual({ count: 0, total: 0, commission: 0, grossBookings: 640_000 });
+    expect(summary.body).toEqual({ from: FROM, to: TO, ...current, previous: { ...PREVIOUS, ...previous } });
+
+    const series = await get(`/api/stats/orders/series?${PERIOD}&interval=month`);
+    expect(series.body.rows).toEqual(
+      ['2019-01', '2019-02', '2019-03'].map((month) => ({
+        bucket: `${month}-01`,
+        ...expectedSummary(inPeriod.filter((o) => o.at.startsWith(month))),
+      })),
+    );
+    // A filter the summary table does not keep reads the orders themselves, with the same definitions.
+    const searched = await get(`/api/stats/orders/summary?${PERIOD}&filter=${encodeURIComponent('{"q":"ST-"}')}`);
+    expect(searched.body).toEqual(summary.body);
+
+    // A partner's own: gross 1,800,000, revenue 1,500,000.
+    const own = await get(`/api/stats/orders/summary?${PERIOD}`, partnerA);
+    expect(own.body).toMatchObject(expectedSummary(inPeriod.filter((o) => o.who === 'a')));
+    expect([own.body.grossBookings, own.body.total]).toEqual([1_800_000, 1_500_000]);
+  });
+
+  it('statistics are finance’s: moderator and support get 403 on every endpoint, finance and partners read', async () => {
+    const logins = {
+      moderator: await server.login('moderator@example.com', 'Admin#2026'),
+      support: await server.login('support@example.com', 'Admin#2026'),
+      finance: await server.login('finance@example.com', 'Admin#2026'),
+    };
+    const endpoints = [
+      `/api/stats/orders/summary?${PERIOD}`,
+      `/api/stats/orders/series?${PERIOD}`,
+      `/api/stats/orders/by/partnerId?${PERIOD}`,
+      `/api/stats/orders/funnel?${PERIOD}`,
+      `/api/stats/orders/rate/refundRate?${PERIOD}`,
+      `/api/stats/partners/summary?${PERIOD}`,
+      `/api/stats/partners/series?${PERIOD}`,
+    ];
+    for (const path of endpoints) {
+      for (const role of ['moderator', 'support'] as const) {
+        const refused = await get(path, logins[role]);
+        expect(refused.status, `${role} ${path}`).toBe(403);
+        expect(refused.body, `${role} ${path}`).toEqual({ message: 'You are not allowed to do this' });
+      }
+      // The refusal comes before the parameters are read.
+      expect((await get(`${path}&from=nope`, logins.support)).status, path).toBe(403);
+      expect((await get(path, logins.finance)).status, `finance ${path}`).toBe(200);
+    }
+    // Support still reads the orders themselves (SPEC §1), just not their money aggregates.
+    expect((await get('/api/orders?range=[0,0]', logins.support)).status).toBe(200);
+    const financeSummary = await get(`/api/stats/orders/summary?${PERIOD}`, logins.finance);
+    expect(financeSummary.body).toEqual((await get(`/api/stats/orders/summary?${PERIOD}`)).body);
+
+    // `/api/auth/me` tells the client which aggregates to show.
+    const me = async (cookie: string) => (await get('/api/auth/me', cookie)).body.stats;
+    expect(await me(admin)).toEqual(['partners', 'orders']);
+    expect(await me(logins.finance)).toEqual(['partners', 'orders']);
+    expect(await me(logins.moderator)).toEqual([]);
+    expect(await me(logins.support)).toEqual([]);
+    expect(await me(partnerA)).toEqual(['partners', 'orders']);
+  });
+
+  it('the OpenAPI document lists the stats paths of every resource with stats, with their readers', async () => {
+    const { paths, tags } = (await get('/api/openapi.json')).body;
+    expect(tags.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['orders', 'partners']));
+    for (const resource of resources.filter((r) => r.stats)) {
+      const base = `/api/stats/${resource.name}`;
+      const expected = [
+        `${base}/summary`,
+        `${base}/series`,
+        ...(resource.stats!.groupBy?.length ? [`${base}/by/{field}`] : []),
+        ...(resource.workflow ? [`${base}/funnel`] : []),
+        ...Object.keys(resource.stats!.rates ?? {}).map((rate) => `${base}/rate/${rate}`),
+      ];
+      expect(
+        Object.keys(paths)
+          .filter((path) => path.startsWith(`${base}/`))
+          .sort(),
+        resource.name,
+      ).toEqual(expected.sort());
+      for (const path of expected) {
+        const operation = paths[path].get;
+        expect(operation.tags, path).toEqual([resource.name]);
+        expect(Object.keys(operation.responses), path).toEqual(['200', '400', '401', '403', '404']);
+        expect(operation.description, path).toMatch(/^Readers: super_admin, finance, partners \(their own rows\)/);
+      }
+    }
+    const summary = paths['/api/stats/orders/summary'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(summary.properties)).toEqual([
+      'from',
+      'to',
+      'count',
+      'total',
+      'commission',
+      'grossBookings',
+      'previous',
+    ]);
+    const by = paths['/api/stats/orders/by/{field}'].get.parameters.find((p: { name: string }) => p.name === 'field');
+    expect(by.schema.enum).toEqual(orders.stats!.groupBy);
+    // Orders are read by customers too: their own orders' aggregates.
+    expect(paths['/api/stats/orders/summary'].get.description).toContain('users (their own rows)');
+  });
+
   it('bad parameters answer 400 with the field, unknown names 400 or 404, and visitors are refused', async () => {
     const bad = async (path: string, field: string) => {
       const answer = await get(path);
@@ -291,23 +418,46 @@ describeEachEngine('statistics: refund rate, top lists, new partners', (engine) 
   });
 });
 
+/** What the config check says of the resources with the orders config changed. */
+function problemsWith(change: (config: AnyResource) => AnyResource): string[] {
+  return checkResources(
+    resources.map((r) => (r === orders ? change(orders) : r)),
+    {},
+  ).map((p) => `${p.path}: ${p.message}`);
+}
+
 it('the config check refuses a ranking outside groupBy and a rate on an unknown field or sum', () => {
-  const orders = resources.find((r) => r.name === 'orders')!;
-  const broken: AnyResource = {
-    ...orders,
+  const problems = problemsWith((config) => ({
+    ...config,
     stats: {
-      ...orders.stats!,
+      ...config.stats!,
       top: ['userId'],
       rates: { wrong: { part: { nope: 1 }, whole: { status: 'paid' }, sum: ['quantity'] } },
     },
-  };
-  const problems = checkResources(
-    resources.map((r) => (r === orders ? broken : r)),
-    {},
-  ).map((p) => `${p.path}: ${p.message}`);
+  }));
   expect(problems).toEqual([
     "stats.top: 'userId' is not in stats.groupBy",
     "stats.rates.wrong.part: unknown field 'nope'",
     "stats.rates.wrong.sum: 'quantity' is not in stats.sum",
+  ]);
+});
+
+it('the config check refuses a measure over an unsummed field, an unknown KPI and a stats reader without read', () => {
+  const problems = problemsWith((config) => ({
+    ...config,
+    stats: {
+      ...config.stats!,
+      measures: { quantity: { sum: 'total', where: { status: 'paid' } }, seats: { sum: 'quantity', where: { x: 1 } } },
+      kpis: ['count', 'profit'],
+      access: { admin: ['finance', 'moderator'] },
+    },
+    access: { ...config.access, admin: { ...config.access.admin, read: ['finance'] } },
+  }));
+  expect(problems).toEqual([
+    "stats.measures.quantity: 'quantity' is already the name of a field or metric",
+    "stats.measures.seats.sum: 'quantity' is not in stats.sum",
+    "stats.measures.seats.where: unknown field 'x'",
+    "stats.kpis: unknown metric 'profit'",
+    "stats.access.admin: 'moderator' does not read the rows (access.admin.read)",
   ]);
 });

@@ -38,9 +38,8 @@ test('statistics show the refund rate, top partners and services by name, and do
   await expect(refund.getByTestId('rate-orders-refundRate-count')).toContainText(
     `Orders: ${percent(rate.rate.count)} (${rate.part.count.toLocaleString('en')} of ${rate.whole.count.toLocaleString('en')})`,
   );
-  await expect(refund.getByTestId('rate-orders-refundRate-total')).toContainText(
-    `Gross bookings: ${percent(rate.rate.total)}`,
-  );
+  // The rate counts refunded orders too, so its value is the orders' total, not revenue.
+  await expect(refund.getByTestId('rate-orders-refundRate-total')).toContainText(`Total: ${percent(rate.rate.total)}`);
   await expect(refund.locator('.recharts-line')).toHaveCount(2);
 
   // Rankings name partners and services by their titles (the reference's display field), in the API's order.
@@ -73,9 +72,72 @@ test('statistics show the refund rate, top partners and services by name, and do
     Partner: first.companyName,
     Orders: String(byPartner.rows[0].count),
     // Money in major units, as a spreadsheet wants it.
-    'Gross bookings': String(byPartner.rows[0].total / 10 ** LAK_DIGITS),
+    // Rankings count the orders paid and kept: their total is revenue.
+    Revenue: String(byPartner.rows[0].total / 10 ** LAK_DIGITS),
     Commission: String(byPartner.rows[0].commission / 10 ** LAK_DIGITS),
   });
+});
+
+/** An amount as the app writes it: LAK in en-US, fraction digits only when there are any. */
+const money = (minor: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'LAK',
+    minimumFractionDigits: minor % 10 ** LAK_DIGITS === 0 ? 0 : LAK_DIGITS,
+    maximumFractionDigits: LAK_DIGITS,
+  }).format(minor / 10 ** LAK_DIGITS);
+
+test('finance’s dashboard shows the five KPIs of the period, gross bookings apart from revenue', async ({ page }) => {
+  await signInAdmin(page, 'finance@example.com');
+  const period = lastDays(30);
+  const orders = await api(page, `/api/stats/orders/summary?${period}`);
+  const partners = await api(page, `/api/stats/partners/summary?${period}`);
+  // The demo data has unpaid and refunded orders in the last month: gross bookings are more than revenue.
+  expect(orders.grossBookings).toBeGreaterThan(orders.total);
+  const kpis = [
+    { id: 'kpi-orders-grossBookings', label: 'Gross bookings', value: money(orders.grossBookings) },
+    { id: 'kpi-orders-total', label: 'Revenue', value: money(orders.total) },
+    { id: 'kpi-orders-commission', label: 'Commission', value: money(orders.commission) },
+    { id: 'kpi-orders-count', label: 'Orders', value: orders.count.toLocaleString('en') },
+    { id: 'kpi-partners-count', label: 'New partners', value: partners.count.toLocaleString('en') },
+  ];
+  // In this order, and no other card.
+  await expect(page.locator('[data-testid^="kpi-"]')).toHaveCount(kpis.length);
+  expect(
+    await page.locator('[data-testid^="kpi-"]').evaluateAll((cards) => cards.map((c) => c.dataset.testid)),
+  ).toEqual(kpis.map((kpi) => kpi.id));
+  for (const kpi of kpis) {
+    const card = page.getByTestId(kpi.id);
+    await expect(card.locator('.MuiTypography-overline')).toHaveText(kpi.label);
+    await expect(card.locator('p')).toHaveText(kpi.value);
+  }
+  await expect(page.locator('a[href="/en/admin/statistics"]')).toBeVisible();
+});
+
+test('support’s dashboard keeps the queues and recent activity, without money figures or refused requests', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  // Signed out, the entry asks who is signed in (401) before showing its form: not a refusal of the dashboard.
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.status() !== 401) refused.push(`${response.status()} ${response.url()}`);
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+  });
+  await signInAdmin(page, 'support@example.com');
+  await expect(page.locator('[data-testid^="queue-"]').first()).toBeVisible();
+  await expect(page.getByTestId('recent-activity').locator('li').first()).toBeVisible();
+  await expect(page.getByRole('menu').locator('a[href="/en/admin/orders"]')).toBeVisible();
+  await expect(page.locator('[data-testid^="kpi-"]')).toHaveCount(0);
+  await expect(page.getByTestId('period-30')).toHaveCount(0);
+  await expect(page.getByRole('menu').locator('a[href="/en/admin/statistics"]')).toHaveCount(0);
+  await expect(page.locator('.MuiAlert-standardError, .MuiAlert-filledError')).toHaveCount(0);
+  // The dashboard never asked for what the server refuses support.
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+  expect((await page.request.get(`/api/stats/orders/summary?${lastDays(30)}`)).status()).toBe(403);
 });
 
 test('the dashboard counts new partners against the previous period beside the order KPIs', async ({ page }) => {
@@ -87,7 +149,7 @@ test('the dashboard counts new partners against the previous period beside the o
   const card = page.getByTestId('kpi-partners-count');
   await expect(card).toContainText('New partners');
   await expect(card.locator('p')).toHaveText(summary.count.toLocaleString('en'));
-  await expect(page.getByTestId('kpi-orders-total')).toContainText('Gross bookings');
+  await expect(page.getByTestId('kpi-orders-total')).toContainText('Revenue');
 
   // Another period asks again: the 7-day count is its own.
   const week = await api(page, `/api/stats/partners/summary?${lastDays(7)}`);

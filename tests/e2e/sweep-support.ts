@@ -127,7 +127,9 @@ export function storageStateFor(baseURL: string, account: Account): Promise<stri
     state = (async () => {
       const file = join(tmpdir(), `lantern-sweep-${process.pid}`, `${account}.json`);
       mkdirSync(join(file, '..'), { recursive: true });
-      const api = await playwrightRequest.newContext({ baseURL });
+      // An empty state: inside a test that sets `storageState`, the context would otherwise send that test's
+      // cookie, and signing in ends the session it is sent (another account would be signed out).
+      const api = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
       const response = await api.post('/api/auth/login', { data: ACCOUNTS[account] });
       expect(response.status(), `sign-in of ${account}`).toBe(200);
       await api.storageState({ path: file });

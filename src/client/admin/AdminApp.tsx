@@ -28,9 +28,8 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Menu } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
-import { grants, type Grantee } from '../../core/roles';
-import { usePrincipal } from '../generated/principal';
 import { ForbiddenPage } from '../shell/ErrorPage';
+import { useStatsResources } from './stats/api';
 
 const registry = buildRegistry(resources, 'admin');
 const store = localStorageStore(undefined, 'lantern-admin');
@@ -48,25 +47,25 @@ function AdminEntry() {
 // Charts (recharts) load only when the statistics screen opens.
 const StatisticsPage = lazyWithReload(() => import('./stats/StatisticsPage'));
 
-/** SPEC §1: statistics belong to finance (super_admin sees everything); the server still scopes every aggregate. */
-const STATISTICS_BY: readonly Grantee[] = ['finance'];
-
-/** The statistics screen, or the 403 page for the roles whose menu does not offer it. */
+/**
+ * The statistics screen for accounts that may read some resource's aggregates (each config's `stats.access`, e.g.
+ * finance: SPEC §1), or the 403 page for the others, whose menu does not offer it.
+ */
 function StatisticsRoute() {
-  const { principal, isPending } = usePrincipal();
+  const { configs, isPending } = useStatsResources();
   if (isPending) return <Loading />;
-  return grants(STATISTICS_BY, principal) ? <StatisticsPage /> : <ForbiddenPage />;
+  return configs.length ? <StatisticsPage /> : <ForbiddenPage />;
 }
 
 function AdminMenu() {
   const basename = useBasename();
-  const { principal } = usePrincipal();
+  const statistics = useStatsResources().configs.length > 0;
   return (
     <GeneratedMenu
       before={
         <>
           <Menu.Item to={`${basename}/dashboard`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />
-          {grants(STATISTICS_BY, principal) ? (
+          {statistics ? (
             <Menu.Item to={`${basename}/statistics`} primaryText="app.statistics.title" leftIcon={<InsightsIcon />} />
           ) : null}
         </>

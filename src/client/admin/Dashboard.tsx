@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Title, useBasename, useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import type { AnyResource } from '../../core/resource';
+import { summaryMetrics, type AnyResource } from '../../core/resource';
 import { useRegistry } from '../generated/context';
 import { useActiveLocale } from '../generated/fields/FieldValue';
 import { useEntryLabel } from '../generated/GeneratedMenu';
@@ -23,7 +23,7 @@ import { humanize, labels } from '../generated/labels';
 import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
 import { usePermissionMap } from '../generated/permissions';
 import { formatDateTime, formatNumber } from '../i18n/format';
-import { lastDays, statsResources, useStats, type SummaryAnswer } from './stats/api';
+import { lastDays, useStats, useStatsResources, type SummaryAnswer } from './stats/api';
 import { change, formatMetric, metricLabel } from './stats/format';
 
 export function QueueCard({ item }: { item: MenuEntry }) {
@@ -79,15 +79,17 @@ function Trend({ current, previous }: { current: number; previous: number }) {
 }
 
 /**
- * The period summary of one resource with aggregates: its count and each sum, against the previous period
- * (e.g. orders, gross bookings and commission; new partners), named by `resources.{name}.stats.`.
+ * The period summary of one resource with aggregates: its `stats.kpis` (by default the count, each sum and each
+ * measure) against the previous period (e.g. gross bookings, revenue, commission and orders; new partners), named
+ * by `resources.{name}.stats.`. A metric the account may not read is not in the answer and shows no card.
  */
 function KpiCards({ config, days }: { config: AnyResource; days: number }) {
   const translate = useTranslate();
   const locale = useActiveLocale();
   const { data, error } = useStats<SummaryAnswer>(config, 'summary', { ...lastDays(days) });
   if (error) return null;
-  const metrics = ['count', ...(config.stats?.sum ?? [])];
+  const stats = config.stats!;
+  const metrics = (stats.kpis ?? summaryMetrics(stats)).filter((name) => !data || name in data);
   return (
     <>
       {metrics.map((name) => {
@@ -192,7 +194,7 @@ export function Dashboard() {
   const { identity } = useGetIdentity();
   const [days, setDays] = useState(30);
   const queues = menuGroups(registry, permissions).flatMap((group) => group.entries.filter((item) => item.badge));
-  const stats = statsResources(registry.resources, permissions);
+  const { configs: stats } = useStatsResources();
   return (
     <Box sx={{ pb: 4 }}>
       <Title title={translate('app.dashboard.title', { _: 'Dashboard' })} />

@@ -13,6 +13,8 @@ export interface Me {
   role: string;
   /** API resource name → verbs the account may use. */
   permissions: Record<string, Verb[]>;
+  /** Resources whose aggregates (`/api/stats/{name}/…`) the account may read. */
+  stats?: string[];
   status?: string;
   [key: string]: unknown;
 }

@@ -6,6 +6,7 @@ import {
   SelectArrayInput,
   SelectInput,
   TextInput,
+  useTranslate,
 } from 'react-admin';
 import type { EnumField, RefField } from '../../core/fields';
 import { statusField, type AnyResource } from '../../core/resource';
@@ -60,6 +61,19 @@ function EnumFilter({
 }
 
 /**
+ * A range filter's label says which end it is ("Created at · From"): filter inputs show no helper text, and
+ * the two inputs of a range would otherwise read the same.
+ */
+function RangeLabel({ field, bound }: { field: string; bound: 'from' | 'to' | 'min' | 'max' }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {translate(field)} · {translate(`app.list.${bound}`)}
+    </>
+  );
+}
+
+/**
  * The filter bar from `list.filters`: `q` search, enum and status selects, reference autocompletes,
  * and `_gte`/`_lte` pairs for dates and numbers (SPEC §6's filter language).
  */
@@ -81,7 +95,15 @@ export function buildFilters(config: AnyResource, options: { omit?: string[] } =
         break;
       case 'ref':
         filters.push(
-          <RefInput key={name} source={name} label={label} config={config} name={name} field={field as RefField} />,
+          <RefInput
+            key={name}
+            source={name}
+            label={label}
+            config={config}
+            name={name}
+            field={field as RefField}
+            asFilter
+          />,
         );
         break;
       case 'boolean':
@@ -91,8 +113,13 @@ export function buildFilters(config: AnyResource, options: { omit?: string[] } =
       case 'datetime': {
         const end = (value: string) => (value && field.kind === 'datetime' ? `${value}T23:59:59.999Z` : value);
         filters.push(
-          <DateInput key={`${name}_gte`} source={`${name}_gte`} label={label} helperText="app.list.from" />,
-          <DateInput key={`${name}_lte`} source={`${name}_lte`} label={label} helperText="app.list.to" parse={end} />,
+          <DateInput key={`${name}_gte`} source={`${name}_gte`} label={<RangeLabel field={label} bound="from" />} />,
+          <DateInput
+            key={`${name}_lte`}
+            source={`${name}_lte`}
+            label={<RangeLabel field={label} bound="to" />}
+            parse={end}
+          />,
         );
         break;
       }
@@ -100,8 +127,8 @@ export function buildFilters(config: AnyResource, options: { omit?: string[] } =
       case 'money':
       case 'percent':
         filters.push(
-          <NumberInput key={`${name}_gte`} source={`${name}_gte`} label={label} helperText="app.list.min" />,
-          <NumberInput key={`${name}_lte`} source={`${name}_lte`} label={label} helperText="app.list.max" />,
+          <NumberInput key={`${name}_gte`} source={`${name}_gte`} label={<RangeLabel field={label} bound="min" />} />,
+          <NumberInput key={`${name}_lte`} source={`${name}_lte`} label={<RangeLabel field={label} bound="max" />} />,
         );
         break;
       case 'localized':

@@ -1,4 +1,4 @@
-import { can, ownerRule } from '../../core/access';
+import { can, ownerRule, readsStats } from '../../core/access';
 import type { AnyResource, Verb } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { accountStatus, displayName, type Account } from './accounts';
@@ -28,6 +28,8 @@ export interface MeBody {
   /** An admin's sub-role; the account kind otherwise. */
   role: string;
   permissions: Permissions;
+  /** The resources whose aggregates (`/api/stats/{name}/…`) the account may read: the client shows only these. */
+  stats: string[];
   /** The account's workflow state, when its resource has one. */
   status?: string;
   /** `partnerId` / `userId`: the id rows of this account are scoped by. */
@@ -44,6 +46,7 @@ export function meBody(account: Account, principal: Principal, resources: readon
     kind: principal.kind,
     role: principal.kind === 'admin' ? principal.role : principal.kind,
     permissions: permissionsOf(resources, principal),
+    stats: resources.filter((resource) => readsStats(resource, principal)).map((resource) => resource.name),
   };
   const status = accountStatus(account);
   if (status !== undefined) body.status = status;

@@ -74,6 +74,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   if (dataDir.startsWith('memory://')) loadDataDir = await emptyClusterArchive();
   else {
     location = path.resolve(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
     if (!fs.existsSync(path.join(location, 'PG_VERSION'))) await copyEmptyCluster(location);
   }
   const pglite = await PGlite.create(location, {

@@ -49,18 +49,33 @@ export async function prepareEmptyCluster(): Promise<void> {
   await making;
 }
 
+let warned = false;
+
+/** False when the template cannot be made (e.g. a read-only node_modules): PGlite then runs initdb itself. */
+async function templateReady(): Promise<boolean> {
+  try {
+    await prepareEmptyCluster();
+    return true;
+  } catch (error) {
+    if (!warned)
+      console.warn(`No PGlite template cluster (${(error as Error).message}): each new database runs initdb`);
+    warned = true;
+    return false;
+  }
+}
+
 /**
  * initdb is the slowest and most memory-hungry part of a first start (and of every in-memory test database),
  * and its output is the same every time: it runs once per PGlite version (`npm run build` does it) and new
- * databases start from a copy of that empty cluster.
+ * databases start from a copy of that empty cluster. False if there is none to copy.
  */
-export async function copyEmptyCluster(location: string): Promise<void> {
-  await prepareEmptyCluster();
+export async function copyEmptyCluster(location: string): Promise<boolean> {
+  if (!(await templateReady())) return false;
   fs.cpSync(TEMPLATE_DIR, location, { recursive: true });
+  return true;
 }
 
-/** The empty cluster for an in-memory database: read from the file as PGlite unpacks it, not kept in memory. */
-export async function emptyClusterArchive(): Promise<Blob> {
-  await prepareEmptyCluster();
-  return fs.openAsBlob(TEMPLATE_ARCHIVE);
+/** The empty cluster for an in-memory database, read from the file as PGlite unpacks it (not kept in memory). */
+export async function emptyClusterArchive(): Promise<Blob | undefined> {
+  return (await templateReady()) ? fs.openAsBlob(TEMPLATE_ARCHIVE) : undefined;
 }

@@ -12,8 +12,11 @@ import { denied, scopeSql, writeAccess } from './scope';
 /** More rows than any list page shows; a longer order is a mistake, not a screen. */
 export const MAX_REORDER_IDS = 500;
 
-/** The ids of the body, in order: distinct positive integers, else a 400 naming `ids`. */
+/** The ids of the body, in order: distinct positive integers, else a 400 naming `ids` (or the unknown key). */
 function orderedIds(body: Record<string, unknown>): number[] {
+  const unknown = Object.keys(body).filter((key) => key !== 'ids');
+  if (unknown.length)
+    throw badRequest(Object.fromEntries(unknown.map((key) => [key, formatEnglish({ key: 'unknownField' })])));
   const ids = body.ids;
   const fail = (key: Parameters<typeof formatEnglish>[0]['key'], args?: Record<string, number>) => {
     throw badRequest({ ids: formatEnglish({ key, args }) });
@@ -30,7 +33,7 @@ function orderedIds(body: Record<string, unknown>): number[] {
  * the new order is strict. Rows outside the set keep their values, so reordering a filtered or paged list only
  * moves the rows it shows, within the places they already held.
  */
-export function positions(current: readonly number[]): number[] {
+function positions(current: readonly number[]): number[] {
   const slots = [...current].sort((a, b) => a - b);
   for (let i = 1; i < slots.length; i++) if (slots[i] <= slots[i - 1]) slots[i] = slots[i - 1] + 1;
   return slots;
@@ -58,7 +61,7 @@ export function registerReorderRoutes(app: FastifyInstance, deps: RouteDeps, res
         sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(ids)})`,
         ...scopeSql(registry, resource, access),
       ];
-      // Locked in id order, as every writer here locks, so concurrent reorders queue instead of deadlocking.
+      // Locked in id order, so two reorders of overlapping rows queue one behind the other instead of deadlocking.
       const { rows } = await sql<{ id: number; position: number | null }>`select ${sql.ref('id')}, ${sql.ref(
         field,
       )} as position from ${sql.table(table)} where ${sql.join(conditions, sql` and `)} order by ${sql.ref(

@@ -125,7 +125,8 @@ export function rollupServes(rollup: Rollup, access: ReadAccess, fields: string[
   const kept = new Set(rollup.dims);
   if (access.mode === 'public') return false;
   if (access.mode === 'owner' && !kept.has(access.field)) return false;
-  return fields.every((name) => kept.has(name)) && Object.keys(rollup.stats.where ?? {}).every((n) => kept.has(n));
+  const wheres = [rollup.stats.where, ...Object.values(rollup.stats.measures ?? {}).map((measure) => measure.where)];
+  return [...fields, ...wheres.flatMap((where) => Object.keys(where ?? {}))].every((name) => kept.has(name));
 }
 
 export function statusOf(rollup: Rollup): string | undefined {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { readsStats } from '../../core/access';
 import { formatEnglish } from '../../core/messages';
+import type { PublicWhere } from '../../core/resource';
 import { badRequest, notFound } from '../errors';
 import { parseListQuery } from '../rest/query';
 import type { Registry } from '../rest/registry';
@@ -53,9 +55,10 @@ export function registerStatsRoutes(
     if (!rollup) throw notFound();
     const { resource } = rollup;
     const principal = request.principal;
+    // Aggregates are for the accounts that work with the rows (not visitors of a public subset), as `stats.access`
+    // narrows them (e.g. money figures for finance only).
+    if (!readsStats(resource, principal)) throw denied(principal);
     const access = readAccess(resource, principal);
-    // Aggregates are for the accounts that work with the rows, not for visitors of a public subset.
-    if (access.mode === 'public') throw denied(principal);
     const fields = readable(resource, principal, access);
     const query = request.query ?? {};
     const params = parseListQuery(resource, rollup.base, { filter: query.filter }, fields);
@@ -77,20 +80,40 @@ export function registerStatsRoutes(
   const totals = (source: Source, sums: string[]) =>
     sql.join([sql`${source.count()} as count`, ...sums.map((name) => sql`${source.sum(name)} as ${sql.ref(name)}`)]);
 
+  /**
+   * What the summary and the series measure, as aggregates of the source: the count and each readable sum over
+   * the rows of `stats.where`, each measure over its own rows. They read every row, so one pass serves them all.
+   */
+  const summaryColumns = (rollup: Rollup, source: Source, sums: string[]) => {
+    const matching = (where: PublicWhere | undefined) =>
+      where ? and(publicWhereSql(registry, rollup.resource, where, rollup.base)) : undefined;
+    const counted = matching(rollup.stats.where);
+    const measures = Object.entries(rollup.stats.measures ?? {}).filter(([, measure]) => sums.includes(measure.sum));
+    return [
+      { name: 'count', value: source.count(counted) },
+      ...sums.map((name) => ({ name, value: source.sum(name, counted) })),
+      ...measures.map(([name, measure]) => ({ name, value: source.sum(measure.sum, matching(measure.where)) })),
+    ];
+  };
+
   app.get('/api/stats/:resource/series', async (request: StatsRequest) => {
-    const { source, conditions, sums, period } = prepare(request, { where: true });
+    const { rollup, source, conditions, sums, period } = prepare(request, { where: false });
     const interval = parseInterval(request.query.interval);
-    const metrics = ['count', ...sums];
-    const rows = await perBucket(db, source, conditions, period, interval, [
-      source.count(),
-      ...sums.map((name) => source.sum(name)),
-    ]);
+    const columns = summaryColumns(rollup, source, sums);
+    const rows = await perBucket(
+      db,
+      source,
+      conditions,
+      period,
+      interval,
+      columns.map((column) => column.value),
+    );
     return {
       interval,
       ...period,
       rows: rows.map((row) => ({
         bucket: row.bucket as string,
-        ...Object.fromEntries(metrics.map((name, i) => [name, Number(row[`c${i}`])])),
+        ...Object.fromEntries(columns.map(({ name }, i) => [name, Number(row[`c${i}`])])),
       })),
     };
   });
@@ -188,12 +211,20 @@ export function registerStatsRoutes(
   });
 
   app.get('/api/stats/:resource/summary', async (request: StatsRequest) => {
-    const { source, conditions, sums, period } = prepare(request, { where: true });
+    const { rollup, source, conditions, sums, period } = prepare(request, { where: false });
     const previous = previousPeriod(period);
+    const columns = summaryColumns(rollup, source, sums);
+    const selected = sql.join(columns.map(({ name, value }) => sql`${value} as ${sql.ref(name)}`));
     const read = async (p: Period) => {
       const { rows } = await sql<Record<string, unknown>>`
-        select ${totals(source, sums)} from ${source.from} where ${and([...conditions, source.within(p)])}`.execute(db);
-      return { ...p, ...numbers(rows[0] ?? {}, ['count', ...sums]) };
+        select ${selected} from ${source.from} where ${and([...conditions, source.within(p)])}`.execute(db);
+      return {
+        ...p,
+        ...numbers(
+          rows[0] ?? {},
+          columns.map((column) => column.name),
+        ),
+      };
     };
     const current = await read(period);
     return { ...current, previous: await read(previous) };

@@ -26,7 +26,8 @@ export function RateChart({
   const locale = useActiveLocale();
   const { data, isPending } = useStats<RateAnswer>(config, `rate/${name}`, { ...period, interval });
   const metrics = data?.metrics ?? [];
-  const label = (metric: string) => metricLabel(config, metric, translate);
+  // A rate counts its own rows, not those of `stats.where`.
+  const label = (metric: string) => metricLabel(config, metric, translate, false);
   const testId = `rate-${config.name}-${name}`;
   const csv = () =>
     downloadSeries(
@@ -62,7 +63,7 @@ export function RateChart({
   );
   return (
     <ChartCard
-      title={label(name)}
+      title={metricLabel(config, name, translate)}
       subheader={data ? overall : undefined}
       onCsv={csv}
       testId={testId}

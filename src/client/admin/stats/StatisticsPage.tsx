@@ -8,10 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { statusField, type AnyResource } from '../../../core/resource';
-import { useRegistry } from '../../generated/context';
 import { humanize, labels } from '../../generated/labels';
-import { usePermissionMap } from '../../generated/permissions';
-import { lastDays, statsResources, type Interval, type Period } from './api';
+import { lastDays, useStatsResources, type Interval, type Period } from './api';
 import { BreakdownChart } from './BreakdownChart';
 import { RateChart } from './RateChart';
 import { SeriesChart } from './SeriesChart';
@@ -63,11 +61,9 @@ const PRESETS = [7, 30, 90, 365];
 /** `/{locale}/admin/statistics`: every resource with SQL aggregates, as charts over a chosen period. */
 export default function StatisticsPage() {
   const translate = useTranslate();
-  const registry = useRegistry();
-  const { permissions, isPending } = usePermissionMap();
+  const { configs, isPending } = useStatsResources();
   const [period, setPeriod] = useState<Period>(() => lastDays(90));
   const [interval, setInterval] = useState<Interval>('week');
-  const configs = statsResources(registry.resources, permissions);
   if (isPending) return <Loading />;
   return (
     <Box sx={{ pb: 4 }}>

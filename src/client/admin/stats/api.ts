@@ -6,6 +6,7 @@ import { useRegistry } from '../../generated/context';
 import type { LanternDataProvider } from '../../generated/data-provider';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize, labels } from '../../generated/labels';
+import { usePrincipal } from '../../generated/principal';
 import { queryString } from '../../generated/list/list-query';
 import { recordTitle } from '../../generated/record-title';
 
@@ -63,11 +64,18 @@ export function useStats<T = StatsAnswer>(
   });
 }
 
-/** The resources with SQL aggregates the signed-in account may read, in their `stats.order`. */
-export function statsResources(resources: readonly AnyResource[], permissions: Record<string, string[]>) {
-  return resources
-    .filter((config) => config.stats && (permissions[config.name] ?? []).includes('list'))
+/**
+ * The resources with SQL aggregates the signed-in account may read (`stats` of `/api/auth/me`, which the server
+ * derives from each config's `stats.access`), in their `stats.order`.
+ */
+export function useStatsResources(): { configs: AnyResource[]; isPending: boolean } {
+  const registry = useRegistry();
+  const { me, isPending } = usePrincipal();
+  const readable = new Set(me?.stats ?? []);
+  const configs = registry.resources
+    .filter((config) => config.stats && readable.has(config.name))
     .sort((a, b) => (a.stats?.order ?? 0) - (b.stats?.order ?? 0));
+  return { configs, isPending };
 }
 
 const DAY = 86_400_000;

@@ -42,7 +42,8 @@ export function useBreakdown(config: AnyResource, period: Period, path: string, 
   const csv = () =>
     downloadSeries(
       `${config.name}-${kind === 'by' ? path : `${kind}-${path}`}`,
-      [groupName, ...metrics.map((n) => metricLabel(config, n, translate))],
+      // The funnel counts every row, not only those of `stats.where`.
+      [groupName, ...metrics.map((n) => metricLabel(config, n, translate, !funnel))],
       rows.map((row) => [row.label, ...metrics.map((n) => csvMetric(config, n, row[n]))]),
     );
   return { rows, sums, metrics, title, groupName, csv, isPending, empty: !raw.some((row) => row.count) };

@@ -1,14 +1,14 @@
 import type { MoneyField } from '../../../core/fields';
 import type { Locale } from '../../../core/locales';
-import type { AnyResource } from '../../../core/resource';
+import { summedField, type AnyResource } from '../../../core/resource';
 import { humanize, labels } from '../../generated/labels';
 import { formatMoney, formatNumber, toMajor } from '../../i18n/format';
 
 type Translate = (key: string, options?: object) => string;
 
-/** The currency of a money field's aggregates: its currency field's default (the platform currency). */
+/** The currency of a metric summing a money field: its currency field's default (the platform currency). */
 export function currencyOf(config: AnyResource, name: string): string | undefined {
-  const field = config.fields[name];
+  const field = config.fields[(config.stats && summedField(config.stats, name)) ?? name];
   if (field?.kind !== 'money') return undefined;
   const currency = config.fields[(field as MoneyField).currencyField]?.default;
   return typeof currency === 'string' ? currency : 'LAK';
@@ -31,12 +31,16 @@ export function formatShare(rate: number | null | undefined, locale: Locale): st
   return rate == null ? '—' : formatNumber(rate, locale, { style: 'percent', maximumFractionDigits: 1 });
 }
 
-/** What a metric of the aggregates (`count`, a sum, a rate) is called: `resources.{name}.stats.{metric}`. */
-export function metricLabel(config: AnyResource, name: string, translate: Translate): string {
+/**
+ * What a metric of the aggregates (`count`, a sum, a measure, a rate) is called: `resources.{name}.stats.{metric}`.
+ * That label names a sum over the rows `stats.where` counts (the orders' `total` is "Revenue"), so a sum over every
+ * row (`counted: false`: rates, the status funnel) is called by its field instead ("Total").
+ */
+export function metricLabel(config: AnyResource, name: string, translate: Translate, counted = true): string {
+  const field = translate(labels.field(config, name), { _: humanize(name) });
+  if (!counted && name !== 'count' && config.fields[name]) return field;
   const fallback =
-    name === 'count'
-      ? translate(labels.name(config), { smart_count: 2, _: humanize(config.name) })
-      : translate(labels.field(config, name), { _: humanize(name) });
+    name === 'count' ? translate(labels.name(config), { smart_count: 2, _: humanize(config.name) }) : field;
   return translate(labels.stats(config, name), { _: fallback });
 }
 

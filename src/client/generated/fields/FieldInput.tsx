@@ -66,6 +66,7 @@ export function RefInput({
   disabled,
   source = name,
   alwaysOn,
+  asFilter,
 }: {
   config: AnyResource;
   name: string;
@@ -73,6 +74,8 @@ export function RefInput({
   disabled?: boolean;
   source?: string;
   alwaysOn?: boolean;
+  /** In a filter bar: never marked required, whatever the field is in forms. */
+  asFilter?: boolean;
   /** Read by the filter bar's "add filter" menu. */
   label?: string;
 }) {
@@ -95,7 +98,7 @@ export function RefInput({
         optionText={(record: Record<string, unknown>) => recordTitle(target, record, locale, field.display)}
         filterToQuery={(q: string) => (searchable && q ? { q } : {})}
         disabled={disabled}
-        isRequired={field.required}
+        isRequired={!asFilter && field.required}
       />
     </ReferenceInput>
   );
