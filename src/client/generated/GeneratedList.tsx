@@ -24,6 +24,7 @@ import { useEntry } from './context';
 import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
 import { buildFilters } from './filters';
 import { labels } from './labels';
+import { ChunkedBody } from './list/ChunkedBody';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { useInPlaceEdits } from './list/in-place-edits';
 import { InlineToggle } from './list/InlineToggle';
@@ -209,7 +210,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             rowClick={rowClick}
             storeKey={columnsKey}
             bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
-            body={reorder ? ReorderBody : undefined}
+            body={reorder ? ReorderBody : ChunkedBody}
           >
             {reorder ? (
               <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>

@@ -44,7 +44,7 @@ const pgTypes = {
  * (PostgreSQL's default 128MB would be most of it). 32MB holds all of the demo data; PGLITE_SHARED_BUFFERS
  * raises it for large databases (e.g. benchmarks with a million orders).
  */
-const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
+const pgliteSharedBuffers = () => process.env.PGLITE_SHARED_BUFFERS || '32MB';
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
@@ -82,7 +82,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     // Trigram indexes serve the lists' text search (see schema.ts); PostgreSQL ships pg_trgm in contrib.
     extensions: { pg_trgm },
     loadDataDir,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
   });
   await pglite.exec(`set time zone 'UTC'`);
   const db = new Kysely<any>({ dialect: pgliteDialect(pglite) });

@@ -9,8 +9,11 @@ import { SEEK_KEY, seekAfter, seekKeySelect, type SeekPosition } from './list-ke
 import type { ListParams } from './query';
 import { readable, type ReadAccess } from './scope';
 
-/** Rows read per query: large enough to amortise the round trip, small enough to keep memory flat. */
-export const EXPORT_BATCH = 2_000;
+/**
+ * Rows read per query: large enough to amortise the round trip, small enough that each batch dies young (at
+ * 2,000 rows a 1M-row export grew the heap by ~150 MB before the collector caught up; at 200, under 100 MB).
+ */
+export const EXPORT_BATCH = 200;
 
 /**
  * The columns of an export: every field the principal may read in some state of the record (fields revealed

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import {
-  DataTableBody,
   DataTableDataContext,
   DataTableRow,
   useDataProvider,
@@ -17,6 +16,7 @@ import {
 import { useEntry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
 import { labels } from '../labels';
+import { ChunkedBody } from './ChunkedBody';
 import { moved, ReorderContext, useReorder, type Reorder } from './reorder-context';
 
 /** Saves a page's order in one request (`PUT /api/{name}/-/order`), then reloads the list from the server. */
@@ -146,7 +146,7 @@ export function ReorderBody(props: DataTableBodyProps) {
   return (
     <ReorderContext.Provider value={reorder}>
       <DataTableDataContext.Provider value={rows}>
-        <DataTableBody {...props} row={DraggableRow} />
+        <ChunkedBody {...props} row={DraggableRow} />
       </DataTableDataContext.Provider>
     </ReorderContext.Provider>
   );

@@ -1,7 +1,8 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { memo } from 'react';
+import { useDataProvider, useListContext, useTranslate, type ListControllerResult } from 'react-admin';
 import { statusField, type AnyResource } from '../../../core/resource';
 import { useEntry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
@@ -30,12 +31,43 @@ function useStateCounts(config: AnyResource, field: string) {
 
 /** One tab per workflow state with its count under the other filters (`list.statusTabs`). */
 export function StatusTabs({ config }: { config: AnyResource }) {
-  const translate = useTranslate();
-  const locale = useActiveLocale();
-  const { queue } = useEntry();
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const field = statusField(config)!;
   const body = useStateCounts(config, field);
+  return (
+    <StateTabs
+      config={config}
+      field={field}
+      body={body}
+      filterValues={filterValues}
+      setFilters={setFilters}
+      displayedFilters={displayedFilters}
+    />
+  );
+}
+
+interface StateTabsProps extends Pick<ListControllerResult, 'filterValues' | 'setFilters' | 'displayedFilters'> {
+  config: AnyResource;
+  field: string;
+  body: CountsBody | undefined;
+}
+
+/**
+ * The tabs themselves, drawn again only when the filter or the counts change. MUI's Tabs measure the page after
+ * every render of theirs (the indicator's place): drawn along with each change of the list (its rows coming in),
+ * they forced a layout of the freshly mounted table in the middle of its mount.
+ */
+const StateTabs = memo(function StateTabs({
+  config,
+  field,
+  body,
+  filterValues,
+  setFilters,
+  displayedFilters,
+}: StateTabsProps) {
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const { queue } = useEntry();
   const current = typeof filterValues?.[field] === 'string' ? (filterValues[field] as string) : '';
   const states = config.workflow?.states ?? [];
   const count = (state: string) => {
@@ -81,4 +113,4 @@ export function StatusTabs({ config }: { config: AnyResource }) {
       ))}
     </Tabs>
   );
-}
+});

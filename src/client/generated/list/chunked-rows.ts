@@ -1,0 +1,49 @@
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import type { Identifier } from 'react-admin';
+
+/**
+ * Rows mounted at once when a page of other rows comes in: about a screenful, so the first paint looks complete.
+ * A table row costs several milliseconds to mount (a dozen styled cells, chips, references); 100 at once blocked
+ * the page for most of a second.
+ */
+export const FIRST_ROWS = 20;
+/** Rows mounted by each later step, in a transition of its own, until the page is complete. */
+export const MORE_ROWS = 20;
+
+/**
+ * How many leading rows to draw now: the rows already on screen cost little to draw again (a refetch, a drag
+ * reorders them), so the limit is on the rows that would be mounted anew. A page of entirely new rows starts with
+ * `FIRST_ROWS`, each later step adds `MORE_ROWS`.
+ */
+export function rowsToDraw(rows: readonly { id: Identifier }[], onScreen: ReadonlySet<Identifier>): number {
+  let budget = rows.some((row) => onScreen.has(row.id)) ? MORE_ROWS : FIRST_ROWS;
+  let count = 0;
+  for (const row of rows) {
+    if (!onScreen.has(row.id)) {
+      if (budget === 0) break;
+      budget -= 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+const sameIds = (a: ReadonlySet<Identifier>, b: ReadonlySet<Identifier>) =>
+  a.size === b.size && [...a].every((id) => b.has(id));
+
+/**
+ * The leading rows of `rows` to draw, growing step by step after each commit until all are drawn, so that no
+ * single task mounts a whole large page. Each step is a transition: React renders it in slices between which the
+ * browser paints, scrolls and handles clicks.
+ */
+export function useChunkedRows<T extends { id: Identifier }>(rows: T[]): T[] {
+  // The ids drawn by the last commit (kept exact even once all rows are drawn: a later page is judged against it).
+  const [onScreen, setOnScreen] = useState<ReadonlySet<Identifier>>(() => new Set());
+  const count = rowsToDraw(rows, onScreen);
+  const drawn = useMemo(() => (count === rows.length ? rows : rows.slice(0, count)), [rows, count]);
+  useEffect(() => {
+    const ids = new Set(drawn.map((row) => row.id));
+    if (!sameIds(ids, onScreen)) startTransition(() => setOnScreen(ids));
+  }, [drawn, onScreen]);
+  return drawn;
+}

@@ -1,0 +1,133 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enumOf, integer, money, status, text } from '../../src/core/fields';
+import { defineResource, type AnyResource } from '../../src/core/resource';
+import { RegistryProvider } from '../../src/client/generated/context';
+import { FIRST_ROWS, MORE_ROWS, rowsToDraw } from '../../src/client/generated/list/chunked-rows';
+import { buildRegistry } from '../../src/client/generated/registry';
+import { generatedResources } from '../../src/client/generated/resources';
+
+/** A test-only entity whose list opens on pages of 100 rows. */
+const crates = defineResource({
+  name: 'crates',
+  paths: { admin: 'lab/crate', partner: null },
+  fields: {
+    label: text({ required: true, sortable: true }),
+    size: enumOf(['small', 'large'], { required: true }),
+    weight: integer(),
+    price: money({ required: true }),
+    status: status({ default: 'pending' }),
+  },
+  recordTitle: 'label',
+  list: { columns: ['label', 'size', 'weight', 'price', 'status'], sort: ['label', 'ASC'], perPage: [100] },
+  workflow: {
+    states: ['pending', 'approved'],
+    initial: 'pending',
+    transitions: { approve: { from: 'pending', to: 'approved', by: ['admin'], bulk: true } },
+  },
+  access: { admin: { read: true, update: true } },
+}) as unknown as AnyResource;
+
+const ROWS = 100;
+const label = (n: number) => `Crate ${String(n).padStart(3, '0')}`;
+const records = Array.from({ length: ROWS }, (_, i) => ({
+  id: i + 1,
+  label: label(i + 1),
+  size: i % 2 ? 'small' : 'large',
+  weight: i * 3,
+  price: 1000 + i,
+  status: 'pending',
+  version: 1,
+}));
+
+const dataProvider = {
+  getList: async (_resource: string, params: any) => {
+    const { page, perPage } = params.pagination;
+    return { data: records.slice((page - 1) * perPage, page * perPage), total: records.length };
+  },
+  getOne: async (_resource: string, params: any) => ({ data: records.find((r) => r.id === Number(params.id))! }),
+  getMany: async () => ({ data: [] }),
+  getManyReference: async () => ({ data: [], total: 0 }),
+  update: async (_resource: string, params: any) => ({ data: params.data }),
+  getActions: async () => ['approve'],
+} as unknown as DataProvider;
+
+const me = { id: 7, fullName: 'Ada Admin', kind: 'admin', role: 'super_admin', permissions: { crates: ['list'] } };
+const authProvider: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getIdentity: async () => me,
+  getPermissions: async () => me.permissions,
+};
+
+/** Counts the table rows each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
+function watchMountedRows() {
+  const batches: number[] = [];
+  const observer = new MutationObserver((mutations) => {
+    let added = 0;
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches('tbody tr')) added += 1;
+        else added += node.querySelectorAll('tbody tr').length;
+      }
+    if (added) batches.push(added);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { batches, stop: () => observer.disconnect() };
+}
+
+afterEach(cleanup);
+
+beforeAll(async () => {
+  await import('../../src/client/generated/GeneratedList');
+});
+
+describe('a large page of a generated list', () => {
+  it('draws a page of new rows a screenful first, then a step at a time; rows on screen do not count', () => {
+    const page = records.slice(0, 50);
+    expect(rowsToDraw(page, new Set())).toBe(FIRST_ROWS);
+    const first = new Set(page.slice(0, FIRST_ROWS).map((r) => r.id));
+    expect(rowsToDraw(page, first)).toBe(FIRST_ROWS + MORE_ROWS);
+    // A refetch or a drag reorders rows already drawn: all of them are drawn at once.
+    const all = new Set(page.map((r) => r.id));
+    expect(rowsToDraw([...page].reverse(), all)).toBe(page.length);
+    // One new row among drawn ones (a record just created) does not hide the rows after it.
+    expect(rowsToDraw([{ id: 999 }, ...page], all)).toBe(page.length + 1);
+    expect(rowsToDraw([], new Set())).toBe(0);
+  });
+
+  it('mounts 100 rows over several commits, none bigger than a screenful, and select-all takes all 100', async () => {
+    const registry = buildRegistry([crates], 'admin');
+    const watch = watchMountedRows();
+    render(
+      <TestMemoryRouter initialEntries={['/lab/crate']}>
+        <RegistryProvider registry={registry}>
+          <Admin
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={polyglotI18nProvider(() => englishMessages, 'en', [], { allowMissing: true })}
+          >
+            {generatedResources(registry)}
+          </Admin>
+        </RegistryProvider>
+      </TestMemoryRouter>,
+    );
+    expect(await screen.findByText(label(1), undefined, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(label(ROWS))).toBeTruthy(), { timeout: 10_000 });
+    watch.stop();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(ROWS);
+    expect(watch.batches.reduce((sum, n) => sum + n, 0)).toBe(ROWS);
+    expect(Math.max(...watch.batches)).toBeLessThanOrEqual(Math.max(FIRST_ROWS, MORE_ROWS));
+    expect(watch.batches.length).toBeGreaterThan(1);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByText(`${ROWS} items selected`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /approve/i })).toBeTruthy();
+  });
+});
