@@ -14,7 +14,9 @@ export async function registerDocs(app: FastifyInstance, document: Record<string
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+    // Tags start collapsed: with every operation of ~100 paths expanded at once, swagger-ui stopped rendering
+    // part-way (seen with Chromium 156); a tag opens its operations on click.
+    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
     theme: { title: 'Lantern API' },
   });
 }

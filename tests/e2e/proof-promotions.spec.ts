@@ -110,6 +110,8 @@ test('the API reference shows the new entity under the CSP', async ({ page }) =>
   });
   await page.goto(`${server.baseUrl}/api/docs/`);
   await expect(page.locator('#swagger-ui')).toContainText('promotions', { timeout: 20_000 });
+  // Tags start collapsed; opening the new entity's tag lists its operations.
+  await page.locator('#operations-tag-promotions').click();
   await expect(page.locator('#swagger-ui')).toContainText('/api/promotions/{id}/actions/approve');
   expect(violations).toEqual([]);
 });
