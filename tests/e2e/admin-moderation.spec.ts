@@ -1,13 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
+import { submitPendingServices } from './partner-helpers';
 
-test('a moderator rejects a pending service with a reason and sees it in the history tab', async ({ page }) => {
+test('a moderator rejects a pending service with a reason and sees it in the history tab', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = `Rejected with history ${Date.now()}`;
+  const [pending] = await submitPendingServices(baseURL!, tag, 1);
   await signInAdmin(page, 'moderator@example.com');
-  await page.goto('/en/admin/service-review');
+  await page.goto(`/en/admin/service-review?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
   const firstRow = page.locator('table tbody tr').first();
-  await expect(firstRow).toBeVisible();
+  await expect(firstRow).toContainText(tag);
   await firstRow.click();
-  await expect(page).toHaveURL(/\/en\/admin\/service-review\/\d+\/show$/);
+  await expect(page).toHaveURL(new RegExp(`/en/admin/service-review/${pending}/show$`));
   const showUrl = page.url();
 
   await page.locator('[data-testid="workflow-actions"] [data-action="reject"]').click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import en from '../../i18n/en';
 import lo from '../../i18n/lo';
 import th from '../../i18n/th';
@@ -34,4 +34,37 @@ export function toMajor(minor: number, currency = 'LAK'): number {
   const digits =
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return minor / 10 ** digits;
+}
+
+/**
+ * Services a partner submits for review through the API, titled `{tag} 1…n`: a test that moderates them works on
+ * its own rows while other suites work the same queue.
+ */
+export async function submitPendingServices(baseURL: string, tag: string, count: number) {
+  const partner = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    expect((await partner.post('/api/auth/login', { data: PARTNER })).status()).toBe(200);
+    const [tourType] = await (await partner.get('/api/tour-types?range=[0,0]')).json();
+    const [province] = await (await partner.get('/api/provinces?range=[0,0]')).json();
+    const ids: number[] = [];
+    for (let n = 1; n <= count; n++) {
+      const created = await partner.post('/api/services', {
+        data: {
+          title: { en: `${tag} ${n}` },
+          tourTypeId: tourType.id,
+          provinceId: province.id,
+          durationDays: 1,
+          price: 100_000,
+          capacity: 10,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = await created.json();
+      expect((await partner.post(`/api/services/${id}/actions/submit`, { data: {} })).ok()).toBe(true);
+      ids.push(id);
+    }
+    return ids;
+  } finally {
+    await partner.dispose();
+  }
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Navigate, Route } from 'react-router';
 import {
   Admin,
@@ -29,6 +29,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import { Menu } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { ForbiddenPage } from '../shell/ErrorPage';
+import { loginWithReturn } from '../shell/safe-redirect';
 import { useStatsResources } from './stats/api';
 
 const registry = buildRegistry(resources, 'admin');
@@ -36,12 +37,19 @@ const store = localStorageStore(undefined, 'lantern-admin');
 // Built once: rebuilding on each render remounts every screen and loses what a half-filled form holds.
 const resourceElements = generatedResources(registry);
 
-/** `/{locale}/admin`: the sign-in form when signed out, else the dashboard. */
+/**
+ * `/{locale}/admin`: the sign-in form when signed out, else the dashboard. Each signed-out check that fires while
+ * the entry loads clears react-admin's queries and asks again; the form stays up meanwhile, so what the visitor
+ * is typing is not wiped by a remount.
+ */
 function AdminEntry() {
   const basename = useBasename();
   const { authenticated, isPending } = useAuthState(undefined, false);
-  if (isPending) return <Loading />;
-  return authenticated ? <Navigate to={`${basename}/dashboard`} replace /> : <LoginForm />;
+  const formShown = useRef(false);
+  if (isPending && !formShown.current) return <Loading />;
+  if (authenticated && !isPending) return <Navigate to={`${basename}/dashboard`} replace />;
+  formShown.current = true;
+  return <LoginForm />;
 }
 
 // Charts (recharts) load only when the statistics screen opens.
@@ -84,7 +92,12 @@ export default function AdminApp({ locale }: { locale: Locale }) {
   const { mode } = useThemeMode();
   const dataProvider = useMemo(() => createDataProvider({ getLocale: () => locale, toApi: registry.toApi }), [locale]);
   const authProvider = useMemo(
-    () => createAuthProvider({ locale, loginPath: () => `/${locale}/admin`, toApi: registry.toApi }),
+    () =>
+      createAuthProvider({
+        locale,
+        loginPath: (requested) => loginWithReturn(`/${locale}/admin`, requested),
+        toApi: registry.toApi,
+      }),
     [locale],
   );
   const i18nProvider = useMemo(() => messages && withResourceAliases(messages, registry), [messages]);

@@ -33,6 +33,7 @@ import { MineToggle } from './list/MineToggle';
 import { MoveButtons } from './list/MoveButtons';
 import { ReorderBody } from './list/ReorderBody';
 import { RowActions } from './list/RowActions';
+import { listParamsKey } from './queue-next';
 import { SavedQueriesButton } from './list/SavedQueriesButton';
 import { StatusTabs } from './list/StatusTabs';
 import { TotalsBar } from './list/TotalsBar';
@@ -174,7 +175,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
           />
         }
         empty={<ListEmpty name={title} done={Boolean(queue)} canCreate={canCreate} />}
-        storeKey={queue ? `queue.${queue.path}` : embedded ? `panel.${config.name}` : undefined}
+        storeKey={embedded ? `panel.${config.name}` : listParamsKey(route, queue)}
         disableSyncWithLocation={embedded}
         resource={embedded ? config.name : undefined}
         title={embedded ? false : title}

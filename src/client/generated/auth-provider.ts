@@ -39,7 +39,7 @@ const VERB_OF: Record<string, Verb> = {
 export interface AuthProviderOptions {
   locale: Locale;
   /** Where a signed-out visit goes: the absolute path of the login screen, given the page asked for. */
-  loginPath: (requested: string) => string;
+  loginPath: (requested: string | undefined) => string;
   toApi?: (resource: string) => string;
 }
 
@@ -52,6 +52,8 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
   const http = createHttpClient(() => options.locale);
   const toApi = options.toApi ?? ((name: string) => name);
   let cached: { at: number; me: Promise<Me | undefined> } | undefined;
+  /** Completed sign-ins: checks and logouts begun before one must not act on the session it made. */
+  let signIns = 0;
 
   const me = (): Promise<Me | undefined> => {
     if (cached && Date.now() - cached.at < ME_TTL_MS) return cached.me;
@@ -66,13 +68,13 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     return request;
   };
 
-  const requested = () => {
-    if (typeof window === 'undefined') return '/';
+  const requested = (): string | undefined => {
+    if (typeof window === 'undefined') return undefined;
     const { pathname, search } = window.location;
     // Checks still in flight when an earlier one moved to the sign-in screen must not wrap that screen in
     // another redirect (a loop of ever longer `?redirect=` URLs): they keep the page first asked for.
-    if (pathname === new URL(options.loginPath('/'), window.location.href).pathname)
-      return new URLSearchParams(search).get('redirect') ?? '/';
+    if (pathname === new URL(options.loginPath(undefined), window.location.href).pathname)
+      return new URLSearchParams(search).get('redirect') ?? undefined;
     return `${pathname}${search}`;
   };
 
@@ -84,21 +86,31 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
         method: 'POST',
         body: JSON.stringify({ email: email ?? username, password }),
       });
+      cached = undefined;
+      signIns += 1;
     },
     logout: async () => {
-      const wasSignedIn = cached ? Boolean(await cached.me.catch(() => undefined)) : true;
+      const seen = signIns;
+      const wasSignedIn = Boolean(await me().catch(() => undefined));
+      // A sign-in finished meanwhile: this logout belonged to the signed-out checks before it, not to the new session.
+      if (signIns !== seen) return false;
       cached = undefined;
       if (wasSignedIn) await http(`${API_URL}/auth/logout`, { method: 'POST', body: '{}' }).catch(() => undefined);
       cached = { at: Date.now(), me: Promise.resolve(undefined) };
       return options.loginPath(requested());
     },
     checkAuth: async () => {
+      const seen = signIns;
       if (await me()) return;
+      // An answer from before a sign-in that finished meanwhile says nothing about the new session.
+      if (signIns !== seen && (await me())) return;
       throw { redirectTo: options.loginPath(requested()), message: false };
     },
     checkError: async (error: { status?: number }) => {
       if (error?.status === 401) {
+        // A 401 may answer a request sent before the latest sign-in: the session itself decides.
         cached = undefined;
+        if (await me().catch(() => undefined)) return;
         throw { redirectTo: options.loginPath(requested()), message: 'app.auth.sessionExpired' };
       }
       // 403 keeps the session: the page says what was refused.
@@ -111,7 +123,10 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     getPermissions: async () => (await me())?.permissions ?? {},
     canAccess: async ({ resource, action }) => {
       const current = await me();
-      if (!current) return false;
+      // Signed out is not "denied": the sign-in redirect of the auth check decides. Answering false here made a
+      // screen that mounted signed out race that redirect to react-admin's access-denied page, which then became
+      // the page to come back to after signing in.
+      if (!current) return true;
       const verb = VERB_OF[action];
       if (!verb) return true;
       return (current.permissions[toApi(resource)] ?? []).includes(verb);

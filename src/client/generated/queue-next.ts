@@ -17,6 +17,13 @@ interface StoredParams {
 }
 
 /**
+ * Where a list keeps its params (filter, sort, page) in react-admin's store: a queue under its own key, so it does
+ * not share them with the resource's full list; other lists under react-admin's default.
+ */
+export const listParamsKey = (resource: string, queue?: { path: string }) =>
+  queue ? `queue.${queue.path}` : `${resource}.listParams`;
+
+/**
  * After a decision on a record opened from a review list (a queue, or a list filtered on a state), opens the
  * next record of that list, oldest first as the list sorts; back to the list when none is left. A record that
  * still belongs to the list after the action (e.g. "All" tab) just reloads.
@@ -28,7 +35,7 @@ export function useNextInList(currentId: Identifier | undefined) {
   const redirect = useRedirect();
   const refresh = useRefresh();
   const notify = useNotify();
-  const [stored] = useStore<StoredParams | undefined>(`${queue ? `queue.${queue.path}` : resource}.listParams`);
+  const [stored] = useStore<StoredParams | undefined>(listParamsKey(resource, queue));
   const status = statusField(config);
   const filter = { ...(stored?.filter ?? config.list.defaultFilter ?? {}), ...(queue?.filter ?? {}) };
   const listed = status ? filter[status] : undefined;

@@ -6,6 +6,7 @@ import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
 import { ForbiddenPage } from '../shell/ErrorPage';
+import { loginWithReturn } from '../shell/safe-redirect';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
@@ -52,7 +53,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         locale,
         // The shared sign-in screen brings the partner back here afterwards. An absolute URL makes react-admin
         // load it as a page: a client-side move would leave the portal mounted (and checking) while it loads.
-        loginPath: (requested) => `${window.location.origin}/${locale}/login?redirect=${encodeURIComponent(requested)}`,
+        loginPath: (requested) => `${window.location.origin}${loginWithReturn(`/${locale}/login`, requested)}`,
         toApi: registry.toApi,
       }),
     [locale],

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '../../core/locales';
+import type { Locale } from '../../core/locales';
 
 /** A `?redirect=` target is followed only when it is a path of this site (no `//host`, no scheme). */
 export function safeRedirect(target: string | null | undefined): string | undefined {
@@ -13,8 +13,12 @@ export function homeOfKind(kind: string | undefined, locale: Locale): string {
   return `/${locale}`;
 }
 
-/** The login screen that returns to `requested` afterwards (for the admin and partner auth providers). */
-export function loginPathFor(locale: Locale, requested?: string): string {
+/**
+ * A sign-in screen's address that brings the visit back to `requested` afterwards. The target rides in the URL
+ * (not only in router state) so that every later signed-out check, however many fire while the screen loads,
+ * keeps the page first asked for.
+ */
+export function loginWithReturn(loginPath: string, requested: string | undefined): string {
   const back = safeRedirect(requested);
-  return `/${isLocale(locale) ? locale : 'lo'}/login${back ? `?redirect=${encodeURIComponent(back)}` : ''}`;
+  return back && back !== loginPath ? `${loginPath}?redirect=${encodeURIComponent(back)}` : loginPath;
 }

@@ -6,33 +6,45 @@ import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { safeRedirect } from '../../shell/safe-redirect';
-import { Form, PasswordInput, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  SaveButton,
+  TextInput,
+  useAuthProvider,
+  useBasename,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 
 const required = (value: unknown) => (value ? undefined : 'validation.required');
 
-/** Email + password sign-in through the auth provider; after it react-admin returns to the page asked for. */
+/** Email + password sign-in through the auth provider; afterwards the page asked for, else the dashboard. */
 export function LoginForm() {
-  const login = useLogin();
+  const authProvider = useAuthProvider()!;
+  const navigate = useNavigate();
+  const basename = useBasename();
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const location = useLocation();
-  // The page a signed-out visit asked for (react-admin's redirect state, or `?redirect=`): back there after sign-in.
+  // The page a signed-out visit asked for: `?redirect=` (kept by every later check), else react-admin's state.
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
   const next = safeRedirect(
-    state?.nextPathname
-      ? `${state.nextPathname}${state.nextSearch ?? ''}`
-      : new URLSearchParams(location.search).get('redirect'),
+    new URLSearchParams(location.search).get('redirect') ??
+      (state?.nextPathname ? `${state.nextPathname}${state.nextSearch ?? ''}` : undefined),
   );
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await login({ email: values.email, password: values.password }, next !== location.pathname ? next : undefined);
-      // The entry screen decides by the cached auth state: it must see the new session.
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      await authProvider.login({ email: values.email, password: values.password });
+      // Answers cached while signed out (access checks, the entry's own check) must not decide the first screen
+      // after sign-in: dropped before the move, so every screen asks again with the new session.
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      navigate(next && next !== location.pathname ? next : `${basename}/dashboard`, { replace: true });
     } catch (error) {
       const status = (error as { status?: number }).status;
       notify(
