@@ -3,7 +3,8 @@ import { and, type Interval, type Period, type Source } from './query';
 
 /**
  * Aggregates per day, week or month of the period, every bucket present (empty ones as zeros). `columns` are
- * aggregate expressions of the source; each row holds them as `c0`, `c1`, … in their order.
+ * aggregate expressions of the source; each row holds them as `c0`, `c1`, … in their order. Days are truncated as
+ * plain timestamps: through `timestamptz` every row would pay a time-zone conversion (a third of the query's time).
  */
 export async function perBucket(
   db: Kysely<any>,
@@ -18,10 +19,10 @@ export async function perBucket(
   const { rows } = await sql<Record<string, unknown>>`
     with buckets as (
       select date_trunc(${unit}, d)::date as bucket
-      from generate_series(date_trunc(${unit}, ${period.from}::date), ${period.to}::date, ${`1 ${interval}`}::interval) d
+      from generate_series(date_trunc(${unit}, ${period.from}::date::timestamp), ${period.to}::date::timestamp, ${`1 ${interval}`}::interval) d
     ),
     agg as (
-      select date_trunc(${unit}, ${source.day})::date as bucket
+      select date_trunc(${unit}, (${source.day})::timestamp)::date as bucket
         ${sql.join(
           columns.map((column, i) => sql`, ${column} as ${sql.ref(names[i])}`),
           sql``,
