@@ -15,6 +15,8 @@ export default defineResource({
       sort: ['submittedAt', 'ASC'],
       menu: { group: 'moderation', icon: 'FactCheck', order: 2 },
       badge: true,
+      // A reviewer decides on the whole service: content, details and photos on one page.
+      showLayout: 'sections',
     },
   ],
   fields: {

@@ -51,10 +51,14 @@ export interface FormGroup<F> {
   fields: readonly FieldName<F>[];
 }
 
+/** How a view shows its groups: one tab each (the default), or titled sections one under the other. */
+export type GroupLayout = 'tabs' | 'sections';
+
 export interface ViewConfig<F> {
-  /** Fields in order; grouped into tabs when `groups` is given. */
+  /** Fields in order; grouped into tabs (or sections, by `layout`) when `groups` is given. */
   fields?: readonly FieldName<F>[];
   groups?: readonly FormGroup<F>[];
+  layout?: GroupLayout;
 }
 
 /** A function the server hands a transaction and helpers; never imported server code. */
@@ -204,6 +208,8 @@ export interface ListQueue {
   menu?: { group: MenuGroup; icon?: string; order?: number };
   /** Show the queue's row count on its menu entry. */
   badge?: boolean;
+  /** The record page of a queue item, when it should differ from the resource's (a reviewer sees all at once). */
+  showLayout?: GroupLayout;
 }
 
 /**

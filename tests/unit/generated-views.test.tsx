@@ -265,4 +265,47 @@ describe('generated views from a test-only config', () => {
     expect(screen.getByLabelText(/Fragile/)).toBeTruthy();
     expect(screen.getByLabelText(/Discount/)).toBeTruthy();
   });
+
+  it('shows grouped fields as tabs by default and as titled sections when the config says so', async () => {
+    const grouped = (layout?: 'tabs' | 'sections') =>
+      defineResource({
+        ...(gadgets as never as Parameters<typeof defineResource>[0]),
+        show: {
+          groups: [
+            { name: 'identity', fields: ['label', 'grade'] },
+            { name: 'money', fields: ['price', 'currency'] },
+          ],
+          layout,
+        },
+        create: {
+          groups: [
+            { name: 'identity', fields: ['label', 'grade'] },
+            { name: 'money', fields: ['price', 'currency'] },
+          ],
+          layout,
+        },
+      }) as unknown as AnyResource;
+
+    renderAt('/lab/gadget/1/show', grouped());
+    expect(await screen.findByRole('tab', { name: 'identity' }, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'money' })).toBeTruthy();
+    // Tabs: the second group's fields wait behind their tab.
+    expect(screen.queryByText('Price')).toBeNull();
+    cleanup();
+
+    renderAt('/lab/gadget/1/show', grouped('sections'));
+    expect(await screen.findByRole('heading', { name: 'money' }, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'identity' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'money' })).toBeNull();
+    // Sections: every group's fields on one page, each with its label.
+    expect(screen.getByText('Price')).toBeTruthy();
+    expect(screen.getAllByText('Lantern kit').length).toBeGreaterThan(0);
+    cleanup();
+
+    renderAt('/lab/gadget/create', grouped('sections'));
+    expect(await screen.findByRole('heading', { name: 'money' })).toBeTruthy();
+    expect(screen.getByLabelText(/Label/)).toBeTruthy();
+    expect(screen.getByLabelText(/Price/)).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
 });

@@ -96,8 +96,9 @@ function KpiCards({ config, days }: { config: AnyResource; days: number }) {
         const current = Number(data?.[name] ?? 0);
         const previous = Number(data?.previous?.[name] ?? 0);
         const label = metricLabel(config, name, translate);
-        // Long amounts (LAK in millions) take a smaller type so they fit the card on one line.
-        const value = data ? formatMetric(config, name, current, locale) : '…';
+        // Long amounts (LAK in billions) are written short so they fit the card; the exact figure is its tooltip.
+        const exact = data ? formatMetric(config, name, current, locale) : '…';
+        const value = exact.length > 13 ? formatMetric(config, name, current, locale, true) : exact;
         return (
           <Grid key={`${config.name}.${name}`} size={{ xs: 6, sm: 4, md: 3, lg: 2.4 }}>
             <Card variant="outlined" sx={{ height: '100%' }} data-testid={`kpi-${config.name}-${name}`}>
@@ -105,7 +106,7 @@ function KpiCards({ config, days }: { config: AnyResource; days: number }) {
                 <Typography variant="overline" color="text.secondary" component="div" noWrap>
                   {label}
                 </Typography>
-                <Typography variant={value.length > 14 ? 'h6' : 'h5'} component="p" sx={{ wordBreak: 'break-word' }}>
+                <Typography variant="h5" component="p" noWrap title={exact} data-exact={exact}>
                   {value}
                 </Typography>
                 {data ? <Trend current={current} previous={previous} /> : null}

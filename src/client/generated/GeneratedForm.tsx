@@ -5,13 +5,16 @@ import {
   SaveButton,
   SimpleForm,
   TabbedForm,
+  type SimpleFormProps,
   Toolbar,
   useNotify,
   useRefresh,
   useTranslate,
   HttpError,
 } from 'react-admin';
-import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
 import { rowScope, writableFieldsFor } from '../../core/access';
 import type { AnyResource, FormGroup } from '../../core/resource';
 import { useEntry } from './context';
@@ -25,9 +28,12 @@ import { writableFields } from '../../core/validation';
 
 type Mode = 'create' | 'edit';
 
+const formView = (config: AnyResource, mode: Mode) =>
+  mode === 'create' ? config.create : (config.edit ?? config.create);
+
 /** The form's fields: the view's own list or groups, else every field the client may write. */
 export function formGroups(config: AnyResource, mode: Mode): readonly FormGroup<Record<string, unknown>>[] {
-  const view = mode === 'create' ? config.create : (config.edit ?? config.create);
+  const view = formView(config, mode);
   if (view && view.groups?.length) return view.groups as never;
   const fields = (view && view.fields) ?? writableFields(config, mode === 'create' ? 'create' : 'update');
   return [{ name: 'main', fields: fields as never }];
@@ -86,15 +92,45 @@ function useFormSetup(mode: Mode) {
       .map((name) => (
         <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
       ));
+  const label = (group: FormGroup<Record<string, unknown>>) =>
+    translate(labels.group(config, group.name), { _: group.name });
+  const view = formView(config, mode);
+  const tabbed = groups.length > 1 && view !== false && view?.layout !== 'sections';
   const body =
-    groups.length > 1
-      ? groups.map((group) => (
-          <TabbedForm.Tab key={group.name} label={translate(labels.group(config, group.name), { _: group.name })}>
-            {inputs(group.fields as readonly string[])}
-          </TabbedForm.Tab>
-        ))
-      : inputs(groups[0]?.fields as readonly string[]);
-  return { config, writable, resolver, body, tabbed: groups.length > 1 };
+    groups.length < 2
+      ? inputs(groups[0]?.fields as readonly string[])
+      : groups.map((group) =>
+          tabbed ? (
+            <TabbedForm.Tab key={group.name} label={label(group)}>
+              {inputs(group.fields as readonly string[])}
+            </TabbedForm.Tab>
+          ) : (
+            <Box key={group.name} component="section" data-group={group.name} sx={{ width: '100%', mb: 1 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, mb: 1 }}>
+                {label(group)}
+              </Typography>
+              {inputs(group.fields as readonly string[])}
+            </Box>
+          ),
+        );
+  return { config, writable, resolver, body, tabbed };
+}
+
+/** The config's groups as tabs, or one form whose groups are titled sections. */
+function GroupedForm({
+  tabbed,
+  children,
+  ...props
+}: { tabbed: boolean; children: ReactNode } & Pick<SimpleFormProps, 'resolver' | 'toolbar' | 'defaultValues'>) {
+  return tabbed ? (
+    <TabbedForm {...props} warnWhenUnsavedChanges noValidate>
+      {children}
+    </TabbedForm>
+  ) : (
+    <SimpleForm {...props} warnWhenUnsavedChanges noValidate>
+      {children}
+    </SimpleForm>
+  );
 }
 
 function useSaveErrorHandler() {
@@ -127,15 +163,9 @@ export function GeneratedEdit() {
       transform={(values: Record<string, unknown>) => pick(config, values, writable, 'edit')}
       redirect="show"
     >
-      {tabbed ? (
-        <TabbedForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar}>
-          {body}
-        </TabbedForm>
-      ) : (
-        <SimpleForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar}>
-          {body}
-        </SimpleForm>
-      )}
+      <GroupedForm tabbed={tabbed} resolver={resolver} toolbar={toolbar}>
+        {body}
+      </GroupedForm>
     </Edit>
   );
 }
@@ -175,15 +205,9 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
       transform={(values: Record<string, unknown>) => pick(config, values, writable, 'create')}
       redirect={embedded ? false : 'show'}
     >
-      {tabbed ? (
-        <TabbedForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar} defaultValues={defaults}>
-          {body}
-        </TabbedForm>
-      ) : (
-        <SimpleForm resolver={resolver} warnWhenUnsavedChanges noValidate toolbar={toolbar} defaultValues={defaults}>
-          {body}
-        </SimpleForm>
-      )}
+      <GroupedForm tabbed={tabbed} resolver={resolver} toolbar={toolbar} defaultValues={defaults}>
+        {body}
+      </GroupedForm>
     </Create>
   );
 }

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
-import { EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EditButton, Labeled, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
@@ -56,35 +58,63 @@ export function RecordTitle({ config }: { config: AnyResource }) {
   return <span>{record ? `${name} ${recordTitle(config, record, locale)}` : name}</span>;
 }
 
-/** The show screen: the config's groups as tabs, one field component per kind, workflow actions, history. */
+/**
+ * The show screen: the config's groups as tabs (or sections), one field component per kind, workflow actions,
+ * history.
+ */
 export function GeneratedShow() {
-  const { config } = useEntry();
+  const { config, queue } = useEntry();
   const registry = useRegistry();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
   const groups = showGroups(config);
+  const sections = (queue?.showLayout ?? config.show?.layout) === 'sections' && groups.length > 1;
   const showSystem = !groups.some((g) => g.fields.includes('createdAt'));
   const history = registry.auditLog && allows(permissions, registry.auditLog.name, 'list');
-  const layout = (
-    <TabbedShowLayout>
-      {groups.map((group, index) => (
+  const groupLabel = (name: string) =>
+    translate(labels.group(config, name), {
+      _: name === 'main' ? translate('app.show.details', { _: 'Details' }) : name,
+    });
+  const fields = (group: { fields: readonly string[] }, last: boolean) => [
+    ...group.fields.map((name) => (
+      <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+    )),
+    ...(last && showSystem
+      ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
+          <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
+        ))
+      : []),
+  ];
+  // Sections: every group on the first tab under its title (History stays a tab of its own).
+  const tabs = sections
+    ? [
+        <TabbedShowLayout.Tab key="all" label={translate('app.show.details', { _: 'Details' })}>
+          {groups.map((group, index) => (
+            <Box key={group.name} component="section" data-group={group.name} sx={{ mb: 2 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, mb: 1 }}>
+                {groupLabel(group.name)}
+              </Typography>
+              <Stack spacing={1}>
+                {fields(group, index === groups.length - 1).map((field) => (
+                  <Labeled key={field.key}>{field}</Labeled>
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </TabbedShowLayout.Tab>,
+      ]
+    : groups.map((group, index) => (
         <TabbedShowLayout.Tab
           key={group.name}
-          label={translate(labels.group(config, group.name), {
-            _: group.name === 'main' ? translate('app.show.details', { _: 'Details' }) : group.name,
-          })}
+          label={groupLabel(group.name)}
           path={index === 0 ? undefined : group.name}
         >
-          {group.fields.map((name) => (
-            <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
-          ))}
-          {index === groups.length - 1 && showSystem
-            ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
-                <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
-              ))
-            : null}
+          {fields(group, index === groups.length - 1)}
         </TabbedShowLayout.Tab>
-      ))}
+      ));
+  const layout = (
+    <TabbedShowLayout>
+      {tabs}
       {history ? (
         <TabbedShowLayout.Tab label={translate('app.history.title', { _: 'History' })} path="history">
           <History config={config} label={false} />

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LOCALES } from '../../core/locales';
 import { useLocale, useT } from '../i18n/context';
-import { loadLocaleFonts } from '../i18n/fonts';
 import { LOCALE_NAMES } from '../i18n/names';
 import { useSwitchLocale } from '../shell/switch-locale';
 import { Icon } from './icons';
@@ -36,8 +35,6 @@ export function LanguagePicker() {
         type="button"
         className="lt-button lt-button--inherit"
         onClick={() => {
-          // Each language's name is written in its own script: fetch those faces (only the glyphs shown).
-          if (!open) LOCALES.forEach((code) => void loadLocaleFonts(code));
           setOpen(!open);
         }}
         aria-label={`${LOCALE_NAMES[locale]} (${t('app.language.label', { _: 'Language' })})`}

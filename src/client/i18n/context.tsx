@@ -1,7 +1,7 @@
 import type { I18nProvider } from 'ra-core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LOCALE_TAGS, type Locale } from '../../core/locales';
-import { loadLocaleFonts } from './fonts';
+import { loadScriptFonts } from './fonts';
 import { loadMessages } from './messages';
 import { createTranslate, type Translate } from './translate';
 
@@ -26,7 +26,7 @@ export function LocaleProvider({ locale, children }: { locale: Locale; children:
     let live = true;
     document.documentElement.lang = locale;
     document.documentElement.dataset.localeTag = LOCALE_TAGS[locale];
-    void loadLocaleFonts(locale);
+    void loadScriptFonts(locale);
     void loadMessages(locale).then((messages) => {
       if (live) setLoaded({ locale, t: createTranslate(messages) });
     });

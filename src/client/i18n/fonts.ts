@@ -1,9 +1,11 @@
 import type { Locale } from '../../core/locales';
 
 /**
- * Script fonts are bundled (no CDN) but only fetched for the locale that needs them; Latin and
- * Vietnamese use the Roboto loaded with the shell. Each `@fontsource` stylesheet declares its
- * faces with unicode ranges, so the browser still downloads only the glyph subsets it shows.
+ * Script fonts are bundled (no CDN); Latin and Vietnamese use the Roboto loaded with the shell. Every script's
+ * faces are registered on every page, whatever the UI language: people write names, subjects and descriptions in
+ * their own script (a Thai customer's complaint on an English back-office, Lao names everywhere). Each
+ * `@fontsource` stylesheet declares its faces with unicode ranges, so the browser downloads only the glyph
+ * subsets a page shows; registering a script costs its small stylesheet, not the font.
  */
 const SCRIPT_FONTS: Partial<Record<Locale, () => Promise<unknown>>> = {
   lo: () => Promise.all([import('@fontsource/noto-sans-lao/400.css'), import('@fontsource/noto-sans-lao/700.css')]),
@@ -13,7 +15,7 @@ const SCRIPT_FONTS: Partial<Record<Locale, () => Promise<unknown>>> = {
 
 const loaded = new Map<Locale, Promise<unknown>>();
 
-export function loadLocaleFonts(locale: Locale): Promise<unknown> {
+function loadScript(locale: Locale): Promise<unknown> {
   const load = SCRIPT_FONTS[locale];
   if (!load) return Promise.resolve();
   let pending = loaded.get(locale);
@@ -25,4 +27,11 @@ export function loadLocaleFonts(locale: Locale): Promise<unknown> {
     loaded.set(locale, pending);
   }
   return pending;
+}
+
+/** Registers every script's faces, the UI locale's first (its text is on screen at once). */
+export function loadScriptFonts(first: Locale): Promise<unknown> {
+  return loadScript(first).then(() =>
+    Promise.all((Object.keys(SCRIPT_FONTS) as Locale[]).map((locale) => loadScript(locale))),
+  );
 }

@@ -45,18 +45,31 @@ export function formatNumber(value: number | null | undefined, locale: Locale, o
   return numberFormat(LOCALE_TAGS[locale], options).format(Number(value));
 }
 
-/** Money stored as integer minor units plus an ISO 4217 code (SPEC §5), shown in the locale's format. */
-export function formatMoney(minor: number | null | undefined, currency: string | null | undefined, locale: Locale) {
+/**
+ * Money stored as integer minor units plus an ISO 4217 code (SPEC §5), shown in the locale's format; `compact`
+ * writes large amounts short ("LAK 1.137B"), for figures that must fit a small card.
+ */
+export function formatMoney(
+  minor: number | null | undefined,
+  currency: string | null | undefined,
+  locale: Locale,
+  compact = false,
+) {
   if (minor == null || Number.isNaN(Number(minor))) return '';
   const code = currency || 'LAK';
   const digits = minorDigits(code);
   try {
-    return numberFormat(LOCALE_TAGS[locale], {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: Number(minor) % 10 ** digits === 0 ? 0 : digits,
-      maximumFractionDigits: digits,
-    }).format(toMajor(Number(minor), code));
+    return numberFormat(
+      LOCALE_TAGS[locale],
+      compact
+        ? { style: 'currency', currency: code, notation: 'compact', maximumSignificantDigits: 4 }
+        : {
+            style: 'currency',
+            currency: code,
+            minimumFractionDigits: Number(minor) % 10 ** digits === 0 ? 0 : digits,
+            maximumFractionDigits: digits,
+          },
+    ).format(toMajor(Number(minor), code));
   } catch {
     return `${toMajor(Number(minor), code)} ${code}`;
   }

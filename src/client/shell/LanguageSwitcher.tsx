@@ -1,9 +1,7 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { LOCALES } from '../../core/locales';
 import { useLocale, useT } from '../i18n/context';
-import { loadLocaleFonts } from '../i18n/fonts';
 import { LOCALE_NAMES } from '../i18n/names';
 import { useSwitchLocale } from './switch-locale';
 
@@ -26,8 +24,6 @@ export function LanguageSwitcher() {
         onMouseEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
         onClick={(event) => {
-          // Each language's name is written in its own script: fetch those faces (only the glyphs shown).
-          LOCALES.forEach((code) => void loadLocaleFonts(code));
           setUsed(true);
           setAnchor(event.currentTarget);
         }}

@@ -14,10 +14,16 @@ export function currencyOf(config: AnyResource, name: string): string | undefine
   return typeof currency === 'string' ? currency : 'LAK';
 }
 
-/** A count or a sum as the locale writes it; money sums in their currency. */
-export function formatMetric(config: AnyResource, name: string, value: number, locale: Locale): string {
+/** A count or a sum as the locale writes it; money sums in their currency (`compact`: large amounts short). */
+export function formatMetric(
+  config: AnyResource,
+  name: string,
+  value: number,
+  locale: Locale,
+  compact = false,
+): string {
   const currency = currencyOf(config, name);
-  return currency ? formatMoney(value, currency, locale) : formatNumber(value, locale);
+  return currency ? formatMoney(value, currency, locale, compact) : formatNumber(value, locale);
 }
 
 /** A count or a sum as a CSV cell: money in major units (what people type in a spreadsheet), counts as they are. */
