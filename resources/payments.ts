@@ -28,6 +28,8 @@ export default defineResource({
   recordTitle: 'reference',
   list: {
     columns: ['createdAt', 'kind', 'amount', 'currency', 'method', 'reference', 'orderId', 'partnerId', 'status'],
+    // The amount already names its currency.
+    hidden: ['currency'],
     sort: ['createdAt', 'DESC'],
     filters: ['kind', 'method', 'status', 'partnerId', 'userId', 'orderId', 'createdAt'],
     search: ['reference'],

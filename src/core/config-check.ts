@@ -122,6 +122,8 @@ export function checkResources(resources: readonly AnyResource[], options: Check
 
     // Names TypeScript checks only when the file goes through defineResource; checked again for plain objects.
     fields('list.columns', resource.list.columns);
+    for (const name of resource.list.hidden ?? [])
+      if (!resource.list.columns.includes(name as never)) report('list.hidden', `'${name}' is not one of list.columns`);
     fields('list.sort', [resource.list.sort[0]]);
     fields('list.filters', resource.list.filters);
     fields('list.search', resource.list.search);

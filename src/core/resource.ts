@@ -13,6 +13,8 @@ export type FieldName<F> = Extract<keyof F, string> | SystemField;
 
 export interface ListConfig<F> {
   columns: readonly FieldName<F>[];
+  /** Of `columns`, those hidden until someone turns them on in the Columns chooser (which remembers it). */
+  hidden?: readonly FieldName<F>[];
   sort: readonly [FieldName<F>, 'ASC' | 'DESC'];
   /** Fields offered in the filter bar (always filterable through the API too). */
   filters?: readonly FieldName<F>[];

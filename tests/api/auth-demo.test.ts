@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 /** SPEC §7's demo accounts and what SPEC §1 says each may do. */
 const ACCOUNTS = [
@@ -13,13 +13,7 @@ const ACCOUNTS = [
 ] as const;
 
 describeEachEngine('demo accounts', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer({ engine, seed: 'small' });
 
   it('each demo account signs in with its kind and role, and me answers the same without any secret', async () => {
     for (const account of ACCOUNTS) {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 describeEachEngine('a new password ends the old sessions', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer({ engine, seed: 'small' });
 
   it('signs out every session of the account whose password a super_admin resets, and only that account', async () => {
     const admin = await server.login('admin@example.com', 'Admin#2026');

@@ -2,8 +2,8 @@
  * Race safety on one server (issue 3 §4), on PGlite and on PostgreSQL: parallel approvals, orders on a small
  * departure, withdrawals against one balance and refunds on one order, with exact counts and final sums.
  */
-import { afterAll, beforeAll, it } from 'vitest';
-import { describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, it } from 'vitest';
+import { describeEachEngine, suiteServer } from './harness';
 import {
   bookAndPayRush,
   parallelApprovals,
@@ -15,14 +15,12 @@ import {
 import { signInAll } from './workflows-helpers';
 
 describeEachEngine('concurrency on one server', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let cluster: Cluster;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     cluster = { main: server, servers: [server], sessions: await signInAll(server) };
   });
-  afterAll(() => server?.close());
 
   it('20 parallel approvals of one request: exactly one 200 and nineteen 409', () => parallelApprovals(cluster));
   it('30 parallel orders on a five-seat departure: exactly five placed, seatsBooked = 5', () =>

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { buildApp } from '../../src/server/app';
 import { sessionIdOf } from '../../src/server/auth/sessions';
 import { CALLERS, loginAll, type Cookies } from './hardening-fixture';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { call, describeEachEngine, suiteServer } from './harness';
 import { forgetSignedIn } from '../../src/server/auth/auth-changes';
 
 /** A hash column, an argon2 hash, or a password value other than the audit log's `[changed]` mask. */
@@ -39,14 +39,12 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 }
 
 describeEachEngine('Web security', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let cookies: Cookies;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     cookies = await loginAll(server);
   });
-  afterAll(() => server?.close());
 
   it('every kind of answer carries the security headers', async () => {
     const cases: [string, string, Record<string, unknown>?][] = [

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { AnyResource } from '../../src/core/resource';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { createDatabase, type Database, type Engine } from '../../src/server/db/connection';
@@ -49,6 +49,27 @@ export const ENGINES: Engine[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglit
 /** Runs a suite once per engine. */
 export function describeEachEngine(name: string, suite: (engine: Engine) => void): void {
   for (const engine of ENGINES) describe(`${name} [${engine}]`, () => suite(engine));
+}
+
+/**
+ * The test server of a suite: started before its tests, closed after them. The answer stands for it from the
+ * start (its properties read the running server), so a suite declares it in one line.
+ */
+export function suiteServer(options: TestServerOptions, startTimeoutMs = 120_000): TestServer {
+  let live: TestServer | undefined;
+  beforeAll(async () => {
+    live = await startTestServer(options);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await live?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!live) throw new Error('The suite’s server is not running (outside its tests?)');
+      const value = Reflect.get(live, key);
+      return typeof value === 'function' ? value.bind(live) : value;
+    },
+  });
 }
 
 async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -4,8 +4,8 @@
  * and release exactly what they should.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 import {
   create,
   expectAudited,
@@ -28,7 +28,7 @@ interface Balance {
 }
 
 describeEachEngine('ledger and balances', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let s: Sessions;
 
   const balance = async (partnerId: number, cookie: string): Promise<Balance> => {
@@ -56,10 +56,8 @@ describeEachEngine('ledger and balances', (engine) => {
     call(server, 'POST', '/api/withdrawals', { cookie, body: { amount, ...extra } });
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     s = await signInAll(server);
   });
-  afterAll(() => server?.close());
 
   describe('payments are append-only', () => {
     it('nobody updates, deletes or creates a payment through the API', async () => {

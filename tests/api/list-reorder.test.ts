@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 interface Row {
   id: number;
@@ -10,7 +10,7 @@ interface Row {
 
 /** `list.reorder` of the master data: `PUT /api/{name}/-/order` saves a hand-made order in one transaction. */
 describeEachEngine('list reorder endpoint', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let moderator: string;
   let finance: string;
   let partner: string;
@@ -21,14 +21,12 @@ describeEachEngine('list reorder endpoint', (engine) => {
     call(server, 'PUT', `/api/${resource}/-/order`, { cookie, body: { ids } });
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     [moderator, finance, partner] = await Promise.all([
       server.login('moderator@example.com', 'Admin#2026'),
       server.login('finance@example.com', 'Admin#2026'),
       server.login('partner@example.com', 'Partner#2026'),
     ]);
   });
-  afterAll(() => server?.close());
 
   it('gives the rows the order sent, within the places they held, with a version bump and an audit row each', async () => {
     const before = await rows();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 const REGISTER = '/api/partners/-/register';
 
@@ -14,13 +14,7 @@ const valid = (email: string) => ({
 
 /** Issue 4 §7: the public partner sign-up, its SPEC §4 messages, the pending account and its sign-in. */
 describeEachEngine('partner sign-up', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer({ engine, seed: 'small' });
 
   it('creates a pending partner with a hashed password, who signs in and reads their own status', async () => {
     const created = await call(server, 'POST', REGISTER, { body: valid('New.Partner@Example.com') });

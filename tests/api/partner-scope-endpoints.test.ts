@@ -3,10 +3,10 @@
  * partner B (partner2@example.com) both own rows in the small demo seed; A must never see, count, export,
  * aggregate or touch one of B's rows, and B's ids answer 404 (not 403), so A cannot even learn they exist.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { tableName } from '../../src/core/resource';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 const PASSWORD = 'Partner#2026';
 /** Resources a partner reads through its owner rule (its own rows only). */
@@ -32,7 +32,7 @@ function csvIds(text: string): number[] {
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describeEachEngine('partner scope: every partner-visible endpoint', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let a: string;
   let b: string;
   let idA: number;
@@ -41,7 +41,6 @@ describeEachEngine('partner scope: every partner-visible endpoint', (engine) => 
   const rows = new Map<string, { a: Record<string, any>[]; b: Record<string, any>[] }>();
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     a = await server.login('partner@example.com', PASSWORD);
     b = await server.login('partner2@example.com', PASSWORD);
     idA = (await call(server, 'GET', '/api/auth/me', { cookie: a })).body.id;
@@ -55,10 +54,6 @@ describeEachEngine('partner scope: every partner-visible endpoint', (engine) => 
       });
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('the two demo partners are different accounts that both own rows', () => {
     expect(idA).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
  * bounded count, and fail on a sequential scan of a large table (a count may still stop early under its LIMIT).
  */
 import { sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { tableName, type AnyResource } from '../../src/core/resource';
 import type { Principal } from '../../src/core/roles';
@@ -15,7 +15,7 @@ import { parseListQuery } from '../../src/server/rest/query';
 import { Registry } from '../../src/server/rest/registry';
 import { readable, scopeSql, type ReadAccess } from '../../src/server/rest/scope';
 import { addBulkOrders } from '../../resources/demo/bulk-orders';
-import { describeEachEngine, startTestServer, type TestServer } from './harness';
+import { describeEachEngine, suiteServer } from './harness';
 
 /** PostgreSQL gets the issue's 200k orders; PGlite fewer, to keep the suite's time reasonable. */
 const ORDERS = { postgres: 200_000, pglite: 40_000 } as const;
@@ -45,26 +45,27 @@ function seqScans(node: PlanNode, large: Set<string>, underLimit = false, out: S
 }
 
 describeEachEngine('list queries use indexes', (engine) => {
-  let server: TestServer;
-  const registry = new Registry(resources);
-  const large = new Set<string>();
-
-  beforeAll(async () => {
-    server = await startTestServer({
+  const server = suiteServer(
+    {
       engine,
       seed: 'small',
       setup: async (db) => {
         await addBulkOrders(db, ORDERS[engine], { batch: 50_000 });
         await sql`vacuum analyze`.execute(db);
       },
-    });
+    },
+    900_000,
+  );
+  const registry = new Registry(resources);
+  const large = new Set<string>();
+
+  beforeAll(async () => {
     for (const resource of resources) {
       const table = tableName(resource);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(server.db);
       if (Number(rows[0].n) >= LARGE) large.add(table);
     }
   }, 900_000);
-  afterAll(() => server?.close());
 
   async function plan(query: RawBuilder<unknown>): Promise<PlanNode> {
     const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(server.db);

@@ -4,9 +4,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addBulkOrders } from '../../resources/demo/bulk-orders';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 const ORDERS = 3_000;
 /** Low limits so a few thousand rows exercise the large-table paths. */
@@ -15,26 +15,24 @@ const KEYSET_OFFSET = 100;
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 describeEachEngine('lists at scale', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({
+    engine,
+    seed: 'small',
+    config: { listExactCountLimit: EXACT_LIMIT, listKeysetOffset: KEYSET_OFFSET },
+    setup: async (db) => {
+      await addBulkOrders(db, ORDERS, { batch: ORDERS });
+      await sql`analyze`.execute(db);
+    },
+  });
   let admin: string;
   let partner: string;
   let partnerId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      engine,
-      seed: 'small',
-      config: { listExactCountLimit: EXACT_LIMIT, listKeysetOffset: KEYSET_OFFSET },
-      setup: async (db) => {
-        await addBulkOrders(db, ORDERS, { batch: ORDERS });
-        await sql`analyze`.execute(db);
-      },
-    });
     admin = await server.login('admin@example.com', 'Admin#2026');
     partner = await server.login('partner@example.com', 'Partner#2026');
     partnerId = (await call(server, 'GET', '/api/auth/me', { cookie: partner })).body.id;
   });
-  afterAll(() => server?.close());
 
   const count = async (where = sql`true`) =>
     Number(

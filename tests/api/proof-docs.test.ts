@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/security';
-import { startTestServer, type TestServer } from './harness';
+import { suiteServer } from './harness';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ engine: 'pglite', seed: 'none' });
-});
-afterAll(async () => server?.close());
+const server = suiteServer({ engine: 'pglite', seed: 'none' });
 
 const get = (url: string) => fetch(`${server.baseUrl}${url}`);
 

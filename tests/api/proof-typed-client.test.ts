@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import partners from '../../resources/partners';
 import services from '../../resources/services';
 import { ApiError, resourceClient } from '../../src/client/api/client';
-import { startTestServer, type TestServer } from './harness';
+import { suiteServer } from './harness';
 
 /** The typed client derived from the configs, against a real server: records, sorting, actions, endpoints, errors. */
-let server: TestServer;
+const server = suiteServer({ engine: 'pglite', seed: 'small' });
 let moderator: string;
 let partner: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ engine: 'pglite', seed: 'small' });
   moderator = await server.login('moderator@example.com', 'Admin#2026');
   partner = await server.login('partner@example.com', 'Partner#2026');
 });
-afterAll(async () => server?.close());
 
 const as = (cookie: string) => ({ baseUrl: server.baseUrl, headers: () => ({ cookie }) });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 import { TEST_RESOURCES } from './rest-fixtures';
 import { PASSWORD, seedAccounts } from './rest-setup';
 
@@ -13,7 +13,7 @@ const valid = (code: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describeEachEngine('REST edge cases, access and scope', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
   let moderator: string;
   let support: string;
   let vendorA: string;
@@ -22,7 +22,6 @@ describeEachEngine('REST edge cases, access and scope', (engine) => {
   let gadgetB: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
     [moderator, support, vendorA, vendorB] = await Promise.all([
       server.login('moderator@test.example', PASSWORD),
       server.login('support@test.example', PASSWORD),
@@ -33,7 +32,6 @@ describeEachEngine('REST edge cases, access and scope', (engine) => {
     gadgetB = (await call(server, 'POST', '/api/gadgets', { cookie: vendorB, body: valid('B-1', { vendorId: 2 }) }))
       .body.id;
   });
-  afterAll(() => server?.close());
 
   it('signed out: 401 on private resources, public view elsewhere', async () => {
     expect((await call(server, 'GET', '/api/vendors')).status).toBe(401);

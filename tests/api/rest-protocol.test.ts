@@ -1,7 +1,7 @@
 import { fetchUtils, HttpError, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine, type TestServer, suiteServer } from './harness';
 import { TEST_RESOURCES } from './rest-fixtures';
 import { PASSWORD, seedAccounts } from './rest-setup';
 
@@ -30,15 +30,13 @@ const gadget = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 describeEachEngine('ra-data-simple-rest against the generated API', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
   let ra: DataProvider;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
     ra = provider(server, await server.login('moderator@test.example', PASSWORD));
     for (let n = 1; n <= 30; n++) await ra.create('gadgets', { data: gadget(n) });
   });
-  afterAll(() => server?.close());
 
   it('create answers the stored record with server-set fields', async () => {
     const { data } = await ra.create('gadgets', { data: gadget(31, { notes: null }) });

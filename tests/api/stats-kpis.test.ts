@@ -5,11 +5,11 @@
  * computed here from the rows this file inserts into an otherwise empty stretch of time (2018–2019).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { checkResources } from '../../src/core/config-check';
 import type { AnyResource } from '../../src/core/resource';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { call, describeEachEngine, suiteServer } from './harness';
 
 type Who = 'a' | 'b' | 'c';
 
@@ -105,59 +105,54 @@ function expectedTop(specs: OrderSpec[], keyOf: (o: OrderSpec) => number) {
 }
 
 describeEachEngine('statistics: refund rate, top lists, new partners', (engine) => {
-  let server: TestServer;
-  let admin: string;
-  let partnerA: string;
-  const partners = {} as Record<Who, { id: number; services: number[] }>;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      engine,
-      seed: 'small',
-      setup: async (db) => {
-        const idOf = async (email: string) =>
-          Number((await sql<{ id: number }>`select id from partners where email = ${email}`.execute(db)).rows[0].id);
-        const servicesOf = async (partnerId: number) =>
-          (
-            await sql<{ id: number }>`select id from services where "partnerId" = ${partnerId} order by id`.execute(db)
-          ).rows.map((r) => Number(r.id));
-        const { rows: empty } = await sql<{ orders: number; partners: number }>`
+  const server = suiteServer({
+    engine,
+    seed: 'small',
+    setup: async (db) => {
+      const idOf = async (email: string) =>
+        Number((await sql<{ id: number }>`select id from partners where email = ${email}`.execute(db)).rows[0].id);
+      const servicesOf = async (partnerId: number) =>
+        (
+          await sql<{ id: number }>`select id from services where "partnerId" = ${partnerId} order by id`.execute(db)
+        ).rows.map((r) => Number(r.id));
+      const { rows: empty } = await sql<{ orders: number; partners: number }>`
           select (select count(*)::int from orders where "createdAt" < '2019-06-01') as orders,
                  (select count(*)::int from partners where "createdAt" < '2019-06-01') as partners`.execute(db);
-        expect(empty[0]).toEqual({ orders: 0, partners: 0 });
-        // The small seed's partners: A and B with their services; C (pending, without services of its own) is
-        // given two more of A's, so every partner and service below has its own orders.
-        const [a, b, c] = await Promise.all(
-          ['partner@example.com', 'partner2@example.com', 'pending.partner@example.com'].map(idOf),
-        );
-        const [ofA, ofB] = [await servicesOf(a), await servicesOf(b)];
-        partners.a = { id: a, services: ofA.slice(0, 2) };
-        partners.b = { id: b, services: ofB.slice(0, 2) };
-        partners.c = { id: c, services: ofA.slice(2, 4) };
-        expect(new Set(Object.values(partners).flatMap((p) => p.services)).size).toBe(6);
-        for (const [i, o] of ORDERS.entries()) {
-          const { id, services } = partners[o.who];
-          await sql`
+      expect(empty[0]).toEqual({ orders: 0, partners: 0 });
+      // The small seed's partners: A and B with their services; C (pending, without services of its own) is
+      // given two more of A's, so every partner and service below has its own orders.
+      const [a, b, c] = await Promise.all(
+        ['partner@example.com', 'partner2@example.com', 'pending.partner@example.com'].map(idOf),
+      );
+      const [ofA, ofB] = [await servicesOf(a), await servicesOf(b)];
+      partners.a = { id: a, services: ofA.slice(0, 2) };
+      partners.b = { id: b, services: ofB.slice(0, 2) };
+      partners.c = { id: c, services: ofA.slice(2, 4) };
+      expect(new Set(Object.values(partners).flatMap((p) => p.services)).size).toBe(6);
+      for (const [i, o] of ORDERS.entries()) {
+        const { id, services } = partners[o.who];
+        await sql`
             insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", quantity, "unitPrice", total,
                                 commission, currency, status, "createdAt", "updatedAt")
             values (${`ST-${i + 1}`}, (select min(id) from users), ${id}, ${services[o.service]},
                     (select min(id) from schedules), 1, ${o.total}, ${o.total}, ${o.commission}, 'LAK', ${o.status},
                     ${o.at}, ${o.at})`.execute(db);
-        }
-        for (const [i, at] of NEW_PARTNERS.entries())
-          await sql`
+      }
+      for (const [i, at] of NEW_PARTNERS.entries())
+        await sql`
             insert into partners (email, "passwordHash", "companyName", "contactName", phone, status, "createdAt",
                                   "updatedAt")
             values (${`new${i}@example.com`}, 'x', ${`New partner ${i}`}, 'Contact', '+85620000000', 'pending', ${at},
                     ${at})`.execute(db);
-      },
-    });
+    },
+  });
+  let admin: string;
+  let partnerA: string;
+  const partners = {} as Record<Who, { id: number; services: number[] }>;
+
+  beforeAll(async () => {
     admin = await server.login('admin@example.com', 'Admin#2026');
     partnerA = await server.login('partner@example.com', 'Partner#2026');
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const get = (path: string, cookie = admin) => call(server, 'GET', path, { cookie });

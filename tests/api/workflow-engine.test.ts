@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 import { TEST_RESOURCES } from './rest-fixtures';
 import { PASSWORD, seedAccounts } from './rest-setup';
 
 describeEachEngine('workflow engine (test-only config)', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
   let moderator: string;
   let support: string;
   let vendorA: string;
@@ -27,7 +27,6 @@ describeEachEngine('workflow engine (test-only config)', (engine) => {
     ).body as Record<string, unknown>[];
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, resources: TEST_RESOURCES, setup: seedAccounts });
     [moderator, support, vendorA, vendorB] = await Promise.all([
       server.login('moderator@test.example', PASSWORD),
       server.login('support@test.example', PASSWORD),
@@ -35,7 +34,6 @@ describeEachEngine('workflow engine (test-only config)', (engine) => {
       server.login('vendor-b@test.example', PASSWORD),
     ]);
   });
-  afterAll(() => server?.close());
 
   it('runs a transition, stores its inputs, applies the effect and writes one audit row', async () => {
     const gadget = await create('W-1');

@@ -4,10 +4,10 @@
  * role (403), from the wrong status (409, nothing changed), without a required reason (400) and with its
  * side effect and audit row.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { statusField } from '../../src/core/resource';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { call, describeEachEngine, suiteServer } from './harness';
 import {
   act,
   create,
@@ -22,7 +22,7 @@ import {
 } from './workflows-helpers';
 
 describeEachEngine('account workflows', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let s: Sessions;
   let serial = 0;
 
@@ -39,10 +39,8 @@ describeEachEngine('account workflows', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     s = await signInAll(server);
   });
-  afterAll(() => server?.close());
 
   it('no workflow resource lets PUT write its status field, not even for the super_admin', async () => {
     const withWorkflow = resources.filter((resource) => resource.workflow);

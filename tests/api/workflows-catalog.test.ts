@@ -3,8 +3,8 @@
  * edit of an approved service back to review, only approved services public) and schedules (close, reopen,
  * cancel with its orders refunded or cancelled).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 import {
   act,
   create,
@@ -20,7 +20,7 @@ import {
 } from './workflows-helpers';
 
 describeEachEngine('catalogue workflows', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let s: Sessions;
 
   const newService = (cookie = s.partner, price = 250_000) =>
@@ -41,10 +41,8 @@ describeEachEngine('catalogue workflows', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     s = await signInAll(server);
   });
-  afterAll(() => server?.close());
 
   describe('services', () => {
     it('draft → pending (partner submit) → approved (moderator), stamped and audited; only then public', async () => {

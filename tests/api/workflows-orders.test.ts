@@ -3,8 +3,8 @@
  * confirm, complete after the start date, cancel releasing seats), refunds (approve → refund payment and order
  * refunded, reject with a reason, never more than paid) and complaints (assign, start, resolve, dismiss).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
 import {
   act,
   create,
@@ -21,7 +21,7 @@ import {
 } from './workflows-helpers';
 
 describeEachEngine('booking workflows', (engine) => {
-  let server: TestServer;
+  const server = suiteServer({ engine, seed: 'small' });
   let s: Sessions;
   /** An approved service of the demo partner (price 400,000 LAK) with fresh departures per test. */
   let serviceId: number;
@@ -39,12 +39,10 @@ describeEachEngine('booking workflows', (engine) => {
   const paymentsOf = (orderId: number) => list(server, 'payments', s.finance, { orderId });
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
     s = await signInAll(server);
     serviceId = 1;
     expect((await getRecord(server, 'services', serviceId, s.admin)).status).toBe('approved');
   });
-  afterAll(() => server?.close());
 
   describe('orders', () => {
     it('a user places an order: seats taken, price and commission fixed from the schedule and settings', async () => {

@@ -78,6 +78,12 @@ describe('config checks at start', () => {
     ]);
   });
 
+  it('names a hidden column that is not one of the list columns', () => {
+    const { owners, deals } = fixture();
+    deals.list = { ...deals.list, columns: ['title'], hidden: ['title', 'amount'] };
+    expect(check(owners, deals)).toEqual(["resources/deals.ts: list.hidden: 'amount' is not one of list.columns"]);
+  });
+
   it('names a reorder field that is not an integer and toggles that are not booleans', () => {
     const { owners, deals } = fixture();
     deals.list = { ...deals.list, reorder: 'title', toggles: ['amount', 'shown'] };

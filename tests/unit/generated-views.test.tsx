@@ -308,4 +308,22 @@ describe('generated views from a test-only config', () => {
     expect(screen.getByLabelText(/Price/)).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
+
+  it('keeps a hidden column out of the table until the Columns chooser turns it on', async () => {
+    const config = defineResource({
+      ...(gadgets as never as Parameters<typeof defineResource>[0]),
+      list: { ...gadgets.list, hidden: ['price'] },
+    }) as unknown as AnyResource;
+    renderAt('/lab/gadget', config);
+    expect(await screen.findByText('Lantern kit')).toBeTruthy();
+    // The chooser is a modal popover: the table behind it is aria-hidden while it is open.
+    const headers = () =>
+      screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent ?? '');
+    expect(headers().some((text) => text.includes('Grade'))).toBe(true);
+    expect(headers().some((text) => text.includes('Price'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const price = await screen.findByLabelText('Price');
+    fireEvent.click(price);
+    await waitFor(() => expect(headers().some((text) => text.includes('Price'))).toBe(true));
+  });
 });

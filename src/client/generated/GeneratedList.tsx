@@ -210,6 +210,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
           <DataTable
             rowClick={rowClick}
             storeKey={columnsKey}
+            hiddenColumns={config.list.hidden as string[] | undefined}
             bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
             body={reorder ? ReorderBody : ChunkedBody}
           >
