@@ -317,8 +317,7 @@ describe('generated views from a test-only config', () => {
     renderAt('/lab/gadget', config);
     expect(await screen.findByText('Lantern kit')).toBeTruthy();
     // The chooser is a modal popover: the table behind it is aria-hidden while it is open.
-    const headers = () =>
-      screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent ?? '');
+    const headers = () => screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent ?? '');
     expect(headers().some((text) => text.includes('Grade'))).toBe(true);
     expect(headers().some((text) => text.includes('Price'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
