@@ -29,7 +29,7 @@ import pg from 'pg';
 import resources from '../resources/index';
 import { tableName, type AnyResource } from '../src/core/resource';
 import type { Principal } from '../src/core/roles';
-import { createDatabase, type Engine } from '../src/server/db/connection';
+import { createDatabase, PG_SESSION_OPTIONS, type Engine } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
 import { cappedCountQuery } from '../src/server/rest/list-count';
 import { pageQuery } from '../src/server/rest/list-keyset';
@@ -219,7 +219,7 @@ async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; d
       for (const conns of engine === 'postgres' ? [1, 16] : [1]) {
         let result;
         if (engine === 'postgres') {
-          const pool = new pg.Pool({ connectionString: target.databaseUrl, max: conns });
+          const pool = new pg.Pool({ connectionString: target.databaseUrl, max: conns, options: PG_SESSION_OPTIONS });
           let n = 0;
           const names = new Map(statements.map((s) => [s.sql, `b${n++}`]));
           result = await sqlAlone(

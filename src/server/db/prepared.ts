@@ -4,8 +4,8 @@ import type pg from 'pg';
 /**
  * Named (server-side prepared) statements for node-postgres. The generated SQL of the API has few shapes
  * (values are always parameters), so naming each distinct text lets every pooled connection parse it once
- * and skip the parse/analyse step afterwards. PostgreSQL still chooses per execution between a custom and
- * a generic plan (plan_cache_mode = auto), so skewed filters keep good plans.
+ * and skip the parse/analyse step afterwards. Each execution is still planned for its own values (the pool's
+ * sessions set plan_cache_mode = force_custom_plan), so skewed filters and text searches keep good plans.
  */
 
 /** Distinct statement texts that get a name; past it, new texts run unnamed, so memory stays bounded. */
