@@ -12,12 +12,11 @@ import {
   useTranslate,
   HttpError,
 } from 'react-admin';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
 import { rowScope, writableFieldsFor } from '../../core/access';
 import type { AnyResource, FormGroup } from '../../core/resource';
 import { useEntry } from './context';
+import { GroupSection } from './GroupSection';
 import { FieldInput } from './fields/FieldInput';
 import { labels } from './labels';
 import { allows, usePermissionMap } from './permissions';
@@ -105,12 +104,9 @@ function useFormSetup(mode: Mode) {
               {inputs(group.fields as readonly string[])}
             </TabbedForm.Tab>
           ) : (
-            <Box key={group.name} component="section" data-group={group.name} sx={{ width: '100%', mb: 1 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, mb: 1 }}>
-                {label(group)}
-              </Typography>
+            <GroupSection key={group.name} name={group.name} title={label(group)}>
               {inputs(group.fields as readonly string[])}
-            </Box>
+            </GroupSection>
           ),
         );
   return { config, writable, resolver, body, tabbed };

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { EditButton, Labeled, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
+import { GroupSection } from './GroupSection';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
 import { History } from './HistoryTab';
 import { labels } from './labels';
@@ -90,16 +90,13 @@ export function GeneratedShow() {
     ? [
         <TabbedShowLayout.Tab key="all" label={translate('app.show.details', { _: 'Details' })}>
           {groups.map((group, index) => (
-            <Box key={group.name} component="section" data-group={group.name} sx={{ mb: 2 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, mb: 1 }}>
-                {groupLabel(group.name)}
-              </Typography>
+            <GroupSection key={group.name} name={group.name} title={groupLabel(group.name)}>
               <Stack spacing={1}>
                 {fields(group, index === groups.length - 1).map((field) => (
                   <Labeled key={field.key}>{field}</Labeled>
                 ))}
               </Stack>
-            </Box>
+            </GroupSection>
           ))}
         </TabbedShowLayout.Tab>,
       ]
