@@ -21,7 +21,7 @@ import { registerTotalsRoutes } from './rest/totals-routes';
 import { registerUploadRoutes } from './rest/upload-routes';
 import { registerSecurity } from './security';
 import { registerStatic } from './static';
-import { ensureRollups } from './stats/rollup';
+import { ensureRollups, scheduleCompaction } from './stats/rollup';
 import { registerStatsRoutes } from './stats/routes';
 
 /** SPEC §6: bodies over 1 MB answer 413. */
@@ -102,7 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await registerUploadRoutes(app, { dataDir: config.dataDir, resources });
 
-  registerStatsRoutes(app, deps, await ensureRollups(db, registry));
+  const rollups = await ensureRollups(db, registry);
+  registerStatsRoutes(app, deps, rollups);
+  scheduleCompaction(app, db, rollups);
 
   await registerStatic(app, config.distDir, resources);
   return app;

@@ -9,6 +9,8 @@ import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { checkResources } from '../../src/core/config-check';
 import type { AnyResource } from '../../src/core/resource';
+import { Registry } from '../../src/server/rest/registry';
+import { compactRollups, rollupOf } from '../../src/server/stats/rollup';
 import { call, describeEachEngine, suiteServer } from './harness';
 
 type Who = 'a' | 'b' | 'c';
@@ -306,6 +308,66 @@ describeEachEngine('statistics: refund rate, top lists, new partners', (engine) 
     const own = await get(`/api/stats/orders/summary?${PERIOD}`, partnerA);
     expect(own.body).toMatchObject(expectedSummary(inPeriod.filter((o) => o.who === 'a')));
     expect([own.body.grossBookings, own.body.total]).toEqual([1_800_000, 1_500_000]);
+  });
+
+  it('the coarse summary levels take new orders as deltas, exact at once, and fold them in without a change', async () => {
+    const period = 'from=2017-06-01&to=2017-06-30';
+    const rollup = rollupOf(new Registry(resources), orders as AnyResource)!;
+    const coarse = rollup.levels.filter((level) => level.deltas);
+    expect(coarse.map((level) => level.dims)).toEqual([['status'], ['status', 'partnerId']]);
+    const pending = async () => {
+      let n = 0;
+      for (const level of coarse)
+        n += Number(
+          (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(level.deltas!)}`.execute(server.db))
+            .rows[0].n,
+        );
+      return n;
+    };
+    const read = async () => ({
+      summary: (await get(`/api/stats/orders/summary?${period}`)).body,
+      funnel: (await get(`/api/stats/orders/funnel?${period}`)).body,
+      own: (await get(`/api/stats/orders/summary?${period}`, partnerA)).body,
+      // A filter no level keeps: the orders themselves.
+      base: (await get(`/api/stats/orders/summary?${period}&filter=${encodeURIComponent('{"q":"SJ-"}')}`)).body,
+    });
+    await compactRollups(server.db, [rollup]);
+    expect(await pending()).toBe(0);
+    expect((await read()).summary).toMatchObject({ count: 0, total: 0, grossBookings: 0 });
+
+    const { id, services } = partners.a;
+    for (const [code, status, total] of [
+      ['SJ-1', 'completed', 120_000],
+      ['SJ-2', 'refunded', 30_000],
+    ] as const)
+      await sql`
+        insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", quantity, "unitPrice", total,
+                            commission, currency, status, "createdAt", "updatedAt")
+        values (${code}, (select min(id) from users), ${id}, ${services[0]}, (select min(id) from schedules), 1,
+                ${total}, ${total}, 0, 'LAK', ${status}, '2017-06-15T10:00:00Z', '2017-06-15T10:00:00Z')`.execute(
+        server.db,
+      );
+    expect(await pending()).toBeGreaterThan(0);
+    const fresh = await read();
+    expect(fresh.summary).toMatchObject({ count: 1, total: 120_000, grossBookings: 150_000 });
+    expect(fresh.own).toMatchObject({ count: 1, total: 120_000, grossBookings: 150_000 });
+    const byState = Object.fromEntries(
+      fresh.funnel.rows.map((row: { key: string; count: number }) => [row.key, row.count]),
+    );
+    expect([byState.completed, byState.refunded]).toEqual([1, 1]);
+    expect(fresh.base).toEqual(fresh.summary);
+
+    await compactRollups(server.db, [rollup]);
+    expect(await pending()).toBe(0);
+    expect(await read()).toEqual(fresh);
+
+    // An update moves an order between states; a delete takes it out; each exact before and after folding in.
+    await sql`update orders set status = 'refunded' where code = 'SJ-1'`.execute(server.db);
+    expect((await read()).summary).toMatchObject({ count: 0, total: 0, grossBookings: 150_000 });
+    await sql`delete from orders where code in ('SJ-1', 'SJ-2')`.execute(server.db);
+    expect((await read()).summary).toMatchObject({ count: 0, total: 0, grossBookings: 0 });
+    await compactRollups(server.db, [rollup]);
+    expect((await read()).summary).toMatchObject({ count: 0, total: 0, grossBookings: 0 });
   });
 
   it('statistics are finance’s: moderator and support get 403 on every endpoint, finance and partners read', async () => {

@@ -3,7 +3,7 @@ import { formatEnglish } from '../../core/messages';
 import { statusField } from '../../core/resource';
 import { badRequest } from '../errors';
 import type { ReadAccess } from '../rest/scope';
-import type { Rollup } from './rollup';
+import type { Rollup, RollupLevel } from './rollup';
 
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -85,11 +85,16 @@ export interface Source {
 
 const only = (where?: RawBuilder<boolean>) => (where ? sql`filter (where ${where})` : sql``);
 
-export function rollupSource(rollup: Rollup): Source {
+/** A level of the summary tables as the source, its pending deltas added where it has them. */
+export function rollupSource(rollup: Rollup, level: RollupLevel): Source {
   const alias = rollup.base;
   const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const columns = sql.join(['day', ...level.dims, 'n', ...rollup.sums].map((name) => sql.ref(name)));
+  const rows = level.deltas
+    ? sql`(select ${columns} from ${sql.table(level.table)} union all select ${columns} from ${sql.table(level.deltas)})`
+    : sql.table(level.table);
   return {
-    from: sql`${sql.table(rollup.table)} as ${sql.table(alias)}`,
+    from: sql`${rows} as ${sql.table(alias)}`,
     alias,
     day: col('day'),
     count: (where) => sql<number>`coalesce(sum(${col('n')}) ${only(where)}, 0)::bigint`,
@@ -120,13 +125,20 @@ export function filterFields(filter: unknown): string[] {
   return Object.keys(filter).map((key) => /^(.+)_(gte|lte|gt|lt)$/.exec(key)?.[1] ?? key);
 }
 
-/** Whether the summary table answers a request: every filtered column and the reader's scope are kept in it. */
-export function rollupServes(rollup: Rollup, access: ReadAccess, fields: string[]): boolean {
-  const kept = new Set(rollup.dims);
-  if (access.mode === 'public') return false;
-  if (access.mode === 'owner' && !kept.has(access.field)) return false;
+/**
+ * The smallest summary level that answers a request: one keeping every column the request groups by or filters on
+ * (its own filters, the config's `where`s, the reader's scope). None when a filter tests a column no level keeps
+ * (the base table answers then).
+ */
+export function rollupLevel(rollup: Rollup, access: ReadAccess, fields: string[]): RollupLevel | undefined {
+  if (access.mode === 'public') return undefined;
   const wheres = [rollup.stats.where, ...Object.values(rollup.stats.measures ?? {}).map((measure) => measure.where)];
-  return [...fields, ...wheres.flatMap((where) => Object.keys(where ?? {}))].every((name) => kept.has(name));
+  const needed = [
+    ...fields,
+    ...wheres.flatMap((where) => Object.keys(where ?? {})),
+    ...(access.mode === 'owner' ? [access.field] : []),
+  ];
+  return rollup.levels.find((level) => needed.every((name) => level.dims.includes(name)));
 }
 
 export function statusOf(rollup: Rollup): string | undefined {

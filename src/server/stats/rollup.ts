@@ -1,27 +1,45 @@
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { statusField, type AnyResource, type StatsConfig } from '../../core/resource';
 import { quoteIdent as q } from '../db/schema';
 import type { Registry } from '../rest/registry';
 
 /**
- * The daily summary table of a resource with `stats`: one row per (day, status, grouped columns, partner scope)
- * holding the row count and the sums. A trigger keeps it exact in the same transaction as each insert, update
- * and delete, so dashboards never lag and never scan the base table.
+ * The daily summary tables of a resource with `stats`. The finest keeps one row per (day, status, grouped columns,
+ * partner scope) with the row count and the sums; a trigger keeps it exact in the same transaction as each insert,
+ * update and delete, so dashboards never lag and never scan the base table.
  *
- * It is a derived cache, not data: created (and rebuilt when it disagrees with its table, e.g. after a bulk load
- * that bypassed triggers) when the server starts, outside the reviewed migrations on purpose.
+ * Coarser levels (per status; per status and partner scope) answer the common requests (series, funnel, summary,
+ * rates, a partner's own figures) from a few thousand rows instead of every (day, service) pair. The same trigger
+ * appends its changes to a level's delta table rather than updating the level's rows: an update would make every
+ * booking of a day queue on one row until it commits. Readers add the pending deltas to the level's rows, so the
+ * figures are exact at once; the deltas are folded in every few seconds (`compactRollups`).
+ *
+ * They are derived caches, not data: created (and rebuilt when they disagree with their table, e.g. after a bulk
+ * load that bypassed triggers) when the server starts, outside the reviewed migrations on purpose.
  */
+export interface RollupLevel {
+  table: string;
+  /** Grouping columns kept at this level. */
+  dims: string[];
+  /** The table of changes not folded in yet (coarse levels only). */
+  deltas?: string;
+}
+
 export interface Rollup {
   resource: AnyResource;
   stats: StatsConfig;
   base: string;
+  /** The finest level's table. */
   table: string;
   /** The expression of the row's day on the base table (`new`/`old` rows use the same column). */
   timeColumn: string;
   timeIsDate: boolean;
-  /** Grouping columns kept in the summary (status, direct group-by columns, the partner scope). */
+  /** Grouping columns of the finest level (status, direct group-by columns, the partner scope). */
   dims: string[];
   sums: string[];
+  /** Coarsest first; the finest last. */
+  levels: RollupLevel[];
 }
 
 // Any constant shared by every instance: serialises the start-up DDL of several servers.
@@ -34,18 +52,31 @@ export function rollupOf(registry: Registry, resource: AnyResource): Rollup | un
   const dims = new Set<string>();
   const status = statusField(resource);
   if (status) dims.add(status);
+  const scope =
+    resource.access.partner?.scope && resource.access.partner.scope !== 'id'
+      ? resource.access.partner.scope
+      : undefined;
   for (const path of stats.groupBy ?? []) dims.add(path.split('.')[0]);
-  if (resource.access.partner?.scope && resource.access.partner.scope !== 'id') dims.add(resource.access.partner.scope);
+  if (scope) dims.add(scope);
   const time = resource.fields[stats.time];
+  const table = `stats_${base}_daily`;
+  const finest: RollupLevel = { table, dims: [...dims] };
+  const coarse = [status ? [status] : [], status && scope ? [status, scope] : []]
+    .filter((level) => level.length && level.length < dims.size)
+    .map((level): RollupLevel => {
+      const name = `${table}_by_${level.join('_')}`;
+      return { table: name, dims: level, deltas: `${name}_delta` };
+    });
   return {
     resource,
     stats,
     base,
-    table: `stats_${base}_daily`,
+    table,
     timeColumn: stats.time,
     timeIsDate: time?.kind === 'date',
-    dims: [...dims],
+    dims: finest.dims,
     sums: [...(stats.sum ?? [])],
+    levels: [...coarse, finest],
   };
 }
 
@@ -63,41 +94,78 @@ function dayOf(rollup: Rollup, row: 'new' | 'old'): string {
   return rollup.timeIsDate ? column : `timezone('UTC', ${column})::date`;
 }
 
+const keyOf = (dims: string[]) => ['day', ...dims].map(q).join(', ');
+
+function createTable(rollup: Rollup, table: string, dims: string[]): string {
+  return `create table if not exists ${q(table)} (
+       "day" date not null,
+       ${dims.map((d) => `${q(d)} ${dimType(rollup.resource, d)}`).join(',\n       ')}${dims.length ? ',' : ''}
+       n bigint not null default 0${rollup.sums.map((f) => `,\n       ${q(f)} bigint not null default 0`).join('')}
+     )`;
+}
+
+/** The columns of a level's row for the base table's `new` or `old` row, counted with the sign given. */
+const rowValues = (rollup: Rollup, dims: string[], row: 'new' | 'old', sign: '' | '-') =>
+  [
+    dayOf(rollup, row),
+    ...dims.map((d) => `${row}.${q(d)}`),
+    `${sign}1`,
+    ...rollup.sums.map((f) => `${sign}coalesce(${row}.${q(f)}, 0)`),
+  ].join(', ');
+
 function statements(rollup: Rollup): string[] {
   const { table, base, dims, sums } = rollup;
-  const key = ['day', ...dims].map(q).join(', ');
+  const key = keyOf(dims);
   const fn = `${table}_fn`;
-  const delta = (row: 'new' | 'old', sign: '' | '-') =>
-    `insert into ${q(table)} as s (${[key, 'n', ...sums.map(q)].join(', ')})
-       values (${[dayOf(rollup, row), ...dims.map((d) => `${row}.${q(d)}`), `${sign}1`, ...sums.map((f) => `${sign}coalesce(${row}.${q(f)}, 0)`)].join(', ')})
+  const columns = (levelDims: string[]) => [keyOf(levelDims), 'n', ...sums.map(q)].join(', ');
+  const upsert = (row: 'new' | 'old', sign: '' | '-') =>
+    `insert into ${q(table)} as s (${columns(dims)}) values (${rowValues(rollup, dims, row, sign)})
        on conflict (${key}) do update set n = s.n + excluded.n${sums.map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`).join('')};`;
+  const coarse = rollup.levels.filter((level) => level.deltas);
+  // Appends take no lock on existing rows: concurrent writers never wait on each other here.
+  const append = (rows: ['new' | 'old', '' | '-'][]) =>
+    coarse
+      .map(
+        (level) =>
+          `insert into ${q(level.deltas!)} (${columns(level.dims)}) values ${rows
+            .map(([row, sign]) => `(${rowValues(rollup, level.dims, row, sign)})`)
+            .join(', ')};`,
+      )
+      .join('\n         ');
   const tracked = [rollup.timeColumn, ...dims, ...sums];
   const same = `row(${tracked.map((c) => `old.${q(c)}`).join(', ')}) is not distinct from row(${tracked.map((c) => `new.${q(c)}`).join(', ')})`;
   const keyText = (row: 'new' | 'old') =>
     `concat_ws('|', ${[dayOf(rollup, row), ...dims.map((d) => `${row}.${q(d)}`)].join(', ')})`;
   return [
-    `create table if not exists ${q(table)} (
-       "day" date not null,
-       ${dims.map((d) => `${q(d)} ${dimType(rollup.resource, d)}`).join(',\n       ')}${dims.length ? ',' : ''}
-       n bigint not null default 0${sums.map((f) => `,\n       ${q(f)} bigint not null default 0`).join('')}
-     )`,
+    createTable(rollup, table, dims),
     `create unique index if not exists ${q(`${table}_key`)} on ${q(table)} (${key}) nulls not distinct`,
+    ...coarse.flatMap((level) => [
+      createTable(rollup, level.table, level.dims),
+      `create unique index if not exists ${q(`${level.table}_key`)} on ${q(level.table)} (${keyOf(level.dims)}) nulls not distinct`,
+      createTable(rollup, level.deltas!, level.dims),
+    ]),
     // Both deltas of an update go in one fixed order of their keys, so two writers never wait on each other crosswise.
     `create or replace function ${q(fn)}() returns trigger language plpgsql as $fn$
      begin
        if tg_op = 'UPDATE' then
          if ${same} then return null; end if;
          if ${keyText('old')} <= ${keyText('new')} then
-           ${delta('old', '-')}
-           ${delta('new', '')}
+           ${upsert('old', '-')}
+           ${upsert('new', '')}
          else
-           ${delta('new', '')}
-           ${delta('old', '-')}
+           ${upsert('new', '')}
+           ${upsert('old', '-')}
          end if;
+         ${append([
+           ['old', '-'],
+           ['new', ''],
+         ])}
        elsif tg_op = 'INSERT' then
-         ${delta('new', '')}
+         ${upsert('new', '')}
+         ${append([['new', '']])}
        else
-         ${delta('old', '-')}
+         ${upsert('old', '-')}
+         ${append([['old', '-']])}
        end if;
        return null;
      end $fn$`,
@@ -106,7 +174,12 @@ function statements(rollup: Rollup): string[] {
   ];
 }
 
-/** Refills a summary table from its base table (after bulk loads that ran without triggers). */
+/** Sums rows of a level's columns, grouped by its key, as `insert … select` does. */
+const rolledUp = (rollup: Rollup, dims: string[], from: string) =>
+  `select ${[...['day', ...dims].map(q), 'coalesce(sum(n), 0)', ...rollup.sums.map((f) => `coalesce(sum(${q(f)}), 0)`)].join(', ')}
+   from ${from} group by ${['day', ...dims].map((_, i) => i + 1).join(', ')}`;
+
+/** Refills the summary tables from their base table (after bulk loads that ran without triggers). */
 export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<void> {
   const { table, base, dims, sums } = rollup;
   const day = rollup.timeIsDate ? q(rollup.timeColumn) : `timezone('UTC', ${q(rollup.timeColumn)})::date`;
@@ -121,16 +194,58 @@ export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<vo
          from ${q(base)} group by ${cols.map((_, i) => i + 1).join(', ')}`,
       )
       .execute(trx);
+    for (const level of rollup.levels.filter((l) => l.deltas)) {
+      await sql.raw(`delete from ${q(level.deltas!)}`).execute(trx);
+      await sql.raw(`delete from ${q(level.table)}`).execute(trx);
+      await sql.raw(`insert into ${q(level.table)} ${rolledUp(rollup, level.dims, q(table))}`).execute(trx);
+    }
   });
-  await sql.raw(`analyze ${q(table)}`).execute(db);
+  for (const level of rollup.levels) await sql.raw(`analyze ${q(level.table)}`).execute(db);
 }
 
+/** Whether every level counts as many rows as the base table holds. */
 async function inSync(db: Kysely<any>, rollup: Rollup): Promise<boolean> {
+  const counted = (level: RollupLevel) =>
+    level.deltas
+      ? sql`(select coalesce(sum(n), 0) from ${sql.table(level.table)}) + (select coalesce(sum(n), 0) from ${sql.table(level.deltas)})`
+      : sql`(select coalesce(sum(n), 0) from ${sql.table(level.table)})`;
   const { rows } = await sql<{ ok: boolean }>`
-    select (select coalesce(sum(n), 0) from ${sql.table(rollup.table)}) = (select count(*) from ${sql.table(rollup.base)}) as ok`.execute(
-    db,
-  );
+    select ${sql.join(
+      rollup.levels.map((level) => sql`${counted(level)} = (select count(*) from ${sql.table(rollup.base)})`),
+      sql` and `,
+    )} as ok`.execute(db);
   return Boolean(rows[0]?.ok);
+}
+
+// Any constant shared by every instance: one instance at a time folds a level's deltas in.
+const COMPACT_LOCK = 7_262_003;
+
+/**
+ * Folds the pending deltas of every coarse level into its rows, in one transaction per level: the rows it
+ * deletes are exactly those it adds up (appended later, they wait for the next pass), so readers always see the
+ * same totals. Skipped while another instance is doing it.
+ */
+export async function compactRollups(db: Kysely<any>, rollups: Rollup[]): Promise<void> {
+  for (const rollup of rollups) {
+    for (const level of rollup.levels.filter((l) => l.deltas)) {
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${COMPACT_LOCK}) as got`.execute(
+          trx,
+        );
+        if (!rows[0]?.got) return;
+        const names = ['day', ...level.dims, 'n', ...rollup.sums].map(q).join(', ');
+        await sql
+          .raw(
+            `with moved as (delete from ${q(level.deltas!)} returning *)
+             insert into ${q(level.table)} as s (${names}) ${rolledUp(rollup, level.dims, 'moved')}
+             on conflict (${keyOf(level.dims)}) do update set n = s.n + excluded.n${rollup.sums
+               .map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`)
+               .join('')}`,
+          )
+          .execute(trx);
+      });
+    }
+  }
 }
 
 /** Creates the summary tables and triggers of every resource with `stats`, and rebuilds any that drifted. */
@@ -144,4 +259,23 @@ export async function ensureRollups(db: Kysely<any>, registry: Registry): Promis
     if (!(await inSync(db, rollup))) await rebuildRollup(db, rollup);
   }
   return rollups;
+}
+
+/** How often the server folds the coarse levels' deltas in. */
+export const COMPACT_INTERVAL_MS = 5_000;
+
+/** Folds the deltas in every few seconds while the server runs (readers are exact either way). */
+export function scheduleCompaction(app: FastifyInstance, db: Kysely<any>, rollups: Rollup[]): void {
+  if (!rollups.some((rollup) => rollup.levels.some((level) => level.deltas))) return;
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= compactRollups(db, rollups)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'folding the statistics deltas in failed'))
+      .finally(() => (running = undefined));
+  }, COMPACT_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -16,7 +16,7 @@ import {
   parseLimit,
   parsePeriod,
   previousPeriod,
-  rollupServes,
+  rollupLevel,
   rollupSource,
   statusOf,
   type Period,
@@ -48,7 +48,7 @@ export function registerStatsRoutes(
 
   /**
    * Everything a stats request shares: the rollup, the source, the scoped conditions and the readable sums.
-   * `where` adds the config's `stats.where`; `tests` names the columns the request's own conditions test.
+   * `where` adds the config's `stats.where`; `tests` names the columns the request's own conditions test or group by.
    */
   const prepare = (request: StatsRequest, options: { where: boolean; tests?: string[] }) => {
     const rollup = byName.get(request.params.resource);
@@ -69,7 +69,8 @@ export function registerStatsRoutes(
       filter = undefined;
     }
     const tested = [...filterFields(filter), ...(options.tests ?? [])];
-    const source = rollupServes(rollup, access, tested) ? rollupSource(rollup) : baseSource(rollup);
+    const level = rollupLevel(rollup, access, tested);
+    const source = level ? rollupSource(rollup, level) : baseSource(rollup);
     const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
     if (options.where && rollup.stats.where)
       conditions.push(...publicWhereSql(registry, resource, rollup.stats.where, rollup.base));
@@ -164,9 +165,9 @@ export function registerStatsRoutes(
   });
 
   app.get('/api/stats/:resource/by/:field', async (request: StatsRequest) => {
-    const { rollup, source, conditions, sums, fields, period } = prepare(request, { where: true });
     const path = request.params.field ?? '';
     const [head, tail] = path.split('.');
+    const { rollup, source, conditions, sums, fields, period } = prepare(request, { where: true, tests: [head] });
     if (!(rollup.stats.groupBy ?? []).includes(path) || !fields.includes(head))
       throw badRequest({ field: UNKNOWN }, `Unknown group field: ${path}`);
     const limit = parseLimit(request.query.limit);
@@ -193,8 +194,12 @@ export function registerStatsRoutes(
   });
 
   app.get('/api/stats/:resource/funnel', async (request: StatsRequest) => {
-    const { rollup, source, conditions, sums, period } = prepare(request, { where: false });
-    const status = statusOf(rollup);
+    const known = byName.get(request.params.resource);
+    const status = known && statusOf(known);
+    const { rollup, source, conditions, sums, period } = prepare(request, {
+      where: false,
+      tests: status ? [status] : [],
+    });
     if (!status) throw notFound();
     const { rows } = await sql<Record<string, unknown>>`
       select ${sql.ref(`${source.alias}.${status}`)} as key, ${totals(source, sums)}
