@@ -19,6 +19,7 @@ import { LoginForm } from '../generated/app/LoginForm';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
+import { createQueryClient } from '../generated/query-client';
 import { GeneratedMenu } from '../generated/GeneratedMenu';
 import { withResourceAliases } from '../generated/i18n-aliases';
 import { buildRegistry } from '../generated/registry';
@@ -91,6 +92,8 @@ export default function AdminApp({ locale }: { locale: Locale }) {
   const messages = useI18nProvider();
   const { mode } = useThemeMode();
   const dataProvider = useMemo(() => createDataProvider({ getLocale: () => locale, toApi: registry.toApi }), [locale]);
+  // A new cache per language, as react-admin makes one per mount of <Admin key={locale}>.
+  const queryClient = useMemo(() => createQueryClient(), [locale]);
   const authProvider = useMemo(
     () =>
       createAuthProvider({
@@ -114,6 +117,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         theme={mode === 'dark' ? darkTheme : lightTheme}
         darkTheme={null}
         store={store}
+        queryClient={queryClient}
         loginPage={LoginForm}
         // A screen the account may not open (its `canAccess` says no) shows the 403 page, as for a partner.
         accessDenied={ForbiddenPage}

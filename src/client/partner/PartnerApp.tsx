@@ -10,6 +10,7 @@ import { loginWithReturn } from '../shell/safe-redirect';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
+import { createQueryClient } from '../generated/query-client';
 import { withResourceAliases } from '../generated/i18n-aliases';
 import { buildRegistry } from '../generated/registry';
 import { useI18nProvider } from '../i18n/context';
@@ -47,6 +48,8 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
   const messages = useI18nProvider();
   const { mode } = useThemeMode();
   const dataProvider = useMemo(() => createDataProvider({ getLocale: () => locale, toApi: registry.toApi }), [locale]);
+  // A new cache per language, as react-admin makes one per mount of <Admin key={locale}>.
+  const queryClient = useMemo(() => createQueryClient(), [locale]);
   const authProvider = useMemo(
     () =>
       createAuthProvider({
@@ -71,6 +74,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         theme={mode === 'dark' ? darkTheme : lightTheme}
         darkTheme={null}
         store={store}
+        queryClient={queryClient}
         layout={PartnerLayout}
         notification={AreaNotification}
         dashboard={Dashboard}
