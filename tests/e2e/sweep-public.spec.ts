@@ -20,12 +20,14 @@ for (const locale of LOCALES) {
 }
 
 test('the sweep catches a raw key, text no bundled font covers and a wrong lang', async ({ page }) => {
-  // English page: the Lao font is not loaded, so Lao text there has no bundled face (and no system one here).
+  // Every page registers the bundled script faces; text set in a family that names none of them (a stylesheet
+  // that forgot the app's font stack) has no bundled face for its Lao.
   await page.goto('/en');
   await page.evaluate(() => {
     const probe = document.createElement('p');
     probe.textContent = 'ສະບາຍດີ resources.orders.name';
     probe.title = 'app.menu.accounts';
+    probe.style.fontFamily = 'serif';
     document.body.append(probe);
   });
   const problems = await inspect(page, 'lo');
