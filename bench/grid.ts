@@ -194,17 +194,31 @@ async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>
   const result = await run();
   const { profile } = await cdp.send('Profiler.stop');
   const self = new Map<string, number>();
+  const total = new Map<string, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples?.forEach((id, i) => {
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const keyOf = (id: number) => {
     const frame = byId.get(id)!.callFrame;
     const at = `${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
-    const key = `${frame.functionName || '(anonymous)'} ${at}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    return `${frame.functionName || '(anonymous)'} ${at}`;
+  };
+  profile.samples?.forEach((id, i) => {
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    self.set(keyOf(id), (self.get(keyOf(id)) ?? 0) + ms);
+    // Inclusive time: each function on the sample's stack once (recursion counted once).
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) onStack.add(keyOf(at));
+    for (const key of onStack) total.set(key, (total.get(key) ?? 0) + ms);
   });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  console.log(
-    `\nprofile: ${label} (self ms)\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}`,
-  );
+  const print = (title: string, times: Map<string, number>) => {
+    const top = [...times].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.GRID_PROFILE_TOP ?? 15));
+    console.log(
+      `\nprofile: ${label} (${title})\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}`,
+    );
+  };
+  print('self ms', self);
+  print('total ms', total);
   return result;
 }
 

@@ -45,4 +45,45 @@ describe('the generated apps’ query cache', () => {
     expect(cache.find(cases[1])?.queryKey[1]).toBe('getList');
     expect(cache.find(cases[3])).toBeDefined();
   });
+
+  it('counts the fetching queries as a scan does, through starts, ends, failures and removals', async () => {
+    const client = filledClient();
+    const cache = client.getQueryCache();
+    const scanned = () => QueryCache.prototype.findAll.call(cache, { fetchStatus: 'fetching' }).length;
+    const pending: Record<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }> = {};
+    const start = (name: string) =>
+      client
+        .fetchQuery({
+          queryKey: ['slow', name],
+          queryFn: () => new Promise((resolve, reject) => (pending[name] = { resolve, reject })),
+          retry: false,
+        })
+        .catch(() => undefined);
+    const counts: [number, number][] = [];
+    const record = () => counts.push([client.isFetching(), scanned()]);
+    record();
+    const a = start('a');
+    const b = start('b');
+    const c = start('c');
+    record();
+    pending.a.resolve(1);
+    await a;
+    record();
+    pending.b.reject(new Error('down'));
+    await b;
+    record();
+    client.removeQueries({ queryKey: ['slow', 'c'] });
+    record();
+    pending.c.resolve(3);
+    await c;
+    record();
+    expect(counts).toEqual([
+      [0, 0],
+      [3, 3],
+      [2, 2],
+      [1, 1],
+      [0, 0],
+      [0, 0],
+    ]);
+  });
 });

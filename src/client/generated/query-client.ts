@@ -1,13 +1,31 @@
-import { hashKey, matchQuery, QueryCache, QueryClient, type Query, type QueryFilters } from '@tanstack/react-query';
+import {
+  hashKey,
+  matchQuery,
+  QueryCache,
+  QueryClient,
+  type Query,
+  type QueryCacheNotifyEvent,
+  type QueryFilters,
+} from '@tanstack/react-query';
 
 /**
- * react-query's cache looks a query up by exact key with a scan that first copies every cached query into a new
- * array. react-admin does that once per reference cell when a batch of references arrives (`useGetManyAggregate`),
- * and a list caches every row it shows: a page of 100 rows made thousands of copies of a cache of thousands, most
- * of a navigation's long task and of its garbage. An exact key is looked up by its hash instead, as the cache
- * itself stores queries; anything else takes the original path.
+ * react-query's cache answers two questions with a scan that first copies every cached query into a new array:
+ * "which query has this exact key" (react-admin asks once per reference cell when a batch of references arrives)
+ * and "how many queries are fetching" (the app bar's loading indicator asks on every change of any query). A list
+ * caches every row it shows, so a page of 100 rows made thousands of copies of a cache of thousands: most of a
+ * navigation's long task and of its garbage. Here an exact key is looked up by its hash, as the cache itself stores
+ * queries, and the fetching queries are kept as a set from the cache's own change events; any other question takes
+ * the original path.
  */
 export class IndexedQueryCache extends QueryCache {
+  private readonly fetching = new Set<Query<any, any, any, any>>();
+
+  override notify(event: QueryCacheNotifyEvent): void {
+    if (event.type === 'removed' || event.query.state.fetchStatus !== 'fetching') this.fetching.delete(event.query);
+    else this.fetching.add(event.query);
+    super.notify(event);
+  }
+
   override find<TQueryFnData = unknown, TError = Error, TData = TQueryFnData>(
     filters: QueryFilters & { queryKey: QueryFilters['queryKey'] & object },
   ): Query<TQueryFnData, TError, TData> | undefined {
@@ -16,6 +34,13 @@ export class IndexedQueryCache extends QueryCache {
       if (query && matchQuery({ exact: true, ...filters }, query)) return query as never;
     }
     return super.find(filters);
+  }
+
+  /** `{ fetchStatus: 'fetching' }` alone (what `isFetching()` asks) is answered from the set, in fetch order. */
+  override findAll(filters: QueryFilters = {}): Array<Query> {
+    const keys = Object.keys(filters);
+    if (keys.length === 1 && filters.fetchStatus === 'fetching') return [...this.fetching] as Array<Query>;
+    return super.findAll(filters);
   }
 }
 

@@ -1,8 +1,16 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { memo } from 'react';
-import { ReferenceField, useLocaleState, useRecordContext, useTranslate, WithRecord } from 'react-admin';
+import { memo, type MouseEvent } from 'react';
+import {
+  Link,
+  ReferenceField,
+  useCreatePath,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  WithRecord,
+} from 'react-admin';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import type { AnyResource } from '../../../core/resource';
@@ -38,24 +46,32 @@ interface ReferenceProps {
 
 /**
  * The referenced record's title, linked to its page. Memoised apart from the permission check: every cell's
- * permissions hook re-renders it while the permissions load, and the reference underneath has not changed.
+ * permissions hook re-renders it while the permissions load, and the reference underneath has not changed. The
+ * link is ours, not react-admin's: the caller has already checked that the account may open the record, while
+ * react-admin's link asks the access check again for every cell of the page.
  */
 const ReferenceLink = memo(function ReferenceLink({ config, name, field }: ReferenceProps) {
   const registry = useRegistry();
   const locale = useActiveLocale();
+  const createPath = useCreatePath();
+  const record = useRecordContext();
   const target = registry.config(field.reference);
   const route = registry.routeOf(field.reference);
-  return (
-    <ReferenceField
-      source={name}
-      reference={route ?? field.reference}
-      link={route ? 'show' : false}
-      label={labels.field(config, name)}
-    >
+  const title = (
+    <ReferenceField source={name} reference={route ?? field.reference} link={false} label={labels.field(config, name)}>
       <WithRecord render={(ref) => <span>{recordTitle(target, ref, locale, field.display)}</span>} />
     </ReferenceField>
   );
+  if (!route || !record) return title;
+  return (
+    // A link in a list row opens the referenced record, not the row's own.
+    <Link to={createPath({ resource: route, id: record[name], type: 'show' })} onClick={stopPropagation}>
+      {title}
+    </Link>
+  );
 });
+
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 function ReferenceValue({ config, name, field }: ReferenceProps) {
   const { permissions } = usePermissionMap();

@@ -43,7 +43,11 @@ export function useChunkedRows<T extends { id: Identifier }>(rows: T[]): T[] {
   const drawn = useMemo(() => (count === rows.length ? rows : rows.slice(0, count)), [rows, count]);
   useEffect(() => {
     const ids = new Set(drawn.map((row) => row.id));
-    if (!sameIds(ids, onScreen)) startTransition(() => setOnScreen(ids));
+    if (sameIds(ids, onScreen)) return;
+    // The next step starts in a task of its own: React renders a transition begun during the browser's Back
+    // (a `popstate` event) at once, so steps begun there would all run in that one task, the whole page with them.
+    const step = setTimeout(() => startTransition(() => setOnScreen(ids)));
+    return () => clearTimeout(step);
   }, [drawn, onScreen]);
   return drawn;
 }
