@@ -30,17 +30,23 @@ export interface Rollup {
   resource: AnyResource;
   stats: StatsConfig;
   base: string;
-  /** The finest level's table. */
-  table: string;
   /** The expression of the row's day on the base table (`new`/`old` rows use the same column). */
   timeColumn: string;
   timeIsDate: boolean;
-  /** Grouping columns of the finest level (status, direct group-by columns, the partner scope). */
-  dims: string[];
   sums: string[];
-  /** Coarsest first; the finest last. */
+  /** Coarsest first; the finest (status, direct group-by columns, the partner scope) last. */
   levels: RollupLevel[];
 }
+
+/** The level kept by upserts in each write's transaction, from which the coarse ones are rebuilt. */
+const finestLevel = (rollup: Rollup): RollupLevel => rollup.levels[rollup.levels.length - 1];
+
+/** The levels fed by appended deltas. */
+const coarseLevels = (rollup: Rollup) => rollup.levels.filter((level) => level.deltas);
+
+/** `on conflict … do update` adding the incoming row's count and sums to the stored ones. */
+const addExcluded = (sums: string[]) =>
+  `n = s.n + excluded.n${sums.map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`).join('')}`;
 
 // Any constant shared by every instance: serialises the start-up DDL of several servers.
 const ROLLUP_LOCK = 7_262_002;
@@ -71,10 +77,8 @@ export function rollupOf(registry: Registry, resource: AnyResource): Rollup | un
     resource,
     stats,
     base,
-    table,
     timeColumn: stats.time,
     timeIsDate: time?.kind === 'date',
-    dims: finest.dims,
     sums: [...(stats.sum ?? [])],
     levels: [...coarse, finest],
   };
@@ -114,14 +118,15 @@ const rowValues = (rollup: Rollup, dims: string[], row: 'new' | 'old', sign: '' 
   ].join(', ');
 
 function statements(rollup: Rollup): string[] {
-  const { table, base, dims, sums } = rollup;
+  const { base, sums } = rollup;
+  const { table, dims } = finestLevel(rollup);
   const key = keyOf(dims);
   const fn = `${table}_fn`;
   const columns = (levelDims: string[]) => [keyOf(levelDims), 'n', ...sums.map(q)].join(', ');
   const upsert = (row: 'new' | 'old', sign: '' | '-') =>
     `insert into ${q(table)} as s (${columns(dims)}) values (${rowValues(rollup, dims, row, sign)})
-       on conflict (${key}) do update set n = s.n + excluded.n${sums.map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`).join('')};`;
-  const coarse = rollup.levels.filter((level) => level.deltas);
+       on conflict (${key}) do update set ${addExcluded(sums)};`;
+  const coarse = coarseLevels(rollup);
   // Appends take no lock on existing rows: concurrent writers never wait on each other here.
   const append = (rows: ['new' | 'old', '' | '-'][]) =>
     coarse
@@ -181,7 +186,8 @@ const rolledUp = (rollup: Rollup, dims: string[], from: string) =>
 
 /** Refills the summary tables from their base table (after bulk loads that ran without triggers). */
 export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<void> {
-  const { table, base, dims, sums } = rollup;
+  const { base, sums } = rollup;
+  const { table, dims } = finestLevel(rollup);
   const day = rollup.timeIsDate ? q(rollup.timeColumn) : `timezone('UTC', ${q(rollup.timeColumn)})::date`;
   const cols = [day, ...dims.map(q)];
   await db.transaction().execute(async (trx) => {
@@ -194,7 +200,7 @@ export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<vo
          from ${q(base)} group by ${cols.map((_, i) => i + 1).join(', ')}`,
       )
       .execute(trx);
-    for (const level of rollup.levels.filter((l) => l.deltas)) {
+    for (const level of coarseLevels(rollup)) {
       await sql.raw(`delete from ${q(level.deltas!)}`).execute(trx);
       await sql.raw(`delete from ${q(level.table)}`).execute(trx);
       await sql.raw(`insert into ${q(level.table)} ${rolledUp(rollup, level.dims, q(table))}`).execute(trx);
@@ -227,7 +233,7 @@ const COMPACT_LOCK = 7_262_003;
  */
 export async function compactRollups(db: Kysely<any>, rollups: Rollup[]): Promise<void> {
   for (const rollup of rollups) {
-    for (const level of rollup.levels.filter((l) => l.deltas)) {
+    for (const level of coarseLevels(rollup)) {
       await db.transaction().execute(async (trx) => {
         const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${COMPACT_LOCK}) as got`.execute(
           trx,
@@ -238,9 +244,7 @@ export async function compactRollups(db: Kysely<any>, rollups: Rollup[]): Promis
           .raw(
             `with moved as (delete from ${q(level.deltas!)} returning *)
              insert into ${q(level.table)} as s (${names}) ${rolledUp(rollup, level.dims, 'moved')}
-             on conflict (${keyOf(level.dims)}) do update set n = s.n + excluded.n${rollup.sums
-               .map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`)
-               .join('')}`,
+             on conflict (${keyOf(level.dims)}) do update set ${addExcluded(rollup.sums)}`,
           )
           .execute(trx);
       });
@@ -266,7 +270,7 @@ export const COMPACT_INTERVAL_MS = 5_000;
 
 /** Folds the deltas in every few seconds while the server runs (readers are exact either way). */
 export function scheduleCompaction(app: FastifyInstance, db: Kysely<any>, rollups: Rollup[]): void {
-  if (!rollups.some((rollup) => rollup.levels.some((level) => level.deltas))) return;
+  if (!rollups.some((rollup) => coarseLevels(rollup).length)) return;
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     running ??= compactRollups(db, rollups)
