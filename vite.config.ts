@@ -1,5 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -37,6 +41,54 @@ function buildInfo(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text formats worth compressing; fonts (woff2), images and archives are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ttf|otf)$/;
+
+/**
+ * `{file}.br` (brotli, quality 11) and `{file}.gz` (gzip, level 9) beside every asset and the HTML shell, written
+ * once per build, so the server picks them by `Accept-Encoding` without spending CPU per request (SPEC §9). A
+ * copy no smaller than its file is not written. `builds/` is rewritten after the bundle (build-info.ts) and is
+ * served by hand, uncompressed.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'lantern-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name))
+        .filter((file) => !file.startsWith(join(outDir, 'builds')));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(file);
+          const copies = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          for (const [copy, suffix] of [
+            [copies[0], '.br'],
+            [copies[1], '.gz'],
+          ] as const)
+            await (copy.length < source.length ? writeFile(file + suffix, copy) : rm(file + suffix, { force: true }));
+        }),
+      );
+    },
+  };
+}
+
 /**
  * Browser-build replacements: `kysely` (imported by the resources' server-side effects, never run in
  * the browser) and a polyfill that natives cover. Build only: the dev server and Vitest keep the real ones.
@@ -62,7 +114,7 @@ const REACT = pkg('react|react-dom|scheduler');
 const ROUTER = pkg('react-router|react-router-dom|cookie|set-cookie-parser');
 
 export default defineConfig({
-  plugins: [react(), clientShims(), buildInfo()],
+  plugins: [react(), clientShims(), buildInfo(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',

@@ -18,14 +18,13 @@
  *   50 ms and the long tasks meanwhile.
  * Wall times and long tasks follow the machine's load (printed with them); the CPU time much less.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { launchChromium, ROOT, startServer, type ChildServer } from './support/server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -58,32 +57,6 @@ function ensureClient() {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('client build failed');
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: DIST,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 // ---- in the page --------------------------------------------------------------------------------------
@@ -321,14 +294,11 @@ function summary(name: string, samples: Sample[]): string[] {
 async function main() {
   ensureClient();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-grid-'));
-  let server: ChildProcess | undefined;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  let server: ChildServer | undefined;
+  const browser = await launchChromium();
   try {
     log(`starting the server on ${BASE} (demo data in ${dataDir})`);
-    server = await startServer(dataDir);
+    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir, DIST_DIR: DIST, DATABASE_URL: '' } });
     const lines: string[] = [];
     for (const screen of SCREENS) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -363,11 +333,7 @@ async function main() {
     console.log(lines.join('\n'));
   } finally {
     await browser.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

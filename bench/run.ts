@@ -18,11 +18,9 @@
  * from /proc), the load comes from autocannon; "SQL alone" runs the same compiled statements the API runs,
  * as prepared statements on a pg pool (PostgreSQL) or in process (PGlite, one connection).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -39,8 +37,7 @@ import { readable, scopeSql, type ReadAccess } from '../src/server/rest/scope';
 import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { rssMb, startServer, type ChildServer } from './support/server';
 
 function arg(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -97,51 +94,6 @@ async function seed(target: { databaseUrl?: string; dataDir?: string }) {
 
 // ---- the server as a child process -----------------------------------------------------------------
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  startMs: number;
-  stop(): Promise<void>;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function startServer(
-  env: Record<string, string>,
-  entry = ['--import', 'tsx', 'src/server/main.ts'],
-): Promise<Server> {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const started = Date.now();
-  const child = spawn(process.execPath, entry, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    child,
-    startMs: Date.now() - started,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function login(url: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -166,7 +118,7 @@ async function load(url: string, cookie: string, connections: number) {
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   // Requests still in flight when the window closed would queue ahead of the next measurement (PGlite runs
   // one statement at a time): wait until the server answers promptly again.
-  await fetch(new URL('/api/health', url));
+  await fetch(url);
   // The typings lack `totalCount` (answers the latency histogram holds); autocannon sets it.
   if (!(result.latency as { totalCount?: number }).totalCount)
     return { note: `no answer within the ${DURATION}s window` };
@@ -242,6 +194,43 @@ async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; d
   }
 }
 
+/**
+ * The thin server's answers for the cases that have one: the floor the API's request path is held to (getOne
+ * ≥ 0.8× its req/s, a filtered first page ≥ 0.6×). It runs the list's page statement alone, without the count.
+ */
+async function measureThin(databaseUrl: string, all: Case[]) {
+  const database = await createDatabase({ databaseUrl });
+  const [page] = listStatements(database.db, { filter: JSON.stringify({ status: 'cancelled' }), range: '[0,24]' });
+  await database.close();
+  const server = await startServer({
+    entry: ['--import', 'tsx', 'bench/support/thin-server.ts'],
+    healthPath: '/health',
+    env: {
+      DATABASE_URL: databaseUrl,
+      PG_POOL_SIZE: '16',
+      THIN_PAGE_SQL: page.sql,
+      THIN_PAGE_PARAMS: JSON.stringify(page.parameters),
+    },
+  });
+  try {
+    for (const c of all.filter((c) => c.thin))
+      for (const conns of [1, 16]) {
+        log(`postgres: ${c.name} x${conns} (thin server)`);
+        const result = await load(`${server.url}${c.thin}`, '', conns);
+        table.push({
+          engine: 'postgres',
+          what: `${c.name} (thin server: the query alone over HTTP)`,
+          conns,
+          ...result,
+        });
+        c.thinRps ??= {};
+        if (result.rps) c.thinRps[conns] = result.rps;
+      }
+  } finally {
+    await server.stop();
+  }
+}
+
 // ---- the cases -------------------------------------------------------------------------------------
 
 interface Case {
@@ -250,6 +239,9 @@ interface Case {
   cookie?: 'admin' | 'partner';
   sql?: (db: Kysely<any>) => Compiled[];
   sqlP50?: Record<number, number>;
+  /** The same answer from the thin server (bench/support/thin-server.ts): the floor of the request path. */
+  thin?: string;
+  thinRps?: Record<number, number>;
 }
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -269,6 +261,7 @@ function cases(): Case[] {
       name: 'list: filter (~100k rows), first page of 25 by createdAt',
       path: `/api/orders?filter=${q({ status: 'cancelled' })}&range=[0,24]`,
       sql: (db) => listStatements(db, list),
+      thin: '/page',
     },
     {
       name: 'list: same, page 2,001 (keyset seek)',
@@ -279,6 +272,7 @@ function cases(): Case[] {
       name: 'getOne',
       path: '/api/orders/123457',
       sql: (db) => [sql`select * from orders where orders.id = ${123457}`.compile(db)],
+      thin: '/orders/123457',
     },
     { name: 'partner list (own orders)', path: '/api/orders?range=[0,24]', cookie: 'partner' },
     { name: 'status tab counts', path: '/api/orders/-/counts?field=status' },
@@ -334,7 +328,7 @@ function cases(): Case[] {
 
 // ---- one engine ------------------------------------------------------------------------------------
 
-async function exportRun(engine: Engine, server: Server, cookie: string) {
+async function exportRun(engine: Engine, server: ChildServer, cookie: string) {
   const before = rssMb(server.child.pid!);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid!))), 50);
@@ -403,10 +397,12 @@ async function measureEngine(engine: Engine) {
     log(`${engine}: SQL alone`);
     await measureSqlAlone(engine, target, all);
 
+    if (engine === 'postgres') await measureThin(target.databaseUrl!, all);
+
     const env: Record<string, string> =
       engine === 'postgres' ? { DATABASE_URL: target.databaseUrl!, PG_POOL_SIZE: '16' } : { DATA_DIR: target.dataDir! };
     if (engine === 'pglite') env.DATABASE_URL = '';
-    const server = await startServer(env);
+    const server = await startServer({ env });
     table.push({
       engine,
       what: `server start on ${ORDERS.toLocaleString('en')} orders`,
@@ -423,14 +419,12 @@ async function measureEngine(engine: Engine) {
           log(`${engine}: ${c.name} x${conns}`);
           const result = await load(`${server.url}${c.path}`, cookies[c.cookie ?? 'admin'], conns);
           const sqlP50 = c.sqlP50?.[conns] ?? c.sqlP50?.[1];
-          table.push({
-            engine,
-            what: `${c.name} (API)`,
-            conns,
-            ...result,
-            note:
-              result.note ?? (sqlP50 && result.p50 ? `API/SQL p50 ${(result.p50 / sqlP50).toFixed(2)}×` : undefined),
-          });
+          const thinRps = c.thinRps?.[conns];
+          const notes = [
+            sqlP50 && result.p50 ? `API/SQL p50 ${(result.p50 / sqlP50).toFixed(2)}×` : '',
+            thinRps && result.rps ? `API/thin req/s ${(result.rps / thinRps).toFixed(2)}×` : '',
+          ].filter(Boolean);
+          table.push({ engine, what: `${c.name} (API)`, conns, ...result, note: result.note ?? notes.join(', ') });
         }
       }
       if (!process.argv.includes('--no-export')) {
@@ -472,7 +466,7 @@ async function coldStart() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-cold-'));
   try {
     for (const label of ['first start (migrate + demo data)', 'restart on existing data']) {
-      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: '' }, [SERVER_BUNDLE]);
+      const server = await startServer({ env: { DATA_DIR: dir, DATABASE_URL: '' }, entry: [SERVER_BUNDLE] });
       const cpu = cpuSeconds(server.child.pid!);
       await login(server.url, 'admin@example.com', 'Admin#2026');
       const pid = server.child.pid!;

@@ -231,6 +231,10 @@ const lo = {
     localeRequired: 'ກະລຸນາໃສ່ຂໍ້ມູນຢ່າງໜ້ອຍໜຶ່ງພາສາ',
     unique: 'ຄ່ານີ້ຖືກໃຊ້ແລ້ວ',
     notFound: 'ບໍ່ມີຂໍ້ມູນທີ່ອ້າງອີງເຖິງ',
+    endBeforeStart: 'ຈຸດສິ້ນສຸດຕ້ອງບໍ່ກ່ອນຈຸດເລີ່ມຕົ້ນ',
+    maxBelowMin: 'ຄ່າສູງສຸດຕ້ອງບໍ່ໜ້ອຍກວ່າຄ່າຕ່ຳສຸດ',
+    maxRows: 'ທ່ານສາມາດຂໍໄດ້ບໍ່ເກີນ %{0} ແຖວຕໍ່ຄັ້ງ',
+    currentPassword: 'ລະຫັດຜ່ານປັດຈຸບັນບໍ່ຖືກຕ້ອງ',
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
   },
   app: {
@@ -255,6 +259,7 @@ const lo = {
       logout: 'ອອກຈາກລະບົບ',
       email: 'ອີເມວ',
       password: 'ລະຫັດຜ່ານ',
+      currentPassword: 'ລະຫັດຜ່ານປັດຈຸບັນ',
       loginTitle: 'ເຂົ້າສູ່ລະບົບ Lantern',
       loginSubtitle: 'ສຳລັບຜູ້ດູແລລະບົບ ແລະ ຄູ່ຮ່ວມທຸລະກິດ',
       loginFailed: 'ອີເມວ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ',
@@ -281,6 +286,17 @@ const lo = {
       network: 'ບໍ່ສາມາດເຊື່ອມຕໍ່ເຊີບເວີໄດ້. ກະລຸນາກວດສອບການເຊື່ອມຕໍ່ ແລະ ລອງໃໝ່.',
       chunkLoad: 'ບໍ່ສາມາດໂຫຼດບາງສ່ວນຂອງແອັບພລິເຄຊັນໄດ້.',
       retry: 'ລອງໃໝ່',
+    },
+    live: {
+      // SPEC §8: an open edit form whose record another session changed, before the user saves.
+      changedBy: 'ປ່ຽນແປງໂດຍ %{name} ເວລາ %{time}.',
+      changedBySomeone: 'ປ່ຽນແປງໂດຍຜູ້ອື່ນ ເວລາ %{time}.',
+      reload: 'ໂຫຼດຄືນ',
+    },
+    fault: {
+      busy: 'ລາຍການນີ້ກຳລັງຖືກໃຊ້ຢູ່; ກະລຸນາລອງໃໝ່',
+      unavailable: 'ບໍລິການບໍ່ພ້ອມໃຊ້ງານຊົ່ວຄາວ; ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ່ອຍ',
+      banner: 'ຖານຂໍ້ມູນບໍ່ຕອບສະໜອງ. ບໍ່ສາມາດບັນທຶກການປ່ຽນແປງໄດ້ຈົນກວ່າມັນຈະກັບມາ; ໜ້ານີ້ຈະກັບມາເຮັດວຽກເອງ.',
     },
     update: {
       available: 'ມີ Lantern ເວີຊັນໃໝ່ແລ້ວ.',
@@ -354,6 +370,9 @@ const lo = {
       bulkResult: '%{action}: ສຳເລັດ %{done} ຈາກ %{total}',
       succeeded: 'ສຳເລັດ',
       refused: 'ຖືກປະຕິເສດ',
+      signatures: '%{count} ຈາກ %{required} ລາຍເຊັນ: %{names}',
+      signedByYou: 'ທ່ານໄດ້ອະນຸມັດແລ້ວ; ຕ້ອງມີຜູ້ເບິ່ງແຍງລະບົບອີກຄົນອະນຸມັດນຳ',
+      needsSignatures: 'ຕ້ອງມີ %{required} ການອະນຸມັດ',
       inputs: {
         reason: 'ເຫດຜົນ',
         reference: 'ເລກອ້າງອີງ',
@@ -361,6 +380,7 @@ const lo = {
     },
     list: {
       all: 'ທັງໝົດ',
+      upcoming: 'ທີ່ຈະມາເຖິງກ່ອນ',
       from: 'ຈາກ',
       to: 'ເຖິງ',
       min: 'ຕ່ຳສຸດ',
@@ -394,6 +414,14 @@ const lo = {
     },
     upload: {
       add: 'ເພີ່ມຮູບພາບ',
+      errors: {
+        notImage: 'ໄຟລ໌ນີ້ບໍ່ແມ່ນຮູບພາບ: ອັບໂຫຼດຮູບ JPEG, PNG, WebP ຫຼື GIF',
+        svg: 'ບໍ່ຮັບໄຟລ໌ SVG: ອັບໂຫຼດຮູບ JPEG, PNG, WebP ຫຼື GIF',
+        tooManyPixels: 'ຮູບນີ້ມີພິກເຊວຫຼາຍເກີນໄປ (ບໍ່ເກີນ 50 ລ້ານພິກເຊວ)',
+        damaged: 'ຮູບນີ້ບໍ່ຄົບ ຫຼື ເສຍຫາຍ, ອ່ານບໍ່ໄດ້',
+        tooLarge: 'ໄຟລ໌ໃຫຍ່ກວ່າ 5 MB',
+        required: 'ເລືອກໄຟລ໌ເພື່ອອັບໂຫຼດ',
+      },
     },
     audit: {
       create: 'ສ້າງແລ້ວ',
@@ -504,8 +532,68 @@ const lo = {
       title: 'ສະໝັກເປັນຄູ່ຮ່ວມທຸລະກິດ',
       subtitle: 'ຂາຍທົວ, ບໍລິການໄກດ໌ ແລະ ການເດີນທາງຂອງທ່ານໃນ Lantern',
       submit: 'ສ້າງບັນຊີຄູ່ຮ່ວມທຸລະກິດ',
-      success: 'ສ້າງບັນຊີຄູ່ຮ່ວມທຸລະກິດຂອງທ່ານແລ້ວ ແລະ ກຳລັງລໍຖ້າອະນຸມັດ. ທ່ານສາມາດເຂົ້າສູ່ລະບົບເພື່ອຕິດຕາມສະຖານະໄດ້.',
+      success:
+        'ກະລຸນາກວດເບິ່ງອີເມວຂອງທ່ານເພື່ອດຳເນີນການຕໍ່. ຖ້າອີເມວນີ້ເປັນອີເມວໃໝ່ສຳລັບພວກເຮົາ, ບັນຊີຄູ່ຮ່ວມທຸລະກິດຂອງທ່ານກຳລັງລໍຖ້າອະນຸມັດ ແລະ ທ່ານສາມາດເຂົ້າສູ່ລະບົບເພື່ອຕິດຕາມສະຖານະໄດ້.',
       haveAccount: 'ເປັນຄູ່ຮ່ວມທຸລະກິດແລ້ວບໍ? ເຂົ້າສູ່ລະບົບ',
+    },
+    notifications: {
+      title: 'ການແຈ້ງເຕືອນ',
+      open: 'ການແຈ້ງເຕືອນ (%{smart_count} ຍັງບໍ່ໄດ້ອ່ານ)',
+      markAllRead: 'ໝາຍວ່າອ່ານແລ້ວທັງໝົດ',
+      empty: 'ບໍ່ມີຫຍັງໃໝ່',
+      all: 'ການແຈ້ງເຕືອນທັງໝົດ',
+      unread: 'ຍັງບໍ່ໄດ້ອ່ານ',
+      noReason: 'ບໍ່ໄດ້ລະບຸເຫດຜົນ',
+      events: {
+        partners: {
+          create: 'ມີຄຳຂໍເປັນຄູ່ຮ່ວມງານໃໝ່: %{title}',
+          approve: 'ບັນຊີຄູ່ຮ່ວມງານ “%{title}” ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
+          reject: 'ຄຳຂໍເປັນຄູ່ຮ່ວມງານ “%{title}” ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
+          suspend: 'ບັນຊີຄູ່ຮ່ວມງານ “%{title}” ຂອງທ່ານຖືກລະງັບ: %{reason}',
+        },
+        'partner-profiles': {
+          submit: 'ມີການປ່ຽນແປງໂປຣໄຟລ໌ລໍຖ້າກວດ: %{title}',
+          approve: 'ການປ່ຽນແປງໂປຣໄຟລ໌ “%{title}” ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
+          reject: 'ການປ່ຽນແປງໂປຣໄຟລ໌ “%{title}” ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
+        },
+        services: {
+          submit: 'ມີບໍລິການລໍຖ້າກວດ: %{title}',
+          approve: 'ບໍລິການ “%{title}” ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
+          reject: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
+          suspend: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກລະງັບ: %{reason}',
+        },
+        orders: { create: 'ມີການຈອງໃໝ່ %{title}: %{total}' },
+        refunds: {
+          create: 'ມີຄຳຂໍຄືນເງິນລໍຖ້າກວດ: %{amount}',
+          approve: 'ການຄືນເງິນ %{amount} ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
+          reject: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
+        },
+        withdrawals: {
+          create: 'ມີຄຳຂໍຖອນເງິນລໍຖ້າກວດ: %{amount}',
+          approve: 'ການຖອນເງິນ %{amount} ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
+          reject: 'ການຖອນເງິນ %{amount} ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
+          pay: 'ການຖອນເງິນ %{amount} ຂອງທ່ານໄດ້ຈ່າຍແລ້ວ.',
+        },
+        complaints: {
+          create: 'ມີຄຳຮ້ອງທຸກໃໝ່: %{title}',
+          resolve: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານໄດ້ຮັບການແກ້ໄຂແລ້ວ.',
+          dismiss: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານຖືກຍົກເລີກ: %{reason}',
+        },
+      },
+    },
+    mail: {
+      title: 'ອີເມວ',
+      off: 'ການສົ່ງອີເມວປິດຢູ່: ບໍ່ໄດ້ຕັ້ງ SMTP_URL, ອີເມວຈຶ່ງລໍຖ້າຢູ່ໃນກ່ອງສົ່ງອອກ.',
+      on: 'ອີເມວຖືກສົ່ງຜ່ານ %{server}.',
+      pending: 'ລໍຖ້າ',
+      failed: 'ລົ້ມເຫຼວ',
+      notification: { subject: 'ແຈ້ງເຕືອນຈາກ Lantern: %{message}', text: '%{message}\n\nເປີດໃນ Lantern: %{link}' },
+      account: {
+        emailTaken: {
+          subject: 'ມີຄົນໃຊ້ທີ່ຢູ່ອີເມວຂອງທ່ານໃນ Lantern',
+          text: 'ມີຄົນພະຍາຍາມລົງທະບຽນ ຫຼື ປ່ຽນບັນຊີຂອງເຂົາດ້ວຍທີ່ຢູ່ອີເມວນີ້. ຖ້າແມ່ນທ່ານ, ກະລຸນາເຂົ້າສູ່ລະບົບແທນ: %{link}\nຖ້າບໍ່ແມ່ນທ່ານ, ທ່ານບໍ່ຕ້ອງເຮັດຫຍັງ.',
+        },
+      },
     },
   },
   resources: {
@@ -562,6 +650,7 @@ const lo = {
         minWithdrawal: 'ຍອດຖອນຂັ້ນຕ່ຳ',
         methods: 'ວິທີຊຳລະເງິນ',
         refundWindowDays: 'ໄລຍະເວລາຂໍຄືນເງິນ (ມື້)',
+        dualApprovalAbove: 'ຕ້ອງມີສອງການອະນຸມັດເມື່ອເກີນ (0: ປິດ)',
       },
       enums: {
         group: {
@@ -941,6 +1030,7 @@ const lo = {
         status: 'ສະຖານະ',
         rejectionReason: 'ເຫດຜົນທີ່ປະຕິເສດ',
         decidedAt: 'ຕັດສິນເມື່ອ',
+        approvals: 'ການອະນຸມັດ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -979,6 +1069,7 @@ const lo = {
         reason: 'ເຫດຜົນ',
         reference: 'ເລກອ້າງອີງການໂອນ',
         decidedAt: 'ຕັດສິນເມື່ອ',
+        approvals: 'ການອະນຸມັດ',
         paidAt: 'ຊຳລະເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
@@ -1137,6 +1228,48 @@ const lo = {
           support: 'ຝ່າຍຊ່ວຍເຫຼືອ',
         },
       },
+    },
+    notifications: {
+      name: 'ການແຈ້ງເຕືອນ |||| ການແຈ້ງເຕືອນ',
+      fields: {
+        recipientKind: 'ປະເພດຜູ້ຮັບ',
+        recipientId: 'ຜູ້ຮັບ',
+        event: 'ເຫດການ',
+        resource: 'ປະເພດຂໍ້ມູນ',
+        recordId: 'ລາຍການ',
+        message: 'ຂໍ້ຄວາມ',
+        readAt: 'ອ່ານເມື່ອ',
+        id: 'ລະຫັດ',
+        createdAt: 'ສ້າງເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: { recipientKind: { admin: 'ຜູ້ເບິ່ງແຍງລະບົບ', partner: 'ຄູ່ຮ່ວມງານ', user: 'ລູກຄ້າ' } },
+    },
+    outbox: {
+      name: 'ອີເມວ |||| ກ່ອງສົ່ງອີເມວອອກ',
+      fields: {
+        recipient: 'ຜູ້ຮັບ',
+        locale: 'ພາສາ',
+        template: 'ແບບຟອມ',
+        params: 'ພາລາມິເຕີ',
+        notificationId: 'ການແຈ້ງເຕືອນ',
+        status: 'ສະຖານະ',
+        attempts: 'ຈຳນວນຄັ້ງທີ່ລອງ',
+        nextAttemptAt: 'ລອງຄັ້ງຕໍ່ໄປ',
+        lastError: 'ຂໍ້ຜິດພາດຫຼ້າສຸດ',
+        messageId: 'ລະຫັດອີເມວ',
+        sentAt: 'ສົ່ງເມື່ອ',
+        id: 'ລະຫັດ',
+        createdAt: 'ສ້າງເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: {
+        locale: { lo: 'ລາວ', en: 'ອັງກິດ', vi: 'ຫວຽດນາມ', th: 'ໄທ', zh: 'ຈີນ' },
+        status: { pending: 'ລໍຖ້າ', sent: 'ສົ່ງແລ້ວ', failed: 'ລົ້ມເຫຼວ' },
+      },
+      actions: { retry: 'ສົ່ງອີກຄັ້ງ' },
     },
   },
 } satisfies Messages;

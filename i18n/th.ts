@@ -231,6 +231,10 @@ const th = {
     localeRequired: 'กรุณากรอกอย่างน้อยหนึ่งภาษา',
     unique: 'ค่านี้ถูกใช้แล้ว',
     notFound: 'ไม่มีข้อมูลที่อ้างอิงถึง',
+    endBeforeStart: 'จุดสิ้นสุดต้องไม่อยู่ก่อนจุดเริ่มต้น',
+    maxBelowMin: 'ค่าสูงสุดต้องไม่น้อยกว่าค่าต่ำสุด',
+    maxRows: 'คุณขอได้ไม่เกิน %{0} แถวต่อครั้ง',
+    currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
   },
   app: {
@@ -255,6 +259,7 @@ const th = {
       logout: 'ออกจากระบบ',
       email: 'อีเมล',
       password: 'รหัสผ่าน',
+      currentPassword: 'รหัสผ่านปัจจุบัน',
       loginTitle: 'เข้าสู่ระบบ Lantern',
       loginSubtitle: 'สำหรับผู้ดูแลระบบและพาร์ทเนอร์',
       loginFailed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
@@ -281,6 +286,17 @@ const th = {
       network: 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาตรวจสอบการเชื่อมต่อแล้วลองใหม่',
       chunkLoad: 'ไม่สามารถโหลดบางส่วนของแอปพลิเคชันได้',
       retry: 'ลองอีกครั้ง',
+    },
+    live: {
+      // SPEC §8: an open edit form whose record another session changed, before the user saves.
+      changedBy: 'แก้ไขโดย %{name} เมื่อ %{time}',
+      changedBySomeone: 'แก้ไขโดยผู้อื่นเมื่อ %{time}',
+      reload: 'โหลดใหม่',
+    },
+    fault: {
+      busy: 'รายการนี้กำลังถูกใช้งานอยู่ โปรดลองอีกครั้ง',
+      unavailable: 'บริการไม่พร้อมใช้งานชั่วคราว โปรดลองอีกครั้งในอีกสักครู่',
+      banner: 'ฐานข้อมูลไม่ตอบสนอง ไม่สามารถบันทึกการเปลี่ยนแปลงได้จนกว่าจะกลับมาใช้งานได้ หน้านี้จะกลับมาทำงานเองโดยอัตโนมัติ',
     },
     update: {
       available: 'มี Lantern เวอร์ชันใหม่แล้ว',
@@ -354,6 +370,9 @@ const th = {
       bulkResult: '%{action}: สำเร็จ %{done} จาก %{total}',
       succeeded: 'สำเร็จ',
       refused: 'ถูกปฏิเสธ',
+      signatures: 'ลงนามแล้ว %{count} จาก %{required}: %{names}',
+      signedByYou: 'คุณอนุมัติแล้ว ต้องมีผู้ดูแลระบบอีกคนอนุมัติด้วย',
+      needsSignatures: 'ต้องได้รับการอนุมัติ %{required} คน',
       inputs: {
         reason: 'เหตุผล',
         reference: 'เลขอ้างอิง',
@@ -361,6 +380,7 @@ const th = {
     },
     list: {
       all: 'ทั้งหมด',
+      upcoming: 'ที่กำลังจะมาถึงก่อน',
       from: 'ตั้งแต่',
       to: 'ถึง',
       min: 'ต่ำสุด',
@@ -394,6 +414,14 @@ const th = {
     },
     upload: {
       add: 'เพิ่มรูปภาพ',
+      errors: {
+        notImage: 'ไฟล์นี้ไม่ใช่รูปภาพ: กรุณาอัปโหลดรูป JPEG, PNG, WebP หรือ GIF',
+        svg: 'ไม่รับไฟล์ SVG: กรุณาอัปโหลดรูป JPEG, PNG, WebP หรือ GIF',
+        tooManyPixels: 'รูปภาพนี้มีจำนวนพิกเซลมากเกินไป (ไม่เกิน 50 ล้านพิกเซล)',
+        damaged: 'รูปภาพนี้ไม่สมบูรณ์หรือเสียหาย อ่านไม่ได้',
+        tooLarge: 'ไฟล์มีขนาดใหญ่กว่า 5 MB',
+        required: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
+      },
     },
     audit: {
       create: 'สร้างแล้ว',
@@ -504,8 +532,68 @@ const th = {
       title: 'สมัครเป็นพาร์ทเนอร์',
       subtitle: 'ขายทัวร์ บริการไกด์ และการเดินทางของคุณบน Lantern',
       submit: 'สร้างบัญชีพาร์ทเนอร์',
-      success: 'สร้างบัญชีพาร์ทเนอร์ของคุณแล้วและกำลังรออนุมัติ คุณสามารถเข้าสู่ระบบเพื่อติดตามสถานะได้',
+      success:
+        'โปรดตรวจสอบอีเมลของคุณเพื่อดำเนินการต่อ หากอีเมลนี้เป็นอีเมลใหม่สำหรับเรา บัญชีพาร์ทเนอร์ของคุณกำลังรออนุมัติและคุณสามารถเข้าสู่ระบบเพื่อติดตามสถานะได้',
       haveAccount: 'เป็นพาร์ทเนอร์อยู่แล้ว? เข้าสู่ระบบ',
+    },
+    notifications: {
+      title: 'การแจ้งเตือน',
+      open: 'การแจ้งเตือน (ยังไม่อ่าน %{smart_count})',
+      markAllRead: 'ทำเครื่องหมายว่าอ่านทั้งหมด',
+      empty: 'ไม่มีอะไรใหม่',
+      all: 'การแจ้งเตือนทั้งหมด',
+      unread: 'ยังไม่อ่าน',
+      noReason: 'ไม่ได้ระบุเหตุผล',
+      events: {
+        partners: {
+          create: 'มีใบสมัครพาร์ทเนอร์ใหม่: %{title}',
+          approve: 'บัญชีพาร์ทเนอร์ “%{title}” ของคุณได้รับการอนุมัติแล้ว',
+          reject: 'ใบสมัครพาร์ทเนอร์ “%{title}” ของคุณถูกปฏิเสธ: %{reason}',
+          suspend: 'บัญชีพาร์ทเนอร์ “%{title}” ของคุณถูกระงับ: %{reason}',
+        },
+        'partner-profiles': {
+          submit: 'มีการแก้ไขโปรไฟล์รอตรวจสอบ: %{title}',
+          approve: 'การแก้ไขโปรไฟล์ “%{title}” ของคุณได้รับการอนุมัติแล้ว',
+          reject: 'การแก้ไขโปรไฟล์ “%{title}” ของคุณถูกปฏิเสธ: %{reason}',
+        },
+        services: {
+          submit: 'มีบริการรอตรวจสอบ: %{title}',
+          approve: 'บริการ “%{title}” ของคุณได้รับการอนุมัติแล้ว',
+          reject: 'บริการ “%{title}” ของคุณถูกปฏิเสธ: %{reason}',
+          suspend: 'บริการ “%{title}” ของคุณถูกระงับ: %{reason}',
+        },
+        orders: { create: 'มีการจองใหม่ %{title}: %{total}' },
+        refunds: {
+          create: 'มีคำขอคืนเงินรอตรวจสอบ: %{amount}',
+          approve: 'การคืนเงิน %{amount} ของคุณได้รับการอนุมัติแล้ว',
+          reject: 'คำขอคืนเงิน %{amount} ของคุณถูกปฏิเสธ: %{reason}',
+        },
+        withdrawals: {
+          create: 'มีคำขอถอนเงินรอตรวจสอบ: %{amount}',
+          approve: 'การถอนเงิน %{amount} ของคุณได้รับการอนุมัติแล้ว',
+          reject: 'การถอนเงิน %{amount} ของคุณถูกปฏิเสธ: %{reason}',
+          pay: 'การถอนเงิน %{amount} ของคุณได้รับการจ่ายแล้ว',
+        },
+        complaints: {
+          create: 'มีเรื่องร้องเรียนใหม่: %{title}',
+          resolve: 'เรื่องร้องเรียน “%{title}” ของคุณได้รับการแก้ไขแล้ว',
+          dismiss: 'เรื่องร้องเรียน “%{title}” ของคุณถูกยกเลิก: %{reason}',
+        },
+      },
+    },
+    mail: {
+      title: 'อีเมล',
+      off: 'การส่งอีเมลปิดอยู่: ไม่ได้ตั้งค่า SMTP_URL อีเมลจึงรออยู่ในกล่องขาออก',
+      on: 'อีเมลส่งผ่าน %{server}',
+      pending: 'รอส่ง',
+      failed: 'ล้มเหลว',
+      notification: { subject: 'การแจ้งเตือนจาก Lantern: %{message}', text: '%{message}\n\nเปิดใน Lantern: %{link}' },
+      account: {
+        emailTaken: {
+          subject: 'มีคนใช้อีเมลของคุณบน Lantern',
+          text: 'มีคนพยายามสมัครหรือเปลี่ยนบัญชีของตนด้วยอีเมลนี้ หากเป็นคุณ โปรดเข้าสู่ระบบแทน: %{link}\nหากไม่ใช่คุณ ไม่ต้องทำอะไร',
+        },
+      },
     },
   },
   resources: {
@@ -562,6 +650,7 @@ const th = {
         minWithdrawal: 'ยอดถอนขั้นต่ำ',
         methods: 'วิธีชำระเงิน',
         refundWindowDays: 'ระยะเวลาขอคืนเงิน (วัน)',
+        dualApprovalAbove: 'ต้องอนุมัติสองคนเมื่อเกิน (0: ปิด)',
       },
       enums: {
         group: {
@@ -941,6 +1030,7 @@ const th = {
         status: 'สถานะ',
         rejectionReason: 'เหตุผลที่ปฏิเสธ',
         decidedAt: 'พิจารณาเมื่อ',
+        approvals: 'การอนุมัติ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
@@ -979,6 +1069,7 @@ const th = {
         reason: 'เหตุผล',
         reference: 'เลขอ้างอิงการโอน',
         decidedAt: 'พิจารณาเมื่อ',
+        approvals: 'การอนุมัติ',
         paidAt: 'ชำระเมื่อ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
@@ -1137,6 +1228,48 @@ const th = {
           support: 'ฝ่ายสนับสนุน',
         },
       },
+    },
+    notifications: {
+      name: 'การแจ้งเตือน |||| การแจ้งเตือน',
+      fields: {
+        recipientKind: 'ประเภทผู้รับ',
+        recipientId: 'ผู้รับ',
+        event: 'เหตุการณ์',
+        resource: 'ประเภทข้อมูล',
+        recordId: 'รายการ',
+        message: 'ข้อความ',
+        readAt: 'อ่านเมื่อ',
+        id: 'รหัส',
+        createdAt: 'สร้างเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: { recipientKind: { admin: 'ผู้ดูแลระบบ', partner: 'พาร์ทเนอร์', user: 'ลูกค้า' } },
+    },
+    outbox: {
+      name: 'อีเมล |||| กล่องอีเมลขาออก',
+      fields: {
+        recipient: 'ผู้รับ',
+        locale: 'ภาษา',
+        template: 'แม่แบบ',
+        params: 'พารามิเตอร์',
+        notificationId: 'การแจ้งเตือน',
+        status: 'สถานะ',
+        attempts: 'จำนวนครั้งที่ลอง',
+        nextAttemptAt: 'ลองครั้งถัดไป',
+        lastError: 'ข้อผิดพลาดล่าสุด',
+        messageId: 'รหัสอีเมล',
+        sentAt: 'ส่งเมื่อ',
+        id: 'รหัส',
+        createdAt: 'สร้างเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: {
+        locale: { lo: 'ลาว', en: 'อังกฤษ', vi: 'เวียดนาม', th: 'ไทย', zh: 'จีน' },
+        status: { pending: 'รอส่ง', sent: 'ส่งแล้ว', failed: 'ล้มเหลว' },
+      },
+      actions: { retry: 'ส่งอีกครั้ง' },
     },
   },
 } satisfies Messages;

@@ -232,6 +232,10 @@ const vi = {
     localeRequired: 'Vui lòng nhập ít nhất một ngôn ngữ',
     unique: 'Giá trị này đã được sử dụng',
     notFound: 'Bản ghi được tham chiếu không tồn tại',
+    endBeforeStart: 'Thời điểm kết thúc không được trước thời điểm bắt đầu',
+    maxBelowMin: 'Giá trị tối đa không được nhỏ hơn giá trị tối thiểu',
+    maxRows: 'Bạn chỉ có thể yêu cầu tối đa %{0} dòng mỗi lần',
+    currentPassword: 'Mật khẩu hiện tại không đúng',
     readOnly: 'Không thể thay đổi trường này',
   },
   app: {
@@ -256,6 +260,7 @@ const vi = {
       logout: 'Đăng xuất',
       email: 'Địa chỉ email',
       password: 'Mật khẩu',
+      currentPassword: 'Mật khẩu hiện tại',
       loginTitle: 'Đăng nhập vào Lantern',
       loginSubtitle: 'Dành cho quản trị viên và đối tác',
       loginFailed: 'Email hoặc mật khẩu không đúng',
@@ -282,6 +287,18 @@ const vi = {
       network: 'Không thể kết nối đến máy chủ. Hãy kiểm tra kết nối và thử lại.',
       chunkLoad: 'Không thể tải một phần của ứng dụng.',
       retry: 'Thử lại',
+    },
+    live: {
+      // SPEC §8: an open edit form whose record another session changed, before the user saves.
+      changedBy: 'Đã được %{name} thay đổi lúc %{time}.',
+      changedBySomeone: 'Đã được người khác thay đổi lúc %{time}.',
+      reload: 'Tải lại',
+    },
+    fault: {
+      busy: 'Bản ghi này đang bận; vui lòng thử lại',
+      unavailable: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại sau giây lát',
+      banner:
+        'Cơ sở dữ liệu không phản hồi. Không thể lưu thay đổi cho đến khi nó hoạt động trở lại; trang này sẽ tự phục hồi.',
     },
     update: {
       available: 'Đã có phiên bản Lantern mới.',
@@ -355,6 +372,9 @@ const vi = {
       bulkResult: '%{action}: đã xong %{done}/%{total}',
       succeeded: 'Thành công',
       refused: 'Bị từ chối',
+      signatures: '%{count} trên %{required} chữ ký: %{names}',
+      signedByYou: 'Bạn đã phê duyệt; cần một quản trị viên khác phê duyệt nữa',
+      needsSignatures: 'Cần %{required} phê duyệt',
       inputs: {
         reason: 'Lý do',
         reference: 'Mã tham chiếu',
@@ -362,6 +382,7 @@ const vi = {
     },
     list: {
       all: 'Tất cả',
+      upcoming: 'Sắp tới trước',
       from: 'Từ',
       to: 'Đến',
       min: 'Tối thiểu',
@@ -395,6 +416,14 @@ const vi = {
     },
     upload: {
       add: 'Thêm ảnh',
+      errors: {
+        notImage: 'Tệp này không phải là ảnh: hãy tải lên ảnh JPEG, PNG, WebP hoặc GIF',
+        svg: 'Không chấp nhận tệp SVG: hãy tải lên ảnh JPEG, PNG, WebP hoặc GIF',
+        tooManyPixels: 'Ảnh có quá nhiều điểm ảnh (tối đa 50 megapixel)',
+        damaged: 'Ảnh bị cắt cụt hoặc hỏng, không thể đọc được',
+        tooLarge: 'Tệp lớn hơn 5 MB',
+        required: 'Hãy chọn một tệp để tải lên',
+      },
     },
     audit: {
       create: 'Đã tạo',
@@ -506,8 +535,67 @@ const vi = {
       subtitle: 'Bán tour, dịch vụ hướng dẫn và vận chuyển của bạn trên Lantern',
       submit: 'Tạo tài khoản đối tác',
       success:
-        'Tài khoản đối tác của bạn đã được tạo và đang chờ phê duyệt. Bạn có thể đăng nhập để theo dõi trạng thái.',
+        'Vui lòng kiểm tra email để tiếp tục. Nếu địa chỉ này mới với chúng tôi, tài khoản đối tác của bạn đang chờ phê duyệt và bạn có thể đăng nhập để theo dõi trạng thái.',
       haveAccount: 'Đã là đối tác? Đăng nhập',
+    },
+    notifications: {
+      title: 'Thông báo',
+      open: 'Thông báo (%{smart_count} chưa đọc)',
+      markAllRead: 'Đánh dấu đã đọc tất cả',
+      empty: 'Không có gì mới',
+      all: 'Tất cả thông báo',
+      unread: 'Chưa đọc',
+      noReason: 'không nêu lý do',
+      events: {
+        partners: {
+          create: 'Đơn đăng ký đối tác mới: %{title}',
+          approve: 'Tài khoản đối tác “%{title}” của bạn đã được phê duyệt.',
+          reject: 'Đơn đăng ký đối tác “%{title}” của bạn bị từ chối: %{reason}',
+          suspend: 'Tài khoản đối tác “%{title}” của bạn bị tạm ngưng: %{reason}',
+        },
+        'partner-profiles': {
+          submit: 'Thay đổi hồ sơ cần duyệt: %{title}',
+          approve: 'Thay đổi hồ sơ “%{title}” của bạn đã được phê duyệt.',
+          reject: 'Thay đổi hồ sơ “%{title}” của bạn bị từ chối: %{reason}',
+        },
+        services: {
+          submit: 'Dịch vụ cần duyệt: %{title}',
+          approve: 'Dịch vụ “%{title}” của bạn đã được phê duyệt.',
+          reject: 'Dịch vụ “%{title}” của bạn bị từ chối: %{reason}',
+          suspend: 'Dịch vụ “%{title}” của bạn bị tạm ngưng: %{reason}',
+        },
+        orders: { create: 'Đặt chỗ mới %{title}: %{total}' },
+        refunds: {
+          create: 'Yêu cầu hoàn tiền cần duyệt: %{amount}',
+          approve: 'Khoản hoàn tiền %{amount} của bạn đã được phê duyệt.',
+          reject: 'Yêu cầu hoàn tiền %{amount} của bạn bị từ chối: %{reason}',
+        },
+        withdrawals: {
+          create: 'Yêu cầu rút tiền cần duyệt: %{amount}',
+          approve: 'Yêu cầu rút %{amount} của bạn đã được phê duyệt.',
+          reject: 'Yêu cầu rút %{amount} của bạn bị từ chối: %{reason}',
+          pay: 'Khoản rút %{amount} của bạn đã được chi trả.',
+        },
+        complaints: {
+          create: 'Khiếu nại mới: %{title}',
+          resolve: 'Khiếu nại “%{title}” của bạn đã được giải quyết.',
+          dismiss: 'Khiếu nại “%{title}” của bạn đã bị bác bỏ: %{reason}',
+        },
+      },
+    },
+    mail: {
+      title: 'Thư',
+      off: 'Gửi thư đang tắt: chưa đặt SMTP_URL nên thư chờ trong hộp thư đi.',
+      on: 'Thư được gửi qua %{server}.',
+      pending: 'Đang chờ',
+      failed: 'Thất bại',
+      notification: { subject: 'Thông báo từ Lantern: %{message}', text: '%{message}\n\nMở trong Lantern: %{link}' },
+      account: {
+        emailTaken: {
+          subject: 'Có người đã dùng địa chỉ email của bạn trên Lantern',
+          text: 'Có người đã thử đăng ký hoặc đổi tài khoản của họ bằng địa chỉ email này. Nếu đó là bạn, hãy đăng nhập: %{link}\nNếu không phải bạn, bạn không cần làm gì.',
+        },
+      },
     },
   },
   resources: {
@@ -564,6 +652,7 @@ const vi = {
         minWithdrawal: 'Số tiền rút tối thiểu',
         methods: 'Phương thức thanh toán',
         refundWindowDays: 'Thời hạn hoàn tiền (ngày)',
+        dualApprovalAbove: 'Cần hai phê duyệt khi vượt quá (0: tắt)',
       },
       enums: {
         group: {
@@ -943,6 +1032,7 @@ const vi = {
         status: 'Trạng thái',
         rejectionReason: 'Lý do từ chối',
         decidedAt: 'Ngày xử lý',
+        approvals: 'Phê duyệt',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -981,6 +1071,7 @@ const vi = {
         reason: 'Lý do',
         reference: 'Mã giao dịch chuyển khoản',
         decidedAt: 'Ngày xử lý',
+        approvals: 'Phê duyệt',
         paidAt: 'Ngày thanh toán',
         id: 'ID',
         createdAt: 'Ngày tạo',
@@ -1139,6 +1230,48 @@ const vi = {
           support: 'Hỗ trợ',
         },
       },
+    },
+    notifications: {
+      name: 'Thông báo |||| Thông báo',
+      fields: {
+        recipientKind: 'Loại người nhận',
+        recipientId: 'Người nhận',
+        event: 'Sự kiện',
+        resource: 'Tài nguyên',
+        recordId: 'Bản ghi',
+        message: 'Nội dung',
+        readAt: 'Đã đọc lúc',
+        id: 'ID',
+        createdAt: 'Ngày tạo',
+        updatedAt: 'Ngày cập nhật',
+        version: 'Phiên bản',
+      },
+      enums: { recipientKind: { admin: 'Quản trị viên', partner: 'Đối tác', user: 'Khách hàng' } },
+    },
+    outbox: {
+      name: 'Thư |||| Hộp thư đi',
+      fields: {
+        recipient: 'Người nhận',
+        locale: 'Ngôn ngữ',
+        template: 'Mẫu',
+        params: 'Tham số',
+        notificationId: 'Thông báo',
+        status: 'Trạng thái',
+        attempts: 'Số lần thử',
+        nextAttemptAt: 'Lần thử tiếp theo',
+        lastError: 'Lỗi gần nhất',
+        messageId: 'Mã thư',
+        sentAt: 'Đã gửi lúc',
+        id: 'ID',
+        createdAt: 'Ngày tạo',
+        updatedAt: 'Ngày cập nhật',
+        version: 'Phiên bản',
+      },
+      enums: {
+        locale: { lo: 'Tiếng Lào', en: 'Tiếng Anh', vi: 'Tiếng Việt', th: 'Tiếng Thái', zh: 'Tiếng Trung' },
+        status: { pending: 'Đang chờ', sent: 'Đã gửi', failed: 'Thất bại' },
+      },
+      actions: { retry: 'Gửi lại' },
     },
   },
 } satisfies Messages;

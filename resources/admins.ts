@@ -41,5 +41,11 @@ export default defineResource({
     // Moderators and support read colleagues to assign complaints; only super_admin writes.
     admin: { read: ['moderator', 'support'], create: [], update: [], delete: [] },
   },
-  account: { kind: 'admin', roleField: 'role', loginStates: ['active'], lastLoginField: 'lastLoginAt' },
+  account: {
+    kind: 'admin',
+    roleField: 'role',
+    loginStates: ['active'],
+    lastLoginField: 'lastLoginAt',
+    localeField: 'locale',
+  },
 });

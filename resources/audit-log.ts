@@ -14,7 +14,7 @@ export default defineResource({
   appendOnly: true,
   auditLog: true,
   // The system screen: version, build, database and migration level above the trail.
-  widgets: ['health'],
+  widgets: ['health', 'mail'],
   fields: {
     actorKind: enumOf(['admin', 'partner', 'user', 'public', 'system'], { required: true, filterable: true }),
     actorId: integer({ filterable: true }),

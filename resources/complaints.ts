@@ -1,6 +1,7 @@
 import { datetime, enumOf, longText, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { assignComplaint, fileComplaint, startComplaint } from './complaints.effects';
+import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
 
 /** A customer's complaint, optionally about an order (then the partner sees it too). */
 export default defineResource({
@@ -80,6 +81,7 @@ export default defineResource({
         effect: startComplaint,
       },
       resolve: {
+        notify: TELL_USER,
         from: 'in_progress',
         to: 'resolved',
         by: ['moderator', 'support'],
@@ -88,6 +90,7 @@ export default defineResource({
         effect: async ({ now }) => ({ resolvedAt: now.toISOString() }),
       },
       dismiss: {
+        notify: TELL_USER,
         from: ['open', 'in_progress'],
         to: 'dismissed',
         by: ['moderator', 'support'],
@@ -103,6 +106,7 @@ export default defineResource({
   hooks: {
     beforeCreate: ({ values, ...ctx }) => fileComplaint(ctx, values),
   },
+  notify: { create: TELL_ADMINS_WHO_MAY_ACT },
   access: {
     admin: { read: ['moderator', 'support'], create: false, update: ['moderator', 'support'] },
     partner: { scope: 'partnerId', read: true, hidden: ['assigneeId', 'userId'] },

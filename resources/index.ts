@@ -1,6 +1,8 @@
 import type { AnyResource } from '../src/core/resource';
 import admins from './admins';
 import auditLog from './audit-log';
+import notifications from './notifications';
+import outbox from './outbox';
 import complaints from './complaints';
 import orders from './orders';
 import partnerProfiles from './partner-profiles';
@@ -36,6 +38,8 @@ const resources: readonly AnyResource[] = [
   payments,
   complaints,
   auditLog,
+  notifications,
+  outbox,
 ] as unknown as readonly AnyResource[];
 
 export default resources;

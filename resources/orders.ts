@@ -16,6 +16,7 @@ import {
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, lockSchedule, placeOrder, releaseSeats, writeCharge } from './orders.effects';
+import { tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 /** Paid and not refunded: the orders revenue and commission come from. */
@@ -134,6 +135,7 @@ export default defineResource({
   hooks: {
     beforeCreate: ({ values, ...ctx }) => placeOrder(ctx, values),
   },
+  notify: { create: tellPartner() },
   access: {
     // Orders are placed by customers only, so prices and seats always go through placeOrder with a user id.
     admin: { read: ['support', 'finance', 'moderator'], create: false, update: [], delete: false },

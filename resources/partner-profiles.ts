@@ -1,6 +1,7 @@
 import { datetime, images, localized, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { copyProfileToPartner } from './partner-profiles.effects';
+import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
 
 /**
  * A partner's proposed public profile. One row per partner: the partner edits it and submits it; an approval
@@ -51,6 +52,7 @@ export default defineResource({
     initial: 'draft',
     transitions: {
       submit: {
+        notify: TELL_ADMINS_WHO_MAY_ACT,
         from: ['draft', 'rejected'],
         to: 'pending',
         by: ['partner'],
@@ -58,6 +60,7 @@ export default defineResource({
         effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
       },
       approve: {
+        notify: tellPartner(),
         from: 'pending',
         to: 'approved',
         by: ['moderator'],
@@ -66,6 +69,7 @@ export default defineResource({
         effect: copyProfileToPartner,
       },
       reject: {
+        notify: tellPartner(),
         from: 'pending',
         to: 'rejected',
         by: ['moderator'],

@@ -54,10 +54,17 @@ export const partnerBalanceEndpoint: Endpoint = {
   },
 };
 
+/** What every sign-up is told, whether its address was free or not. */
+export const REGISTER_DONE = 'Check your email to continue';
+
 /**
  * `POST /api/partners/-/register`: the public partner sign-up (issue 4 §7). The server has already checked
  * the body against the partners' create rules (`input`); the account starts `pending`, may sign in at once
  * and sees its status in the portal until a moderator approves it.
+ *
+ * The answer never tells whether the address has an account (issue 21): a taken one creates nothing, mails its
+ * owner instead (the outbox), and answers alike — same status, same keys, an id like a new one's, and as long,
+ * as the password is hashed either way.
  */
 export const partnerRegisterEndpoint: Endpoint = {
   method: 'POST',
@@ -67,15 +74,20 @@ export const partnerRegisterEndpoint: Endpoint = {
   limit: { perIp: 20, windowSeconds: 900 },
   handler: async (ctx) => {
     const values = ctx.body as Record<string, unknown>;
-    // Sign-in matches emails without case, so sign-up must refuse the same address in another case.
+    // Sign-in matches emails without case, so the key holds the address lower-cased.
     const email = String(values.email).trim().toLowerCase();
-    const taken = await ctx.trx
-      .selectFrom('partners')
-      .select('id')
-      .where(sql`lower("email")`, '=', email)
-      .executeTakeFirst();
-    if (taken) ctx.fail(400, 'Invalid input', { email: formatEnglish({ key: 'unique' }) });
-    const partner = await ctx.insert('partners', { ...values, email, status: 'pending' });
-    return { id: partner.id, email: partner.email, companyName: partner.companyName, status: partner.status };
+    const result = await ctx.insertIfFree('partners', { ...values, email, status: 'pending' });
+    if ('taken' in result) {
+      if (result.taken !== 'email')
+        ctx.fail(400, 'Invalid input', { [result.taken]: formatEnglish({ key: 'unique' }) });
+      await ctx.mail({ to: email, template: 'account.emailTaken', params: { via: 'partners.register' } });
+    }
+    return {
+      id: 'record' in result ? result.record.id : result.id,
+      email,
+      companyName: values.companyName,
+      status: 'pending',
+      message: REGISTER_DONE,
+    };
   },
 };

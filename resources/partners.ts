@@ -15,6 +15,7 @@ import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
 import { partnerEarningsEndpoint } from './partners.earnings';
 import { partnerBalanceEndpoint, partnerRegisterEndpoint } from './partners.effects';
+import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
 
 /**
  * Partner accounts (tour operators, guides, transport). The live public profile (displayName, description,
@@ -84,6 +85,7 @@ export default defineResource({
     initial: 'pending',
     transitions: {
       approve: {
+        notify: tellPartner('id'),
         from: 'pending',
         to: 'approved',
         by: ['moderator'],
@@ -91,8 +93,23 @@ export default defineResource({
         tone: 'success',
         effect: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
       },
-      reject: { from: 'pending', to: 'rejected', by: ['moderator'], requires: ['reason'], bulk: true, tone: 'error' },
-      suspend: { from: 'approved', to: 'suspended', by: ['moderator'], requires: ['reason'], tone: 'warning' },
+      reject: {
+        notify: tellPartner('id'),
+        from: 'pending',
+        to: 'rejected',
+        by: ['moderator'],
+        requires: ['reason'],
+        bulk: true,
+        tone: 'error',
+      },
+      suspend: {
+        notify: tellPartner('id'),
+        from: 'approved',
+        to: 'suspended',
+        by: ['moderator'],
+        requires: ['reason'],
+        tone: 'warning',
+      },
       reinstate: {
         from: 'suspended',
         to: 'approved',
@@ -103,6 +120,7 @@ export default defineResource({
     },
     tones: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'default' },
   },
+  notify: { create: TELL_ADMINS_WHO_MAY_ACT },
   access: {
     admin: { read: ['moderator', 'finance', 'support'], create: ['moderator'], update: ['moderator'] },
     // A partner keeps its own contact and bank details; the rate and the company identity are the platform's.
@@ -127,5 +145,6 @@ export default defineResource({
     loginStates: ['pending', 'approved', 'rejected', 'suspended'],
     lastLoginField: 'lastLoginAt',
     nameField: ['contactName', 'companyName'],
+    localeField: 'locale',
   },
 });

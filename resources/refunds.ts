@@ -1,6 +1,8 @@
-import { currency, datetime, longText, money, ref, status, text } from '../src/core/fields';
+import { currency, datetime, json, longText, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { approveRefund, requestRefund } from './refunds.effects';
+import { TWO_SIGNATURES_ABOVE_THRESHOLD } from './shared/two-signatures';
+import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
 
 /** A customer's request for money back on a paid order; finance decides. */
 export default defineResource({
@@ -18,6 +20,8 @@ export default defineResource({
     status: status({ default: 'pending' }),
     rejectionReason: text({ readOnly: true, maxLength: 500 }),
     decidedAt: datetime({ readOnly: true, sortable: true }),
+    // The admins who approved, when the amount needs two signatures (SPEC §8).
+    approvals: json({ readOnly: true }),
   },
   recordTitle: 'orderId',
   list: {
@@ -33,8 +37,18 @@ export default defineResource({
     states: ['pending', 'approved', 'rejected'],
     initial: 'pending',
     transitions: {
-      approve: { from: 'pending', to: 'approved', by: ['finance'], bulk: true, tone: 'success', effect: approveRefund },
+      approve: {
+        notify: TELL_USER,
+        from: 'pending',
+        to: 'approved',
+        by: ['finance'],
+        bulk: true,
+        tone: 'success',
+        signatures: TWO_SIGNATURES_ABOVE_THRESHOLD,
+        effect: approveRefund,
+      },
       reject: {
+        notify: TELL_USER,
         from: 'pending',
         to: 'rejected',
         by: ['finance'],
@@ -51,6 +65,7 @@ export default defineResource({
   hooks: {
     beforeCreate: ({ values, ...ctx }) => requestRefund(ctx, values),
   },
+  notify: { create: TELL_ADMINS_WHO_MAY_ACT },
   access: {
     admin: { read: ['finance'], create: ['finance'], update: [], delete: false },
     partner: { scope: 'partnerId', read: true },

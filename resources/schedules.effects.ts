@@ -5,11 +5,6 @@ import { orderMoney } from './orders.effects';
 
 const NOT_FOUND = 'The referenced record does not exist';
 
-function checkDates(ctx: DataContext, startDate: unknown, endDate: unknown): void {
-  if (startDate != null && endDate != null && toDay(endDate) < toDay(startDate))
-    ctx.fail(400, 'Invalid input', { endDate: 'The end date must not be before the start date' });
-}
-
 /** beforeCreate: a partner schedules only its own, still sellable services; the schedule inherits partner and currency. */
 export async function prepareSchedule(
   ctx: DataContext,
@@ -22,7 +17,6 @@ export async function prepareSchedule(
     ctx.fail(409, 'This service cannot get new departures');
   if (ctx.principal.kind === 'partner' && toDay(values.startDate) <= toDay(ctx.now))
     ctx.fail(400, 'Invalid input', { startDate: 'The departure must be in the future' });
-  checkDates(ctx, values.startDate, values.endDate);
   return { partnerId: service.partnerId, currency: service.currency ?? 'LAK', seatsBooked: 0 };
 }
 
@@ -35,7 +29,6 @@ export async function checkScheduleUpdate(
   const current = (await ctx.findById('schedules', before.id, { lock: true })) ?? before;
   if (patch.capacity != null && Number(patch.capacity) < Number(current.seatsBooked ?? 0))
     ctx.fail(400, 'Invalid input', { capacity: `${current.seatsBooked} seats are already sold` });
-  checkDates(ctx, patch.startDate ?? current.startDate, patch.endDate ?? current.endDate);
 }
 
 /**

@@ -23,9 +23,13 @@ export default defineResource({
     reason: text({ readOnly: true, maxLength: 500 }),
   },
   recordTitle: 'startDate',
+  // A departure ends on or after the day it starts: checked in the form as the partner types, and by the server.
+  rules: [{ field: 'endDate', atLeast: 'startDate' }],
   list: {
     columns: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
     sort: ['startDate', 'ASC'],
+    // Opens on today's and the coming departures, then the past ones: what a partner works on first.
+    upcoming: 'startDate',
     filters: ['status', 'serviceId', 'partnerId', 'startDate'],
     statusTabs: true,
     calendar: { start: 'startDate', end: 'endDate', usage: ['seatsBooked', 'capacity'] },

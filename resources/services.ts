@@ -1,6 +1,7 @@
 import { currency, datetime, images, integer, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { checkServiceRefs } from './services.effects';
+import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
 
 /** A travel service a partner sells; only approved services of approved partners are public. */
 export default defineResource({
@@ -88,6 +89,7 @@ export default defineResource({
     initial: 'draft',
     transitions: {
       submit: {
+        notify: TELL_ADMINS_WHO_MAY_ACT,
         from: ['draft', 'rejected'],
         to: 'pending',
         by: ['partner'],
@@ -95,6 +97,7 @@ export default defineResource({
         effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
       },
       approve: {
+        notify: tellPartner(),
         from: 'pending',
         to: 'approved',
         by: ['moderator'],
@@ -102,8 +105,17 @@ export default defineResource({
         tone: 'success',
         effect: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
       },
-      reject: { from: 'pending', to: 'rejected', by: ['moderator'], requires: ['reason'], bulk: true, tone: 'error' },
+      reject: {
+        notify: tellPartner(),
+        from: 'pending',
+        to: 'rejected',
+        by: ['moderator'],
+        requires: ['reason'],
+        bulk: true,
+        tone: 'error',
+      },
       suspend: {
+        notify: tellPartner(),
         from: 'approved',
         to: 'suspended',
         by: ['moderator'],

@@ -26,6 +26,8 @@ export const SETTINGS_SHAPES = {
     methods: enumOf(PAYMENT_METHODS, { multiple: true, required: true, default: [...PAYMENT_METHODS] }),
     // How long after departure a customer may still ask for a refund.
     refundWindowDays: integer({ required: true, min: 0, max: 365, default: 30 }),
+    // Refunds and withdrawals above this amount (minor units) need two admins' approval; 0: one is enough.
+    dualApprovalAbove: money({ min: 0, default: 0 }),
   },
 } as const;
 
@@ -40,7 +42,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     timezone: 'Asia/Vientiane',
   },
   commission: { defaultRate: 10 },
-  payments: { minWithdrawal: 100000, methods: [...PAYMENT_METHODS], refundWindowDays: 30 },
+  payments: { minWithdrawal: 100000, methods: [...PAYMENT_METHODS], refundWindowDays: 30, dualApprovalAbove: 0 },
 };
 
 /** One row per group (`/api/settings/general`), edited by super_admin. */

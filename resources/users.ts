@@ -59,5 +59,5 @@ export default defineResource({
     },
     user: { scope: 'id', read: true, update: true, hidden: ['lockReason'] },
   },
-  account: { kind: 'user', loginStates: ['active'], lastLoginField: 'lastLoginAt' },
+  account: { kind: 'user', loginStates: ['active'], lastLoginField: 'lastLoginAt', localeField: 'locale' },
 });

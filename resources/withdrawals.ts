@@ -1,6 +1,8 @@
-import { currency, datetime, money, ref, status, text } from '../src/core/fields';
+import { currency, datetime, json, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
+import { TWO_SIGNATURES_ABOVE_THRESHOLD } from './shared/two-signatures';
 import { checkStillCovered, requestWithdrawal, writePayout } from './withdrawals.effects';
+import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
 
 /**
  * A partner's request to be paid out. A pending or approved request holds its amount (it counts against the
@@ -23,6 +25,8 @@ export default defineResource({
     reason: text({ readOnly: true, maxLength: 500 }),
     reference: text({ readOnly: true, maxLength: 64, searchable: true }),
     decidedAt: datetime({ readOnly: true, sortable: true }),
+    // The admins who approved, when the amount needs two signatures (SPEC §8).
+    approvals: json({ readOnly: true }),
     paidAt: datetime({ readOnly: true, sortable: true }),
   },
   recordTitle: 'amount',
@@ -40,15 +44,18 @@ export default defineResource({
     initial: 'pending',
     transitions: {
       approve: {
+        notify: tellPartner(),
         from: 'pending',
         to: 'approved',
         by: ['finance'],
         bulk: true,
         tone: 'success',
         guard: checkStillCovered,
+        signatures: TWO_SIGNATURES_ABOVE_THRESHOLD,
         effect: async ({ now }) => ({ decidedAt: now.toISOString() }),
       },
       pay: {
+        notify: tellPartner(),
         from: 'approved',
         to: 'paid',
         by: ['finance'],
@@ -58,6 +65,7 @@ export default defineResource({
         effect: writePayout,
       },
       reject: {
+        notify: tellPartner(),
         from: ['pending', 'approved'],
         to: 'rejected',
         by: ['finance'],
@@ -76,6 +84,7 @@ export default defineResource({
   panelOf: { partner: 'revenue' },
   // Finance decides with the partner's balance in view.
   aside: { via: 'partnerId', endpoint: 'balance' },
+  notify: { create: TELL_ADMINS_WHO_MAY_ACT },
   access: {
     admin: { read: ['finance'], create: false, update: [], delete: false },
     partner: { scope: 'partnerId', read: true, create: true },

@@ -4,7 +4,10 @@ import { DEFAULT_SETTINGS } from '../settings';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Rec } from '../../src/server/seed/builder';
 import { Random } from '../../src/server/seed/random';
-import { COMPANIES, CUSTOMER_NAMES, LAO_FAMILY, LAO_GIVEN } from './texts';
+import resources from '../index';
+import { prepareCovers, renderCovers, storeCovers } from './covers';
+import { seedDemoMail, seedDemoNotifications } from './notifications';
+import { COMPANIES, CUSTOMER_NAMES, LAO_FAMILY, LAO_GIVEN, TOUR_TYPES } from './texts';
 import { DAY, World, type Hashes, type OrderStatus } from './world';
 
 /** SPEC §7's demo accounts. */
@@ -22,13 +25,13 @@ export const DEMO_ACCOUNTS = {
 
 export interface SeedOptions {
   size?: 'full' | 'small';
-  /** The seed's clock; default midnight UTC today, so seeds of one day are identical. */
+  /** The seed's clock; default the moment it runs (every time in the data is drawn back from it). */
   now?: Date;
   seed?: number;
 }
 
-/** Tables in foreign-key order. */
-const TABLES = [
+/** The tables the demo world fills, in foreign-key order. */
+export const DEMO_TABLES = [
   'tour_types',
   'provinces',
   'settings',
@@ -45,6 +48,7 @@ const TABLES = [
   'complaints',
   'audit_log',
 ] as const;
+const TABLES = DEMO_TABLES;
 
 /**
  * The rows reference each other by the ids the inserts return, so the per-row foreign-key triggers only cost
@@ -55,10 +59,6 @@ export async function skipForeignKeyChecks(trx: Kysely<any>): Promise<void> {
     trx,
   );
   if (rows[0]?.su) await sql`set local session_replication_role = replica`.execute(trx);
-}
-
-function midnightUtc(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 function addSettings(world: World): void {
@@ -98,49 +98,105 @@ function customer(world: World, index: number): Rec {
   );
 }
 
+/** The demo partners' contact people: the portal greets them by name (fixtures, not drawn). */
+const DEMO_CONTACTS = ['Bouasone Vongsa', 'Anousone Luangrath'];
+
 const laoName = (world: World) => `${world.random.pick(LAO_GIVEN)} ${world.random.pick(LAO_FAMILY)}`;
 
-/** Orders of one partner's schedules, statuses following each departure's date and state. */
+/** The oldest order of the demo: eighteen months of business. */
+const HISTORY_DAYS = 545;
+
+/**
+ * How busy a day is, relative to an average day: a weekly rhythm (weekends book most), a season (the cool dry
+ * months around January are high season, the rains low) and a business that grew over its eighteen months.
+ */
+export function demand(at: number, now: number): number {
+  const date = new Date(at);
+  const weekday = [1.3, 0.85, 0.9, 0.95, 1.0, 1.1, 1.35][date.getUTCDay()];
+  const dayOfYear = (at - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY;
+  const season = 1 + 0.25 * Math.cos(((dayOfYear - 15) / 365) * 2 * Math.PI);
+  const growth = 0.75 + 0.25 * (1 - (now - at) / (HISTORY_DAYS * DAY));
+  return weekday * season * growth;
+}
+
+/**
+ * `count` booking moments over the last eighteen months, as many per day as the day's demand says (rounded
+ * at random, not drawn one by one: a day never spikes by chance), each at a time of day of its own.
+ */
+function bookingMoments(world: World, count: number): number[] {
+  const random = world.random;
+  const today = Date.UTC(
+    new Date(world.now).getUTCFullYear(),
+    new Date(world.now).getUTCMonth(),
+    new Date(world.now).getUTCDate(),
+  );
+  const days = Array.from({ length: HISTORY_DAYS + 1 }, (_, i) => today - (HISTORY_DAYS - i) * DAY);
+  const weights = days.map((day) => demand(day, world.now) * (day === today ? (world.now - today) / DAY : 1));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const moments: number[] = [];
+  days.forEach((day, i) => {
+    const expected = (count * weights[i]) / total;
+    const n = Math.floor(expected) + (random.chance(expected % 1) ? 1 : 0);
+    const end = Math.min(day + DAY, world.now);
+    for (let k = 0; k < n; k++) moments.push(day + Math.floor(random.next() * (end - day)));
+  });
+  return moments;
+}
+
+/** An order's status from when it was placed and when its departure is (or was). */
+function orderStatus(world: World, schedule: Rec, created: number): OrderStatus {
+  const random = world.random;
+  const start = world.startOf(schedule);
+  if (schedule.values.status === 'cancelled') return random.chance(0.3) ? 'cancelled' : 'refunded';
+  if (start > world.now)
+    return created > world.now - 2 * DAY
+      ? random.weighted({ pending_payment: 45, paid: 30, confirmed: 15, cancelled: 10 })
+      : random.weighted({ paid: 25, confirmed: 55, cancelled: 10, refunded: 10 });
+  if (start > world.now - 20 * DAY) return random.weighted({ confirmed: 40, completed: 45, cancelled: 8, refunded: 7 });
+  return random.weighted({ completed: 82, cancelled: 10, refunded: 8 });
+}
+
+/**
+ * Orders on these schedules, placed when the demand curve says: each booking moment takes a departure from six
+ * hours to two months after it (four, if none is nearer) that still has the seats.
+ */
 function bookSchedules(world: World, schedules: readonly Rec[], users: readonly Rec[], count: number): Rec[] {
   const random = world.random;
+  const byStart = [...schedules].sort((a, b) => world.startOf(a) - world.startOf(b));
   const orders: Rec[] = [];
-  let misses = 0;
-  while (orders.length < count && misses < count * 5) {
-    const schedule = random.pick(schedules);
-    const start = world.startOf(schedule);
-    const future = start > world.now;
-    const cancelled = schedule.values.status === 'cancelled';
-    let status: OrderStatus;
-    if (cancelled) status = random.chance(0.3) ? 'cancelled' : 'refunded';
-    else if (future)
-      status = random.weighted({ pending_payment: 15, paid: 30, confirmed: 35, cancelled: 10, refunded: 10 });
-    else if (start > world.now - 20 * DAY)
-      status = random.weighted({ confirmed: 40, completed: 45, cancelled: 8, refunded: 7 });
-    else status = random.weighted({ completed: 82, cancelled: 10, refunded: 8 });
-    const created =
-      status === 'pending_payment'
-        ? world.now - random.int(10, 60 * 47) * 60_000
-        : Math.max(start - random.int(1, 60) * DAY, world.now - 545 * DAY) + random.int(0, 1439) * 60_000;
-    const quantity = random.weighted({ 1: 35, 2: 40, 3: 15, 4: 10 } as Record<string, number>);
-    const order = world.order(schedule, random.pick(users), status, created, Number(quantity));
-    if (order) orders.push(order);
-    else misses++;
-  }
+  // A moment with no departure free is drawn again from the same curve (up to three rounds), so the volumes
+  // keep their shape instead of losing moments at random.
+  for (let round = 0; round < 3 && orders.length < count; round++)
+    for (const created of bookingMoments(world, count - orders.length)) {
+      if (orders.length >= count) break;
+      const quantity = Number(random.weighted({ 1: 35, 2: 40, 3: 15, 4: 10 } as Record<string, number>));
+      const fits = (horizon: number) =>
+        byStart.filter((s) => {
+          const start = world.startOf(s);
+          return start >= created + 6 * 3_600_000 && start <= created + horizon * DAY && world.seatsLeft(s) >= quantity;
+        });
+      const near = fits(60);
+      const candidates = near.length ? near : fits(120);
+      if (!candidates.length) continue;
+      const schedule = random.pick(candidates);
+      const order = world.order(schedule, random.pick(users), orderStatus(world, schedule, created), created, quantity);
+      if (order) orders.push(order);
+    }
   return orders;
 }
 
 /** Paid-out history roughly every two months, then maybe a request in flight; keeps a positive balance. */
 function withdrawHistory(world: World, partner: Rec, pendingAtEnd: boolean): void {
   const random = world.random;
-  for (let at = world.now - 480 * DAY; at < world.now - 10 * DAY; at += random.int(45, 75) * DAY) {
+  for (let at = world.now - world.span(470, 490); at < world.now - 10 * DAY; at += world.span(45, 75)) {
     const amount = Math.floor((world.available(partner, at) * random.int(50, 80)) / 100 / 10_000) * 10_000;
     if (amount < 100_000) continue;
     if (random.chance(0.1)) world.withdrawal(partner, amount, 'rejected', at);
-    world.withdrawal(partner, amount, 'paid', at + DAY);
+    world.withdrawal(partner, amount, 'paid', at + world.span(0.5, 1.5));
   }
   if (!pendingAtEnd) return;
   const amount = Math.floor((world.available(partner) * 0.3) / 10_000) * 10_000;
-  if (amount >= 100_000) world.withdrawal(partner, amount, 'pending', world.now - random.int(1, 3) * DAY);
+  if (amount >= 100_000) world.withdrawal(partner, amount, 'pending', world.now - world.span(0.1, 6));
 }
 
 function fullWorld(world: World): void {
@@ -180,7 +236,7 @@ function fullWorld(world: World): void {
     world.partner({
       email: i < 2 ? DEMO_ACCOUNTS.partners[i] : `info@${company.toLowerCase().replace(/[^a-z]+/g, '-')}.example.com`,
       company,
-      contactName: laoName(world),
+      contactName: DEMO_CONTACTS[i] ?? laoName(world),
       status: partnerStatuses[i],
       province: world.provinces[i % world.provinces.length],
       createdDays: partnerStatuses[i] === 'pending' ? -random.int(1, 20) : -random.int(500, 560),
@@ -260,7 +316,7 @@ function fullWorld(world: World): void {
   };
   const demoServices = services.filter((s) => s.values.partnerId === demo && sellable(s));
   const demo2Services = services.filter((s) => s.values.partnerId === demo2 && sellable(s));
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 49; i++) {
     const service = demoServices[i % demoServices.length];
     const live = service.values.status === 'approved';
     addSchedule(service, live && i % 3 === 0 ? random.int(2, 120) : -random.int(1, 530), random.int(25, 40));
@@ -283,28 +339,42 @@ function fullWorld(world: World): void {
       service.values.status === 'approved' && random.chance(0.25) ? random.int(1, 120) : -random.int(1, 540),
     );
   }
-  // The demo partner always has an open departure in the coming days.
-  const soon = demoServices.find((s) => s.values.status === 'approved');
-  if (soon) {
-    const schedule = world.schedule(soon, 3, 'open', 30);
-    schedulesOf.get(demo)!.push(schedule);
-  }
+  // The demo partner has departures today and tomorrow: a working day, with guests booked on both.
+  const [first, second] = demoServices.filter((s) => s.values.status === 'approved');
+  const today = world.schedule(first, 0, 'open', 30);
+  const tomorrow = world.schedule(second, 1, 'open', 24);
+  schedulesOf.get(demo)!.push(today, tomorrow);
 
-  // Orders: 3,000 over the last 18 months.
-  const orders: Rec[] = [];
-  orders.push(...bookSchedules(world, schedulesOf.get(demo)!, users, 420));
-  orders.push(...bookSchedules(world, schedulesOf.get(demo2)!, users, 130));
-  const otherSchedules = [...schedulesOf.entries()].filter(([p]) => p !== demo && p !== demo2).flatMap(([, s]) => s);
-  orders.push(...bookSchedules(world, otherSchedules, users, 3000 - 3 - orders.length));
-  // user@example.com has bookings of every kind with the demo partner.
+  // Orders: 3,000 over the last 18 months, a handful of them placed by hand below.
   const demoUser = users[0];
+  const placed: Rec[] = [];
+  for (const schedule of [today, tomorrow])
+    for (const status of ['confirmed', 'confirmed', 'paid'] as const) {
+      const order = world.order(schedule, random.pick(users.slice(1)), status, world.now - world.span(2, 25), 2);
+      if (order) placed.push(order);
+    }
+  const orders: Rec[] = [];
+  orders.push(...bookSchedules(world, schedulesOf.get(demo)!, users, 420 - placed.length));
+  orders.push(...bookSchedules(world, schedulesOf.get(demo2)!, users, 129));
+  // Each demo partner has a booking still to be paid (placed within the last day).
+  const demo2Upcoming = schedulesOf
+    .get(demo2)!
+    .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 1 && world.startOf(s) > world.now + DAY);
+  const unpaid =
+    demo2Upcoming &&
+    world.order(demo2Upcoming, random.pick(users.slice(1)), 'pending_payment', world.now - world.span(0.02, 1), 1);
+  orders.push(...placed, ...(unpaid ? [unpaid] : []));
+  // user@example.com has bookings of every kind with the demo partner.
   for (const status of ['pending_payment', 'paid', 'confirmed'] as const) {
     const schedule = schedulesOf
       .get(demo)!
-      .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 2 && world.startOf(s) > world.now);
-    const order = schedule && world.order(schedule, demoUser, status, world.now - DAY, 1);
+      .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 2 && world.startOf(s) > world.now + DAY);
+    const order = schedule && world.order(schedule, demoUser, status, world.now - world.span(0.02, 1.5), 1);
     if (order) orders.push(order);
   }
+  const otherSchedules = [...schedulesOf.entries()].filter(([p]) => p !== demo && p !== demo2).flatMap(([, s]) => s);
+  for (let round = 0; round < 3 && orders.length < 3000; round++)
+    orders.push(...bookSchedules(world, otherSchedules, users, 3000 - orders.length));
 
   // Refund requests in flight and turned down.
   const open = orders.filter((o) => o.values.status === 'paid' || o.values.status === 'confirmed');
@@ -316,7 +386,7 @@ function fullWorld(world: World): void {
   for (const partner of live)
     withdrawHistory(world, partner, partner === demo || partner === demo2 || random.chance(0.5));
   const approvable = live.find((p) => p !== demo && world.available(p) > 200_000);
-  if (approvable) world.withdrawal(approvable, 100_000, 'approved', world.now - 2 * DAY);
+  if (approvable) world.withdrawal(approvable, 100_000, 'approved', world.now - world.span(1, 4));
 
   // Complaints: 150, older ones mostly closed.
   const complainable = orders.filter((o) =>
@@ -325,9 +395,14 @@ function fullWorld(world: World): void {
   for (let i = 0; i < 150; i++) {
     const order = i % 10 === 9 ? null : complainable[(i * 17) % complainable.length];
     const user = order ? (order.values.userId as Rec) : random.pick(users);
-    const at = order
-      ? Math.min(Date.parse(String(order.values.updatedAt)) + random.int(1, 72) * 3_600_000, world.now - 3_600_000)
-      : world.now - random.int(1, 300) * DAY;
+    const since = order ? Date.parse(String(order.values.updatedAt)) : world.now - 300 * DAY;
+    // One in six came in this fortnight: support has an inbox to work on.
+    const at =
+      i % 6 === 0
+        ? world.between(Math.max(since, world.now - 12 * DAY), world.now)
+        : order
+          ? world.before(since + world.span(0.04, 3), since)
+          : world.now - world.span(0.05, 300);
     const old = at < world.now - 14 * DAY;
     const status = old
       ? random.weighted({ resolved: 70, dismissed: 20, in_progress: 10 })
@@ -372,7 +447,8 @@ function smallWorld(world: World): void {
   world.profile(demo2, 'pending', 'Champa Trails Laos');
 
   const [city, trek, river] = world.tourTypes;
-  const s1 = world.service(demo, 'approved', -300, { tourType: city, province: vte, allLocales: true });
+  // The API tests book this one: its price is part of the fixture, not of the random stream.
+  const s1 = world.service(demo, 'approved', -300, { tourType: city, province: vte, allLocales: true, price: 400_000 });
   const s2 = world.service(demo, 'approved', -280, { tourType: trek, province: lpb, allLocales: true });
   const s3 = world.service(demo, 'approved', -250, { tourType: river, province: lpb, allLocales: false });
   world.service(demo, 'pending', -5, { tourType: world.tourTypes[3], province: lpb });
@@ -389,7 +465,7 @@ function smallWorld(world: World): void {
   const future3 = world.schedule(t1, 15, 'open', 15);
   const past3 = world.schedule(t1, -45, 'closed', 15);
 
-  const at = (days: number) => world.now + days * DAY;
+  const at = (days: number) => world.now + days * DAY - world.span(0, 0.5);
   world.order(future1, user, 'pending_payment', at(-1), 2);
   world.order(future1, others[0], 'pending_payment', at(-1), 1);
   const paid = world.order(future1, user, 'paid', at(-4), 2);
@@ -422,20 +498,41 @@ function smallWorld(world: World): void {
  * a seeded PRNG and a clock at midnight UTC. The three demo passwords are hashed once each.
  */
 export async function seedDemo(db: Kysely<any>, options: SeedOptions = {}): Promise<Record<string, number>> {
-  const size = options.size ?? 'full';
   const [admin, partner, user] = await Promise.all([
     hashPassword(DEMO_PASSWORDS.admin),
     hashPassword(DEMO_PASSWORDS.partner),
     hashPassword(DEMO_PASSWORDS.user),
   ]);
-  const hashes: Hashes = { admin, partner, user };
-  const world = new World(new Random(options.seed ?? 20260101), midnightUtc(options.now ?? new Date()), hashes);
   const started = Date.now();
-  if (size === 'full') fullWorld(world);
-  else smallWorld(world);
+  const world = buildWorld({ admin, partner, user }, options);
   if (process.env.SEED_DEBUG) console.log(`seed: built in ${Date.now() - started} ms`);
-  return db.transaction().execute(async (trx) => {
+  // The covers the services show render on sharp's threads while the rows are written.
+  const covers = renderCovers(world.coversUsed.values());
+  // Awaited inside the transaction below; a failure must not count as unhandled meanwhile.
+  covers.catch(() => undefined);
+  const counts = await db.transaction().execute(async (trx) => {
     await skipForeignKeyChecks(trx);
-    return world.b.insert(trx, TABLES);
+    const counts = await world.b.insert(trx, TABLES);
+    await storeCovers(trx, await covers);
+    return counts;
   });
+  if ((options.size ?? 'full') === 'full') counts.notifications = await seedDemoNotifications(db, resources);
+  counts.outbox = await seedDemoMail(db, resources, options.now ?? new Date());
+  return counts;
+}
+
+/** Work a first start with demo data would otherwise do: drawing the covers (see covers.ts). */
+export function prepareDemo(): Promise<void> {
+  return prepareCovers(TOUR_TYPES.map((type) => type.code));
+}
+
+/**
+ * The demo world in memory, before it is written: every time drawn back from `options.now` (default: this
+ * moment), so the data is as fresh as the day it is loaded. The same moment and seed give the same rows.
+ */
+export function buildWorld(hashes: Hashes, options: SeedOptions = {}): World {
+  const world = new World(new Random(options.seed ?? 20260101), (options.now ?? new Date()).getTime(), hashes);
+  if ((options.size ?? 'full') === 'full') fullWorld(world);
+  else smallWorld(world);
+  return world;
 }

@@ -2,6 +2,7 @@ import type { Locale } from '../../src/core/locales';
 import { commissionOf } from '../orders.effects';
 import { Builder, type Rec } from '../../src/server/seed/builder';
 import { Random } from '../../src/server/seed/random';
+import { coverUrl, PALETTES, type CoverKey } from './covers';
 import {
   BANKS,
   COMPLAINT_SUBJECTS,
@@ -50,11 +51,13 @@ export class World {
   readonly financeStaff: Rec[] = [];
   readonly supportStaff: Rec[] = [];
   private readonly books = new Map<Rec, PartnerBook>();
+  /** The covers the services show, to be drawn and stored with the rows. */
+  readonly coversUsed = new Map<string, CoverKey>();
   private seq = 0;
 
   constructor(
     readonly random: Random,
-    /** The seed's "now": midnight UTC of the day it runs, so two runs on one day give the same rows. */
+    /** The seed's "now": the moment it runs; every time is drawn back from it (one moment, the same rows). */
     readonly now: number,
     readonly hashes: Hashes,
   ) {
@@ -79,9 +82,34 @@ export class World {
     );
   }
 
-  /** `createdAt`/`updatedAt` at a day offset from now. */
+  /** `createdAt`/`updatedAt` some time in the day `days` back from now. */
   stamp(days: number, updatedDays = days): { createdAt: string; updatedAt: string } {
-    return { createdAt: this.iso(this.now + days * DAY), updatedAt: this.iso(this.now + updatedDays * DAY) };
+    const created = this.now + days * DAY - this.span(0, 1);
+    const updated = updatedDays === days ? created : Math.max(created, this.now + updatedDays * DAY - this.span(0, 1));
+    return { createdAt: this.iso(created), updatedAt: this.iso(updated) };
+  }
+
+  /**
+   * A duration of `a` to `b` days, to the millisecond: times drawn with it never line up on a midnight or a
+   * minute, so no instant is shared by many rows (SPEC §9).
+   */
+  span(a: number, b: number): number {
+    return Math.floor((a + this.random.next() * (b - a)) * DAY);
+  }
+
+  /** A moment in [from, to), drawn afresh; `to` is at most now (a moment still to come is not history yet). */
+  between(from: number, to: number): number {
+    const end = Math.min(to, this.now);
+    if (end <= from) return from + Math.floor(this.random.next() * Math.max(1, this.now - from));
+    return from + Math.floor(this.random.next() * (end - from));
+  }
+
+  /**
+   * `at`, if it lies before `bound` (default now); else a moment drawn between `from` and the bound. Never the
+   * bound itself: clamping would pile every late row onto one instant.
+   */
+  before(at: number, from: number, bound = this.now): number {
+    return at < Math.min(bound, this.now) ? at : this.between(from, Math.min(bound, this.now));
   }
 
   iso(ms: number): string {
@@ -142,7 +170,7 @@ export class World {
       phone: `+856 20 5${String(5550000 + this.b.rows('admins').length).padStart(7, '0')}`,
       locale: role === 'super_admin' ? 'en' : 'lo',
       status,
-      lastLoginAt: status === 'active' ? this.iso(this.now - this.random.int(1, 72) * 60 * MINUTE) : null,
+      lastLoginAt: status === 'active' ? this.iso(this.now - this.span(0.04, 3)) : null,
       ...this.stamp(-600),
     });
     if (status === 'active') {
@@ -162,7 +190,7 @@ export class World {
       locale,
       status,
       lockReason: status === 'locked' ? 'Repeated chargebacks' : null,
-      lastLoginAt: this.iso(this.now - this.random.int(1, 60 * 24 * 20) * MINUTE),
+      lastLoginAt: this.iso(this.now - this.span(0.001, 20)),
       ...this.stamp(createdDays),
     });
   }
@@ -182,8 +210,8 @@ export class World {
       .replace(/[^A-Za-z]/g, '')
       .slice(0, 10)
       .toUpperCase();
-    const created = this.now + options.createdDays * DAY;
-    const approvedAt = created + this.random.int(1, 5) * DAY;
+    const created = this.now + options.createdDays * DAY - this.span(0, 1);
+    const approvedAt = this.before(created + this.span(1, 5), created);
     const rec = this.b.add('partners', {
       email: options.email,
       passwordHash: this.hashes.partner,
@@ -211,7 +239,7 @@ export class World {
             ? 'Several customers reported cancelled tours without a refund'
             : null,
       approvedAt: live ? this.iso(approvedAt) : null,
-      lastLoginAt: this.iso(this.now - this.random.int(1, 60 * 24 * 10) * MINUTE),
+      lastLoginAt: this.iso(this.now - this.span(0.001, 10)),
       createdAt: this.iso(created),
       updatedAt: this.iso(live ? approvedAt : created),
     });
@@ -235,7 +263,7 @@ export class World {
         'suspend',
         'approved',
         'suspended',
-        this.now - 10 * DAY,
+        this.now - this.span(5, 15),
         String(rec.values.reason),
       );
     return rec;
@@ -244,7 +272,9 @@ export class World {
   /** A partner's profile proposal; an approved one mirrors the live profile. */
   profile(partner: Rec, status: 'draft' | 'pending' | 'approved' | 'rejected', proposal?: string): Rec {
     const name = proposal ?? String(partner.values.displayName ?? partner.values.companyName).replace(' Co., Ltd.', '');
-    const submitted = this.now - this.random.int(1, 20) * DAY;
+    // A proposal waits two weeks at most: the moderation queue holds this fortnight's work.
+    const submitted = this.now - this.span(status === 'pending' ? 0.1 : 1, status === 'pending' ? 14 : 20);
+    const reviewed = this.before(submitted + this.span(0.1, 1.5), submitted);
     const rec = this.b.add('partner_profiles', {
       partnerId: partner,
       displayName: name,
@@ -261,8 +291,8 @@ export class World {
       status,
       reason: status === 'rejected' ? 'The description contains a phone number; please remove it' : null,
       submittedAt: status === 'draft' ? null : this.iso(submitted),
-      reviewedAt: status === 'approved' || status === 'rejected' ? this.iso(submitted + DAY) : null,
-      createdAt: this.iso(submitted - DAY),
+      reviewedAt: status === 'approved' || status === 'rejected' ? this.iso(reviewed) : null,
+      createdAt: this.iso(submitted - this.span(0.2, 3)),
       updatedAt: this.iso(submitted),
     });
     if (status === 'approved' || status === 'rejected')
@@ -273,7 +303,7 @@ export class World {
         status === 'approved' ? 'approve' : 'reject',
         'pending',
         status,
-        submitted + DAY,
+        reviewed,
         status === 'rejected' ? String(rec.values.reason) : null,
       );
     return rec;
@@ -283,7 +313,7 @@ export class World {
     partner: Rec,
     status: 'draft' | 'pending' | 'approved' | 'rejected' | 'suspended' | 'archived',
     createdDays: number,
-    options: { tourType?: Rec; province?: Rec; allLocales?: boolean } = {},
+    options: { tourType?: Rec; province?: Rec; allLocales?: boolean; price?: number } = {},
   ): Rec {
     const tourType = options.tourType ?? this.random.pick(this.tourTypes);
     const province =
@@ -296,9 +326,13 @@ export class World {
     const description = serviceDescription(province.values.name as Text5, days);
     const allLocales = options.allLocales ?? this.random.chance(0.7);
     const pick = (text: Text5) => (allLocales ? text : { lo: text.lo, en: text.en });
-    const created = this.now + createdDays * DAY;
-    const submitted = created + this.random.int(0, 3) * DAY;
-    const reviewed = submitted + this.random.int(1, 4) * DAY;
+    const created = this.now + createdDays * DAY - this.span(0, 1);
+    // What waits for review was sent in lately (the queue is this fortnight's), however old the draft.
+    const submitted =
+      status === 'pending'
+        ? Math.max(created, this.now - this.span(0.05, 12))
+        : this.before(created + this.span(0, 3), created);
+    const reviewed = this.before(submitted + this.span(0.5, 4), submitted);
     const reviewedStatus = status === 'suspended' || status === 'archived' ? 'approved' : status;
     const rec = this.b.add('services', {
       partnerId: partner,
@@ -307,11 +341,12 @@ export class World {
       tourTypeId: tourType,
       provinceId: province,
       durationDays: days,
-      price: this.random.amount(150_000, 900_000, 10_000) * days,
+      price: options.price ?? this.random.amount(150_000, 900_000, 10_000) * days,
       currency: 'LAK',
       capacity: this.random.int(8, 30),
       meetingPoint: `${(province.values.name as Text5).en}, hotel lobby`,
-      images: [],
+      // Drafts and the rejected one ("photos missing") have none; whatever is or was on sale has its cover.
+      images: status === 'draft' || status === 'rejected' ? [] : [this.cover(code, province)],
       status,
       reason:
         status === 'rejected'
@@ -338,11 +373,18 @@ export class World {
     return rec;
   }
 
+  /** The cover of a service of this tour type in this province; the seed draws the ones used. */
+  private cover(tourType: string, province: Rec): string {
+    const palette = this.provinces.indexOf(province) % PALETTES.length;
+    this.coversUsed.set(`${tourType}:${palette}`, { tourType, palette });
+    return coverUrl(tourType, palette);
+  }
+
   /** A departure `startDays` from today; its seats are counted as orders are added. */
   schedule(service: Rec, startDays: number, status: 'open' | 'closed' | 'cancelled', capacity?: number): Rec {
-    const start = this.now + startDays * DAY;
+    const start = Date.parse(`${this.day(this.now + startDays * DAY)}T00:00:00Z`);
     const duration = Number(service.values.durationDays);
-    const created = Math.min(start - this.random.int(30, 90) * DAY, this.now - DAY);
+    const created = this.before(start - this.span(30, 90), this.now - this.span(20, 60));
     const override = this.random.chance(0.2)
       ? Math.round((Number(service.values.price) * 1.1) / 10_000) * 10_000
       : null;
@@ -359,7 +401,7 @@ export class World {
       status,
       reason: status === 'cancelled' ? 'Flooding on the river: the trip cannot run safely' : null,
       createdAt: this.iso(created),
-      updatedAt: this.iso(status === 'open' ? created : Math.min(start, this.now - DAY)),
+      updatedAt: this.iso(status === 'open' ? created : this.before(start + this.span(0, 1), created)),
     });
   }
 
@@ -391,7 +433,8 @@ export class World {
 
   /**
    * An order with everything that follows from its status: seats, the charge, the refund (with its request,
-   * or as part of a cancelled departure), the partner's earnings. `created` is clamped to before departure.
+   * or as part of a cancelled departure), the partner's earnings. `created` must lie before now and at least six
+   * hours before the departure: the caller draws it so (nothing here moves it).
    */
   order(schedule: Rec, user: Rec, status: OrderStatus, created: number, quantity: number): Rec | undefined {
     const start = this.startOf(schedule);
@@ -403,19 +446,23 @@ export class World {
     const total = unitPrice * quantity;
     const rate = partner.values.commissionRate == null ? 10 : Number(partner.values.commissionRate);
     const commission = commissionOf(total, rate);
-    const createdAt = Math.min(created, start - 6 * 60 * MINUTE, this.now - 5 * MINUTE);
+    if (created >= this.now || created > start - 6 * 60 * MINUTE)
+      throw new Error(
+        `Seed: an order created ${this.iso(created)} for a departure on ${String(schedule.values.startDate)}`,
+      );
+    const createdAt = created;
     const paid = status !== 'pending_payment' && !(status === 'cancelled');
-    const paidAt = createdAt + this.random.int(3, 90) * MINUTE;
+    const paidAt = this.before(createdAt + this.span(0.002, 0.06), createdAt);
     const method = this.random.weighted(PAYMENT_WEIGHTS);
     const code = this.code();
     const scheduleCancelled = schedule.values.status === 'cancelled';
-    const confirmedAt = Math.min(paidAt + this.random.int(30, 24 * 60) * MINUTE, this.now - MINUTE);
-    const completedAt = Math.min(start + this.random.int(8, 30) * 60 * MINUTE, this.now - MINUTE);
+    const confirmedAt = this.before(paidAt + this.span(0.02, 1), paidAt);
+    const completedAt = this.before(start + this.span(0.33, 1.25), Math.max(start, paidAt));
     const endedAt =
       status === 'cancelled'
-        ? Math.min(createdAt + this.random.int(10, 48 * 60) * MINUTE, this.now - MINUTE)
+        ? this.before(createdAt + this.span(0.007, 2), createdAt)
         : status === 'refunded'
-          ? Math.min(paidAt + this.random.int(1, 5) * DAY, scheduleCancelled ? start - DAY : start, this.now - MINUTE)
+          ? this.before(paidAt + this.span(1, 5), paidAt, scheduleCancelled ? start - DAY : start)
           : null;
     const last = Math.max(
       createdAt,
@@ -496,7 +543,7 @@ export class World {
         );
       } else {
         const amount = this.random.chance(0.8) ? total : Math.round(total / 2 / 1000) * 1000;
-        const requested = Math.max(paidAt + MINUTE, at - this.random.int(1, 48) * 60 * MINUTE);
+        const requested = Math.max(paidAt + MINUTE, at - this.span(0.04, 2));
         const refund = this.b.add('refunds', {
           orderId: order,
           userId: user,
@@ -532,8 +579,12 @@ export class World {
   /** A refund request still waiting (pending) or already turned down (rejected). */
   refundRequest(order: Rec, status: 'pending' | 'rejected'): Rec {
     const paidAt = Date.parse(String(order.values.paidAt));
-    const requested = Math.min(paidAt + this.random.int(1, 72) * 60 * MINUTE, this.now - 30 * MINUTE);
-    const decided = Math.min(requested + this.random.int(2, 48) * 60 * MINUTE, this.now - MINUTE);
+    // A request still waiting came in within the last ten days (finance works its queue).
+    const requested =
+      status === 'pending'
+        ? this.between(Math.max(paidAt, this.now - 10 * DAY), this.now)
+        : this.before(paidAt + this.span(0.04, 3), paidAt);
+    const decided = this.before(requested + this.span(0.08, 2), requested);
     const rec = this.b.add('refunds', {
       orderId: order,
       userId: order.values.userId,
@@ -571,8 +622,8 @@ export class World {
   ): Rec | undefined {
     const book = this.book(partner);
     if (status !== 'rejected' && (amount <= 0 || amount > this.available(partner, at))) return undefined;
-    const decided = Math.min(at + this.random.int(4, 30) * 60 * MINUTE, this.now - MINUTE);
-    const paidAt = Math.min(decided + this.random.int(1, 2) * DAY, this.now - MINUTE);
+    const decided = this.before(at + this.span(0.15, 1.25), at);
+    const paidAt = this.before(decided + this.span(1, 2), decided);
     const finance = this.random.pick(this.financeStaff);
     const rec = this.b.add('withdrawals', {
       partnerId: partner,
@@ -620,7 +671,7 @@ export class World {
     const staff = [...this.moderators, ...this.supportStaff];
     const assignee =
       status === 'open' ? (this.random.chance(0.3) ? this.random.pick(staff) : null) : this.random.pick(staff);
-    const closed = Math.min(at + this.random.int(1, 6) * DAY, this.now - MINUTE);
+    const closed = this.before(at + this.span(1, 6), at);
     const rec = this.b.add('complaints', {
       orderId: order,
       userId: user,

@@ -12,6 +12,8 @@ export function ownerRule(resource: AnyResource, principal: Principal): OwnerAcc
 /** Whether the principal may use the verb on the resource at all (rows are scoped separately). */
 export function can(resource: AnyResource, principal: Principal, verb: Verb): boolean {
   const writes = verb === 'create' || verb === 'update' || verb === 'delete';
+  // Addressed rows: each account reads its own (scoped by the server), and only the server writes them.
+  if (resource.access.recipient) return !writes && principal.kind !== 'public';
   if (writes && resource.serverOnly) return false;
   if ((verb === 'update' || verb === 'delete') && resource.appendOnly) return false;
   switch (principal.kind) {

@@ -6,6 +6,7 @@ import {
   transitionSources,
   type AnyResource,
 } from './resource';
+import { isTemporal, ORDERED_KINDS } from './rules';
 
 /** One mistake in a resource config: where it is (file and config path) and what is wrong. */
 export interface ConfigProblem {
@@ -46,6 +47,10 @@ export function requiredLabels(resource: AnyResource): string[] {
       }
     }
   }
+  // Each notified event's message (SPEC §8), written in the recipient's language.
+  if (resource.notify?.create?.length) labels.push(`app.notifications.events.${resource.name}.create`);
+  for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
+    if (transition.notify?.length) labels.push(`app.notifications.events.${resource.name}.${action}`);
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
@@ -136,8 +141,25 @@ export function checkResources(resources: readonly AnyResource[], options: Check
     };
     if (resource.list.reorder) fields('list.reorder', [resource.list.reorder]);
     kinds('list.reorder', resource.list.reorder ? [resource.list.reorder] : [], 'integer');
+    if (resource.list.upcoming) fields('list.upcoming', [resource.list.upcoming]);
+    kinds('list.upcoming', resource.list.upcoming ? [resource.list.upcoming] : [], 'date');
     fields('list.toggles', resource.list.toggles);
+    for (const limit of ['maxPage', 'maxSearch'] as const) {
+      const value = resource.list[limit];
+      if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
+        report(`list.${limit}`, 'must be a positive whole number');
+    }
     kinds('list.toggles', resource.list.toggles ?? [], 'boolean');
+    // A cross-field rule compares two values in one order: both days or instants, or both numbers.
+    for (const [index, rule] of (resource.rules ?? []).entries()) {
+      const path = `rules.${index}`;
+      const pair = [rule.field, rule.atLeast].map((name) => resource.fields[name]);
+      fields(path, [rule.field, rule.atLeast]);
+      if (pair.some((field) => field && !ORDERED_KINDS.includes(field.kind)))
+        report(path, `compares ${ORDERED_KINDS.join(', ')} fields only`);
+      else if (pair[0] && pair[1] && isTemporal(pair[0].kind) !== isTemporal(pair[1].kind))
+        report(path, `'${rule.field}' and '${rule.atLeast}' are not in one order (a time and a number)`);
+    }
     if (resource.list.calendar) {
       const { start, end, usage } = resource.list.calendar;
       fields('list.calendar', [start, ...(end ? [end] : []), ...(usage ?? [])]);
@@ -228,6 +250,16 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         state(`workflow.transitions.${action}.to`, transition.to);
         for (const [input, target] of Object.entries(transition.inputFields ?? {}))
           if (target !== false) fields(`workflow.transitions.${action}.inputFields.${input}`, [target]);
+        const signatures = transition.signatures;
+        if (signatures) {
+          const path = `workflow.transitions.${action}.signatures`;
+          fields(`${path}.amountField`, [signatures.amountField]);
+          fields(`${path}.field`, [signatures.field]);
+          if (resource.fields[signatures.field] && resource.fields[signatures.field].kind !== 'json')
+            report(`${path}.field`, `'${signatures.field}' must be a json field`);
+          if (!Number.isInteger(signatures.required) || signatures.required < 2)
+            report(`${path}.required`, 'at least 2 signatures');
+        }
       }
       if (workflow.onEdit) {
         for (const from of workflow.onEdit.from) state('workflow.onEdit.from', from);

@@ -39,7 +39,13 @@ export type MessageKey =
   | 'unknownField'
   | 'localeRequired'
   | 'unique'
-  | 'notFound';
+  | 'notFound'
+  // Cross-field rules (`rules` of a resource, and list filter ranges).
+  | 'endBeforeStart'
+  | 'maxBelowMin'
+  // Request limits and account checks.
+  | 'maxRows'
+  | 'currentPassword';
 
 export interface FieldOptions {
   required?: boolean;

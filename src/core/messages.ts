@@ -26,6 +26,10 @@ export const ENGLISH_VALIDATION: Record<MessageRef['key'], string> = {
   localeRequired: 'Please fill in at least one language',
   unique: 'This value is already in use',
   notFound: 'The referenced record does not exist',
+  endBeforeStart: 'The end must not be before the start',
+  maxBelowMin: 'The maximum must not be less than the minimum',
+  maxRows: 'You may request at most %{0} rows at once',
+  currentPassword: 'The current password is not correct',
   readOnly: 'This field cannot be changed',
 };
 
@@ -35,4 +39,31 @@ export function interpolate(template: string, args: Record<string, string | numb
 
 export function formatEnglish(ref: MessageRef): string {
   return interpolate(ENGLISH_VALIDATION[ref.key], ref.args);
+}
+
+const ENGLISH_PATTERNS = (Object.entries(ENGLISH_VALIDATION) as [MessageRef['key'], string][]).map(([key, text]) => {
+  const names: string[] = [];
+  const source = text
+    .split(/(%\{\w+\})/)
+    .map((part) => {
+      const name = /^%\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { key, names, pattern: new RegExp(`^${source}$`) };
+});
+
+/**
+ * The message a server's English text is (`You must enter a maximum of 200 characters` → `maxLength`, `{0: 200}`),
+ * so a client shows the server's field messages in its own language.
+ */
+export function parseEnglish(text: string): MessageRef | undefined {
+  for (const { key, names, pattern } of ENGLISH_PATTERNS) {
+    const match = pattern.exec(text);
+    if (match)
+      return { key, ...(names.length && { args: Object.fromEntries(names.map((n, i) => [n, match[i + 1]])) }) };
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Field } from './fields';
+import type { Field, MessageKey } from './fields';
 import type { AccountKind, AdminRole, Grantee, Principal } from './roles';
 
 /** Columns every table has (SPEC §5). */
@@ -22,10 +22,19 @@ export interface ListConfig<F> {
   search?: readonly FieldName<F>[];
   /** Page sizes offered; the first is the default. */
   perPage?: readonly number[];
+  /** Rows one API list request may ask for (`range`); a larger range answers 400. Default 1,000. */
+  maxPage?: number;
+  /** Characters of the `q` search; a longer one answers 400. Default 200. */
+  maxSearch?: number;
   /** Show a tab per workflow state, with its count. */
   statusTabs?: boolean;
   /** Also offer the list as a month calendar: rows placed from `start` to `end`, with `usage` as used / total. */
   calendar?: { start: FieldName<F>; end?: FieldName<F>; usage?: readonly [FieldName<F>, FieldName<F>] };
+  /**
+   * A date field by which the list opens on what is coming: today onward, soonest first, then the past, latest
+   * first (`sort=["upcoming","ASC"]`). Any column's sort, or the "Upcoming first" switch, leaves it.
+   */
+  upcoming?: FieldOfKind<F, 'date'>;
   /** The filter a list opens with when none is chosen (e.g. a review list starting on pending items). */
   defaultFilter?: Readonly<Record<string, unknown>>;
   /** Money or number fields summed over the whole filtered set (`GET /api/{name}/-/totals`), shown under the list. */
@@ -40,6 +49,11 @@ export interface ListConfig<F> {
   reorder?: FieldOfKind<F, 'integer'>;
   /** Boolean fields switched on and off in place on each row (e.g. `active`), by accounts that may update them. */
   toggles?: readonly FieldOfKind<F, 'boolean'>[];
+  /**
+   * Named yes/no filters over whether a field is empty: `{ unread: { field: 'readAt', empty: true } }` makes
+   * `filter={"unread":true}` list the rows whose `readAt` is null (and `false` the others).
+   */
+  flags?: Readonly<Record<string, { field: FieldName<F>; empty: boolean }>>;
 }
 
 /** The names of the fields that can hold a value of this kind. */
@@ -63,6 +77,21 @@ export interface ViewConfig<F> {
   layout?: GroupLayout;
 }
 
+/** A mail to send once the change that writes it commits (the outbox). */
+export interface MailMessage {
+  to: string;
+  /** Default: the language of the account holding `to`, else the default language. */
+  locale?: string;
+  /** What to say, e.g. `account.emailTaken`; `params` fill it in. */
+  template: string;
+  params?: Record<string, unknown>;
+  /** The notification this mail carries: its id makes the mail's stable Message-ID. */
+  notificationId?: number;
+}
+
+/** What `insertIfFree` answers: the new record, or the unique field whose value is taken and a stand-in id. */
+export type InsertIfFree = { record: Row } | { taken: string; id: number };
+
 /** A function the server hands a transaction and helpers; never imported server code. */
 export interface DataContext {
   trx: Kysely<any>;
@@ -72,8 +101,16 @@ export interface DataContext {
   findById(resource: string, id: number, options?: { lock?: boolean }): Promise<Row | undefined>;
   /** Inserts through the generic path: defaults, audit row. */
   insert(resource: string, values: Record<string, unknown>): Promise<Row>;
+  /**
+   * Inserts like `insert`, unless a unique value (an email) is held already: then nothing is written and the
+   * answer names the field, with an id drawn from the table's sequence like a new row's. For answers that must not
+   * tell whether a value is taken: the values are prepared (passwords hashed) either way, so both take as long.
+   */
+  insertIfFree(resource: string, values: Record<string, unknown>): Promise<InsertIfFree>;
   /** Updates through the generic path: version bump, audit row. */
   update(resource: string, id: number, patch: Record<string, unknown>): Promise<Row>;
+  /** Queues a mail in this transaction: sent only if the change commits. */
+  mail(message: MailMessage): Promise<void>;
   /** The typed values of a settings group. */
   settings(group: string): Promise<Record<string, unknown>>;
   /** Stops the request with an error in the SPEC's format; nothing of the transaction is kept. */
@@ -111,6 +148,45 @@ export interface Transition {
   effect?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void>;
   /** Colour of the button. */
   tone?: 'primary' | 'success' | 'error' | 'warning';
+  /** Large sums need more than one admin's approval (SPEC §8): see Signatures. */
+  signatures?: Signatures;
+  /** Who is told when it runs (SPEC §8); the event is `{resource}.{transition}`. */
+  notify?: readonly NotifyRule[];
+}
+
+/**
+ * One recipient of a notification (SPEC §8), written in the transaction of the change that causes it: the
+ * message `notifications.{resource}.{event}` of the i18n files, in the recipient's language.
+ */
+export interface NotifyRule {
+  /**
+   * `{ account, field }`: the account of that kind whose id the record's `field` holds (`'id'` for an account's
+   * own row); `'admins-who-may-act'`: every active admin whose role may run a transition from the record's new
+   * state (the roles a transition names; super_admin only where it names none).
+   */
+  to: { account: AccountKind; field: string } | 'admins-who-may-act';
+}
+
+/**
+ * A transition that, on records whose amount is above a threshold, runs only once enough different admins have
+ * run it: each earlier run records a signature `{adminId, at}` on the record and leaves the status as it is; the
+ * last one runs the transition and its effects. The same admin signing twice is refused (409).
+ */
+export interface Signatures {
+  /** How many different admins must sign (2: "four eyes"). */
+  required: number;
+  /** The threshold, as `{settings group}.{key}` (minor units); absent or 0: one signature is enough. */
+  above: `${string}.${string}`;
+  /** The record's amount compared with it. */
+  amountField: string;
+  /** The json field that keeps the signatures, `[{adminId, at}]`. */
+  field: string;
+}
+
+/** One admin's signature on a record (SPEC §8: `approvals: [{adminId, at}]`). */
+export interface Signature {
+  adminId: number;
+  at: string;
 }
 
 export interface Workflow {
@@ -157,6 +233,13 @@ export interface OwnerAccess {
 /** Values a public row must have; a nested object means the referenced row must match it. */
 export type PublicWhere = Readonly<Record<string, unknown>>;
 
+/**
+ * Live screens (SPEC §8): every committed change of a row is sent as `event: change` to the sessions that may read
+ * that row. `createEvent` names another event for new rows (`'notification'`: a notifications resource, whose
+ * new rows are sent to their readers, the recipients, as `event: notification`); `false` sends nothing.
+ */
+export type LiveConfig = false | { createEvent?: 'notification' };
+
 export interface PublicAccess {
   where: PublicWhere;
   /** The only fields visitors may see. */
@@ -164,6 +247,11 @@ export interface PublicAccess {
 }
 
 export interface Access {
+  /**
+   * Rows addressed to one account of any kind (e.g. notifications): every signed-in account, admins too, reads
+   * only the rows whose `kind` field is its kind and whose `id` field is its id. Nobody writes them through the API.
+   */
+  recipient?: { kind: string; id: string };
   admin?: AdminAccess;
   partner?: OwnerAccess;
   user?: OwnerAccess;
@@ -187,6 +275,8 @@ export interface Hooks {
 export interface Endpoint {
   method: 'GET' | 'POST';
   record: boolean;
+  /** A record endpoint served as an action, `/api/{resource}/{id}/actions/{name}`, on a resource without a workflow. */
+  action?: boolean;
   by: readonly Grantee[];
   /**
    * The body is these fields of the resource, checked by the server with the shared create schema (the SPEC's
@@ -274,6 +364,18 @@ export interface StatsRate {
   sum?: readonly string[];
 }
 
+/**
+ * A rule over two fields of a record, checked by the same code in the forms (the yup resolver) and on the server
+ * (validation, then again under the row lock of the write): `field` must not lie below `atLeast` (a date or instant
+ * not before it, a number not less), when both have a value. The message goes on `field`.
+ */
+export interface FieldRule<F extends string = string> {
+  field: F;
+  atLeast: F;
+  /** A key under `validation.`; default `endBeforeStart` for dates and instants, `maxBelowMin` for numbers. */
+  message?: Extract<MessageKey, 'endBeforeStart' | 'maxBelowMin'>;
+}
+
 export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
 
 export interface ResourceConfig<F extends Record<string, Field> = Record<string, Field>> {
@@ -303,6 +405,10 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   edit?: ViewConfig<F> | false;
   workflow?: Workflow;
   access: Access;
+  /** Who is told of new rows (SPEC §8); the event is `{resource}.create`. See NotifyRule. */
+  notify?: { create?: readonly NotifyRule[] };
+  /** Rules over several fields (an end not before its start, a maximum not below its minimum). */
+  rules?: readonly FieldRule<Extract<keyof F, string>>[];
   hooks?: Hooks;
   endpoints?: Readonly<Record<string, Endpoint>>;
   /** A unique field that also opens a record in URLs and the API (`/api/settings/general`). */
@@ -315,8 +421,21 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   indexes?: readonly (readonly string[])[];
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
+  /** How its changes travel on the live event stream (`GET /api/events`); see LiveConfig. */
+  live?: LiveConfig;
   /** This resource is the audit trail: a record's history tab lists its rows (`resource`, `recordId`). */
   auditLog?: boolean;
+  /**
+   * This resource holds the notifications the `notify` rules write (fields `recipientKind`, `recipientId`,
+   * `event`, `resource`, `recordId`, `message`, `readAt`).
+   */
+  notificationStore?: boolean;
+  /**
+   * This resource is the mail outbox the delivery worker sends from (fields `recipient`, `locale`, `template`,
+   * `params`, `notificationId`, the workflow `status` pending/sent/failed, `attempts`, `nextAttemptAt`,
+   * `lastError`, `messageId`, `sentAt`).
+   */
+  mailStore?: boolean;
   /** Fixed screens of an area that show this resource's list as a panel (e.g. the partner's `revenue`). */
   panelOf?: { admin?: string; partner?: string };
   /**
@@ -344,6 +463,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
     lastLoginField?: string;
     /** Fields tried in order for the name shown for the signed-in account (`me.fullName`). */
     nameField?: string | readonly string[];
+    /** The field holding the account's language: its notifications and mails are written in it. */
+    localeField?: string;
   };
 }
 

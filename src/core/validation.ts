@@ -3,6 +3,7 @@ import type { Field, JsonField, LocalizedField } from './fields';
 import { LOCALES, isLocale } from './locales';
 import type { MessageRef } from './messages';
 import { statusField, type AnyResource } from './resource';
+import { brokenRules } from './rules';
 
 export type SchemaMode = 'create' | 'update';
 
@@ -251,11 +252,22 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
   }
 }
 
-/** The yup schema of a create or update body; the same one runs in the browser and on the server. */
+/**
+ * The yup schema of a create or update body; the same one runs in the browser and on the server. The resource's
+ * cross-field `rules` read a value the body lacks from the stored record (`context`), when the server has it.
+ */
 export function resourceSchema(resource: AnyResource, mode: SchemaMode, fields = writableFields(resource, mode)) {
   const shape: Record<string, yup.Schema> = {};
   for (const name of fields) shape[name] = fieldRule(resource.fields[name], mode);
-  return yup.object(shape);
+  const schema = yup.object(shape);
+  if (!resource.rules?.length) return schema;
+  return schema.test('rules', msg('format') as never, function check(values) {
+    const broken = brokenRules(resource, values ?? {}, this.options.context);
+    if (!broken.length) return true;
+    return new yup.ValidationError(
+      broken.map(({ path, message }) => this.createError({ path, message: message as never })),
+    );
+  });
 }
 
 export interface FieldError {

@@ -1,19 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyResource } from '../core/resource';
 import authPlugin, { type AuthOptions } from './auth/plugin';
+import { Availability } from './availability';
 import { readBuildInfo } from './build-info';
 import { loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { migrationLevel } from './db/migrate';
 import { registerDocs } from './docs';
+import { registerApiCacheControl } from './cache-control';
+import { registerCompression } from './compression';
 import { errorHandler } from './errors';
+import { registerEventRoutes } from './events/routes';
+import type { StreamLimits } from './events/streams';
+import { needsSession, registerHealth } from './health';
+import { Lifecycle } from './lifecycle';
 import { openApiDocument } from './openapi';
 import { registerActionRoutes } from './rest/action-routes';
 import { registerEndpointRoutes } from './rest/endpoint-routes';
 import { registerListRoutes } from './rest/list-routes';
+import { registerRecordQueue } from './rest/record-queue';
 import { registerReorderRoutes } from './rest/reorder-routes';
 import { Registry } from './rest/registry';
 import { registerResourceRoutes } from './rest/resource-routes';
@@ -21,7 +30,9 @@ import { registerTotalsRoutes } from './rest/totals-routes';
 import { registerUploadRoutes } from './rest/upload-routes';
 import { registerSecurity } from './security';
 import { registerStatic } from './static';
-import { ensureRollups, scheduleCompaction } from './stats/rollup';
+import { registerMailState } from './mail/routes';
+import { MailWorker } from './mail/worker';
+import { rollupsOf, scheduleCompaction, syncRollups } from './stats/rollup';
 import { registerStatsRoutes } from './stats/routes';
 
 /** SPEC §6: bodies over 1 MB answer 413. */
@@ -40,10 +51,25 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides for the auth plugin (session lifetime, login limits) — tests. */
   auth?: Partial<Pick<AuthOptions, 'session' | 'loginLimits'>>;
+  /** Limits of the live event streams (heartbeat, per-session streams) — tests and benchmarks. */
+  events?: Partial<StreamLimits>;
 }
 
-/** The whole server: auth, the generated REST API, health, OpenAPI and the built client. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+/** A server that can listen before its database is there (see `start`). */
+export interface LanternApp {
+  app: FastifyInstance;
+  /**
+   * The work that needs the database (summary tables, the migration level): the API answers 503 until it is done.
+   * Throws what the database threw; call it again once the database is back.
+   */
+  start(): Promise<void>;
+}
+
+/**
+ * The whole server: auth, the generated REST API, health, OpenAPI and the built client, built without touching
+ * the database, so that it can listen (and answer its health checks) while the database is still away.
+ */
+export async function createApp(options: AppOptions): Promise<LanternApp> {
   const config = { ...loadConfig(), ...options.config };
   const resources = options.resources ?? (await import('../../resources/index')).default;
   const { db, engine } = options.database;
@@ -70,25 +96,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler(errorHandler);
   registerSecurity(app, config.production);
+  await registerCompression(app);
+
+  // Readiness and outages (SPEC §10): health answers and the start gate come before anything reads a session.
+  const lifecycle = new Lifecycle();
+  const availability = new Availability(app.log, options.database.probe);
+  app.decorate('lifecycle', lifecycle);
+  app.decorate('availability', availability);
+  options.database.onIdleError?.((error) => availability.noticed(error));
+  app.addHook('preClose', () => lifecycle.drain(app.log));
+  app.addHook('onClose', () => availability.close());
+  // Cookies first: the gate answers in the language of the `locale` cookie.
+  await app.register(cookie);
+  let migration: string | null = null;
+  registerHealth(app, {
+    engine,
+    version: VERSION,
+    buildId: readBuildInfo(config.distDir)?.id ?? 'dev',
+    migration: () => migration,
+  });
 
   await app.register(authPlugin, {
     db,
     resources,
     production: config.production,
     listen: options.database.listen,
+    needsSession,
     ...options.auth,
   });
+  registerApiCacheControl(app);
 
-  app.get('/api/health', async () => ({
-    status: 'ok',
-    db: engine,
-    version: VERSION,
-    buildId: readBuildInfo(config.distDir)?.id ?? 'dev',
-    migration: await migrationLevel(db),
-  }));
   const openapi = openApiDocument(resources, VERSION);
   app.get('/api/openapi.json', async () => openapi);
   await registerDocs(app, openapi);
+
+  // A hot record queues its writers in the process, off the pool (PGlite's one connection queues everything).
+  if (engine === 'postgres') registerRecordQueue(app, { waitMs: config.limits.lockTimeoutMs });
 
   const deps = { db, registry };
   const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };
@@ -100,12 +143,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerTotalsRoutes(app, deps, resource);
     registerReorderRoutes(app, deps, resource);
   }
-  await registerUploadRoutes(app, { dataDir: config.dataDir, resources });
+  await registerUploadRoutes(app, { db, resources });
+  await registerEventRoutes(app, {
+    database: options.database,
+    registry,
+    resources,
+    limits: { ...config.events, ...options.events },
+  });
 
-  const rollups = await ensureRollups(db, registry);
+  const rollups = rollupsOf(resources);
   registerStatsRoutes(app, deps, rollups);
-  scheduleCompaction(app, db, rollups);
+  const startCompaction = scheduleCompaction(app, db, rollups);
+
+  const mailStore = registry.mailResource;
+  if (mailStore) registerMailState(app, db, mailStore, config.mail);
 
   await registerStatic(app, config.distDir, resources);
+
+  return {
+    app,
+    async start() {
+      await syncRollups(db, rollups);
+      migration = await migrationLevel(db);
+      startCompaction();
+      // Mail goes out from every instance (SKIP LOCKED shares the rows); without SMTP_URL it waits in the outbox.
+      const { smtpUrl } = config.mail;
+      if (mailStore && smtpUrl) {
+        const worker = new MailWorker(db, mailStore, { ...config.mail, smtpUrl }, app.log);
+        worker.start();
+        lifecycle.onDrain('mail worker', () => worker.stop());
+      }
+      lifecycle.ready();
+    },
+  };
+}
+
+/** The whole server, ready to serve (its database is there): tests and tools. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { app, start } = await createApp(options);
+  await start();
   return app;
 }

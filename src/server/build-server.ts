@@ -4,7 +4,8 @@
  * - `dist-server/main.js`: the server and the resource configs in one file (packages stay in node_modules).
  *   Node then loads plain JavaScript instead of transpiling a few hundred TypeScript modules at every start,
  *   which was a third of a cold start and about 70 MB of memory (tsx's loader thread and source maps).
- * - the empty PGlite cluster that a new DATA_DIR starts from (see db/pglite-template.ts).
+ * - the empty PGlite cluster that a new DATA_DIR starts from (see db/pglite-template.ts), and the demo data's
+ *   drawn covers (resources/demo/covers.ts), so a first start neither runs initdb nor draws.
  *
  * `npm run dev`, the tests and the CLI commands still run the TypeScript sources through tsx.
  */
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { prepareDemo } from '../../resources/demo/demo';
 import { prepareEmptyCluster } from './db/pglite-template';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,12 +52,13 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   });
 }
 
-/** The bundle, and the empty PGlite cluster unless an earlier build made it. */
+/** The bundle, the empty PGlite cluster and the demo covers, unless an earlier build made them. */
 export async function prepareServer(log: (line: string) => void = () => {}): Promise<void> {
   const started = Date.now();
   await buildServer();
   log(`server bundle ${path.relative(ROOT, SERVER_BUNDLE)} in ${Date.now() - started} ms`);
   await prepareEmptyCluster();
+  await prepareDemo();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

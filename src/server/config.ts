@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_LIMITS, type DatabaseLimits } from './db/limits';
+import { mailConfig, type MailConfig } from './mail/config';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './events/streams';
 
 export interface ServerConfig {
   port: number;
@@ -17,6 +20,20 @@ export interface ServerConfig {
   listExactCountLimit: number;
   /** List pages starting past this offset seek by the sort key instead of scanning the skipped rows. */
   listKeysetOffset: number;
+  /** Bounded waits on PostgreSQL (SPEC §10; see db/limits.ts). */
+  limits: DatabaseLimits;
+  /** After SIGTERM, how long the server keeps serving while `/api/health` already says it is leaving. */
+  shutdownDelayMs: number;
+  /** Mail of the outbox (SPEC §8; see mail/worker.ts). */
+  mail: MailConfig;
+  /** Per-session limits of the live event streams (events/streams.ts). */
+  events: Pick<StreamLimits, 'perSession' | 'opensPerWindow'>;
+}
+
+/** A count of milliseconds where 0 is meaningful (e.g. no drain delay). */
+function msFrom(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -38,5 +55,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     listExactCountLimit: intFrom(env.LIST_EXACT_COUNT_LIMIT, 10_000),
     listKeysetOffset: intFrom(env.LIST_KEYSET_OFFSET, 1_000),
+    limits: {
+      lockTimeoutMs: intFrom(env.PG_LOCK_TIMEOUT_MS, DEFAULT_LIMITS.lockTimeoutMs),
+      statementTimeoutMs: intFrom(env.PG_STATEMENT_TIMEOUT_MS, DEFAULT_LIMITS.statementTimeoutMs),
+      idleInTransactionTimeoutMs: intFrom(
+        env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        DEFAULT_LIMITS.idleInTransactionTimeoutMs,
+      ),
+      checkoutTimeoutMs: intFrom(env.PG_POOL_CHECKOUT_TIMEOUT_MS, DEFAULT_LIMITS.checkoutTimeoutMs),
+    },
+    shutdownDelayMs: msFrom(env.SHUTDOWN_DELAY_MS, 3_000),
+    mail: mailConfig(env, `http://${env.HOST || '127.0.0.1'}:${intFrom(env.PORT, 3000)}`),
+    events: {
+      perSession: intFrom(env.EVENT_STREAMS_PER_SESSION, DEFAULT_STREAM_LIMITS.perSession),
+      opensPerWindow: intFrom(env.EVENT_STREAM_OPENS_PER_10S, DEFAULT_STREAM_LIMITS.opensPerWindow),
+    },
   };
 }

@@ -1,14 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnyResource, DataContext, Row } from '../core/resource';
+import type { AnyResource, DataContext, InsertIfFree, MailMessage, Row } from '../core/resource';
 import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
+import { brokenRules } from '../core/rules';
 import type { Principal } from '../core/roles';
-import { emailTaken } from './auth/accounts';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
 import { writeAudit, type AuditEntry } from './audit';
-import { badRequest, HttpError, notFound } from './errors';
+import { asWriter } from './db/writer-share';
+import { withCommitBus } from './db/commit-bus';
+import { announceChange } from './events/notice';
+import { badRequest, HttpError, notFound, takenField } from './errors';
+import { quoteIdent } from './db/sql-names';
+import { notify } from './notify';
+import { enqueueMail } from './outbox';
 import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
 
 /** What the audit trail shows instead of a secret's value. */
@@ -17,20 +23,36 @@ const SECRET = '[changed]';
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 4;
 
-/** Runs `work` in one transaction, retrying serialization failures and deadlocks a few times. */
+/**
+ * Runs `work` in one transaction, retrying serialization failures and deadlocks a few times. The transaction takes
+ * its connection within the writers' share of the pool (db/writer-share.ts).
+ */
 export async function inTransaction<T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (!code || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-    }
-  }
+  return asWriter(db, () =>
+    withCommitBus(db, async (begin) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute((trx) => {
+            begin(trx);
+            return work(trx);
+          });
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+        }
+      }
+    }),
+  );
 }
 
 /** Secrets and password hashes never appear in the audit trail, only the fact that they changed. */
+/** The resource's cross-field rules, on the values written (and the stored ones they leave as they are). */
+function checkRules(resource: AnyResource, values: Record<string, unknown>, stored?: Record<string, unknown>) {
+  const broken = brokenRules(resource, values, stored);
+  if (broken.length) throw badRequest(Object.fromEntries(broken.map((b) => [b.path, formatEnglish(b.message)])));
+}
+
 function isSecret(resource: AnyResource, name: string): boolean {
   const field = resource.fields[name];
   return !field || field.kind === 'password' || Boolean(field.hidden) || Boolean(field.writeOnly);
@@ -41,6 +63,10 @@ export interface UpdateOptions {
   audit?: false | Partial<AuditEntry>;
   /** Do not bump `version` (a second write of the same change). */
   bump?: boolean;
+  /** The session (id) that survives a new password of its own account; every other one ends. */
+  keepSession?: string;
+  /** The action the live event stream names (a transition's name); default `update`. */
+  event?: string;
 }
 
 /**
@@ -84,21 +110,21 @@ export class Writer implements DataContext {
     return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
   }
 
-  /** An account's email must be free across every account kind, whatever its case (see emailTaken). */
-  private async checkAccountEmail(config: AnyResource, values: Record<string, unknown>, id?: number): Promise<void> {
-    const email = values.email;
-    if (!config.account || typeof email !== 'string' || !email) return;
-    const except = id === undefined ? undefined : { resource: config, id };
-    if (await emailTaken(this.trx, this.registry.resources, email, except))
-      throw badRequest({ email: formatEnglish({ key: 'unique' }) });
-  }
-
-  async insert(resource: string, values: Record<string, unknown>, action = 'create'): Promise<Row> {
+  /**
+   * Inserts a row with its audit entry (`audit: false`: rows that are themselves a record of something, like a
+   * notification) and tells whom the resource's `notify.create` rules name.
+   */
+  async insert(
+    resource: string,
+    values: Record<string, unknown>,
+    action = 'create',
+    options: { audit?: false } = {},
+  ): Promise<Row> {
     const config = this.registry.require(resource);
     const status = statusField(config);
     const full = { ...values };
     if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
-    await this.checkAccountEmail(config, full);
+    checkRules(config, full);
     const columns = toColumns(config, await hashPasswordFields(config, full));
     const row = await this.trx
       .insertInto(this.registry.table(config))
@@ -106,17 +132,52 @@ export class Writer implements DataContext {
       .returningAll()
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
-    const diff: Record<string, unknown> = {};
-    for (const name of Object.keys(full))
-      diff[name] = isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? full[name] ?? null];
-    await writeAudit(
-      this.trx,
-      this.registry,
-      this.principal,
-      { resource, recordId: record.id, action, to: status ? (record[status] as string) : null, diff },
-      this.now,
-    );
+    await announceChange(this.trx, config, record, 'create');
+    if (options.audit !== false) {
+      const diff: Record<string, unknown> = {};
+      for (const name of Object.keys(full))
+        diff[name] = isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? full[name] ?? null];
+      await writeAudit(
+        this.trx,
+        this.registry,
+        this.principal,
+        { resource, recordId: record.id, action, to: status ? (record[status] as string) : null, diff },
+        this.now,
+      );
+    }
+    await notify(this, config, 'create', record, config.notify?.create);
     return record;
+  }
+
+  /**
+   * Runs `work` under a savepoint: when it finds a unique value taken, the transaction goes back to where it was
+   * (and may go on) and the answer names the field.
+   */
+  async unlessTaken<T>(work: () => Promise<T>): Promise<{ value: T } | { taken: string }> {
+    await sql`savepoint unless_taken`.execute(this.trx);
+    try {
+      const value = await work();
+      await sql`release savepoint unless_taken`.execute(this.trx);
+      return { value };
+    } catch (error) {
+      const taken = takenField(error);
+      if (taken === undefined) throw error;
+      await sql`rollback to savepoint unless_taken`.execute(this.trx);
+      return { taken };
+    }
+  }
+
+  async insertIfFree(resource: string, values: Record<string, unknown>): Promise<InsertIfFree> {
+    const result = await this.unlessTaken(() => this.insert(resource, values));
+    if ('value' in result) return { record: result.value };
+    const table = quoteIdent(this.registry.table(this.registry.require(resource)));
+    const { rows } = await sql<{ id: string }>`
+      select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id`.execute(this.trx);
+    return { taken: result.taken, id: Number(rows[0].id) };
+  }
+
+  mail(message: MailMessage): Promise<void> {
+    return enqueueMail(this.trx, this.registry, message);
   }
 
   async update(
@@ -128,7 +189,8 @@ export class Writer implements DataContext {
     const config = this.registry.require(resource);
     const before = await this.findById(resource, id, { lock: true });
     if (!before) throw notFound();
-    if (!sameValue(config.fields.email, before.email, patch.email)) await this.checkAccountEmail(config, patch, id);
+    // Again under the row lock: two changes validated against the same stored record must not break a rule together.
+    checkRules(config, patch, before);
     const hashed = await hashPasswordFields(config, patch);
     const changed: Record<string, unknown> = {};
     const diff: Record<string, unknown> = {};
@@ -157,11 +219,12 @@ export class Writer implements DataContext {
       .returningAll()
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
+    await announceChange(this.trx, config, record, options.event ?? 'update');
     // Signed-in principals are cached: a changed state or role must reach every instance at once.
     if (config.account) await announceAuthChange(this.trx);
     // A new password ends every open session of that account: whoever knew the old one is signed out.
     if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
-      await deleteAccountSessions(this.trx, config.account.kind, id);
+      await deleteAccountSessions(this.trx, config.account.kind, id, options.keepSession);
     if (options.audit !== false) {
       const status = statusField(config);
       const moved = status && before[status] !== record[status];
@@ -193,6 +256,7 @@ export class Writer implements DataContext {
       .executeTakeFirst();
     if (!row) throw notFound();
     const record = toRecord(config, row) as Row;
+    await announceChange(this.trx, config, record, 'delete');
     if (config.account) await announceAuthChange(this.trx);
     const status = statusField(config);
     await writeAudit(

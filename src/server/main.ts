@@ -1,9 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import english from '../../i18n/en';
 import { checkResources, formatProblems } from '../core/config-check';
-import { buildApp } from './app';
+import { createApp } from './app';
 import { loadConfig } from './config';
+import { ConfigError } from './config-error';
 import { createDatabase, type Database } from './db/connection';
+import { causeOf, faultOf } from './db/faults';
 import { migrate } from './db/migrate';
 import { seedDefaults, seedDemo } from '../../resources/demo/demo';
 
@@ -14,6 +17,33 @@ async function isEmpty(database: Database, tables: string[]): Promise<boolean> {
     if (row.rows.length) return false;
   }
   return true;
+}
+
+/** SPEC §10: the process is gone within 10 s of SIGTERM, whatever is still running. */
+const EXIT_DEADLINE_MS = 9_500;
+/** Retries while the database is away at start: doubling from a quarter second, then every 2 s. */
+const retryDelay = (attempt: number) => Math.min(250 * 2 ** attempt, 2_000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `prepare` until the database lets it finish. While the database is away (or too slow) the attempt is
+ * retried with backoff; the outage is logged as events (availability.ts), not once per attempt. A deadlock with
+ * other instances' writes is retried too. Anything else (a failing migration, a bug) ends the start.
+ */
+async function untilPrepared<T>(app: FastifyInstance, prepare: () => Promise<T>, stopped: () => boolean) {
+  for (let attempt = 0; !stopped(); attempt++) {
+    try {
+      return await prepare();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // A deadlock or serialization failure with the writes of running instances is worth another try too.
+      if (code === '40P01' || code === '40001') app.log.warn(`start: ${causeOf(error)}; trying again`);
+      else if (faultOf(error)) app.availability.lose(causeOf(error));
+      else throw error;
+      await sleep(retryDelay(attempt));
+    }
+  }
+  return undefined;
 }
 
 async function main() {
@@ -30,38 +60,64 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.pgPoolSize,
+    limits: config.limits,
   });
-  const migrated = await migrate(database.db);
-  if (!config.production) {
-    const accounts = resources.filter((r) => r.account).map((r) => r.table ?? r.name.replace(/-/g, '_'));
-    if (await isEmpty(database, accounts)) {
-      const counts = await seedDemo(database.db);
-      console.log(`Demo data loaded: ${JSON.stringify(counts)}`);
-    }
-  }
-  // Rows the platform cannot run without (e.g. settings groups); idempotent, production included.
-  await seedDefaults(database.db);
-  const app = await buildApp({ database, resources, config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const { app, start } = await createApp({
+    database,
+    resources,
+    config,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+  // Listening comes first: a process whose database is away still answers its liveness check (and 503 for the
+  // rest) instead of exiting, and serves as soon as the database arrives.
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Lantern on http://${config.host}:${config.port} (${database.engine}, migration ${migrated.level}) ready in ${Date.now() - started} ms`,
-  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
-    // Fastify's close stops accepting connections and waits for in-flight requests before the pool closes.
+    setTimeout(() => {
+      app.log.error(`${signal}: requests still running ${EXIT_DEADLINE_MS} ms after the signal; exiting`);
+      process.exit(1);
+    }, EXIT_DEADLINE_MS).unref();
+    // SPEC §10's drain: the balancer sees /api/health fail at once while this process still serves what it sends
+    // meanwhile; then no new connections, what was begun is answered, event streams and workers end (onDrain).
+    app.lifecycle.startDraining();
+    app.log.info(`${signal}: draining (health 503, serving for ${config.shutdownDelayMs} ms more)`);
+    await sleep(config.shutdownDelayMs);
     await app.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const migrated = await untilPrepared(
+    app,
+    async () => {
+      const result = await migrate(database.db);
+      if (!config.production) {
+        const accounts = resources.filter((r) => r.account).map((r) => r.table ?? r.name.replace(/-/g, '_'));
+        if (await isEmpty(database, accounts)) {
+          const counts = await seedDemo(database.db);
+          console.log(`Demo data loaded: ${JSON.stringify(counts)}`);
+        }
+      }
+      // Rows the platform cannot run without (e.g. settings groups); idempotent, production included.
+      await seedDefaults(database.db);
+      await start();
+      return result;
+    },
+    () => closing,
+  );
+  if (!migrated) return;
+  app.log.info(
+    `Lantern on http://${config.host}:${config.port} (${database.engine}, migration ${migrated.level}) ready in ${Date.now() - started} ms`,
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A wrong setting is the operator's to fix: its message says which and how, a stack would only hide it.
+  console.error(error instanceof ConfigError ? `Lantern cannot start: ${error.message}` : error);
   process.exit(1);
 });

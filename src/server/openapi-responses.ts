@@ -18,4 +18,5 @@ export const ERRORS = {
   '401': errorResponse('Signed out'),
   '403': errorResponse('Not allowed'),
   '404': errorResponse('Unknown, or outside the caller’s scope'),
+  '503': errorResponse('No database connection in time, or the database is away: try again after `Retry-After`'),
 };

@@ -10,6 +10,7 @@ const FALLBACK_INDEX =
   '<body><div id="root">The client is not built: run <code>npm run build</code>.</div></body></html>';
 
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
+const SHELL = /^\/index\.html(\.br|\.gz)?$/;
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
@@ -20,15 +21,18 @@ function isApiPath(url: string): boolean {
  * route matches the same index with HTTP 404 (SPEC §3), so crawlers and curl see the real status.
  */
 export async function registerStatic(app: FastifyInstance, distDir: string, resources: readonly AnyResource[]) {
-  const indexFile = path.join(distDir, 'index.html');
-  const sendIndex = (reply: FastifyReply, status: number) => {
-    let html = FALLBACK_INDEX;
-    try {
-      html = fs.readFileSync(indexFile, 'utf8');
-    } catch {
-      // Not built (tests, `npm run dev`): the fallback page still carries the right status.
-    }
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const built = fs.existsSync(path.join(distDir, 'index.html'));
+  // The shell goes out through `sendFile` (so its brotli and gzip copies are chosen like any asset's), never as
+  // a file of its own URL: `/index.html` is a path like any other, answered by the route check.
+  const shellReplies = new WeakSet<FastifyRequest>();
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    reply.code(status).header('Cache-Control', 'no-cache');
+    // Not built (tests, `npm run dev`), or the shell vanished under a running server: the fallback page still
+    // carries the right status.
+    if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
+    shellReplies.add(request);
+    // A 404 carries no validators: a revalidated error page must never come back as an empty 404.
+    return reply.sendFile('index.html', status === 200 ? {} : { etag: false, lastModified: false });
   };
 
   // Housekeeping for the client's new-build check: never cached, always the file on disk now.
@@ -47,14 +51,17 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
     return sendJsonFile(reply, path.join(distDir, 'builds', 'meta', file));
   });
 
-  if (fs.existsSync(distDir)) {
+  if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       wildcard: true,
       index: false,
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/builds/'),
+      // `{file}.br` / `{file}.gz` from the build (precompress.ts), by Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      allowedPath: (pathName, _root, request) =>
+        (!SHELL.test(pathName) || shellReplies.has(request)) && !pathName.startsWith('/builds/'),
       setHeaders: (reply, file) => {
         // Hashed asset names never change content: cache them for good; everything else revalidates.
         reply.header(
@@ -64,7 +71,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
       },
     });
   }
-  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  app.get('/', (request, reply) => sendIndex(request, reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -75,8 +82,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
     try {
       pathname = decodeURIComponent(url);
     } catch {
-      return sendIndex(reply, 404);
+      return sendIndex(request, reply, 404);
     }
-    return sendIndex(reply, matchRoute(pathname, { resources }).status);
+    return sendIndex(request, reply, matchRoute(pathname, { resources }).status);
   });
 }

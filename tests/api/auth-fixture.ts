@@ -142,12 +142,12 @@ async function createSchema(database: Database): Promise<void> {
 
 /** Starts a server; several servers may share one PostgreSQL database (`databaseUrl`). */
 export async function startAuthServer(
-  options: Partial<Omit<AuthOptions, 'db' | 'resources'>> & { databaseUrl?: string } = {},
+  options: Partial<Omit<AuthOptions, 'db' | 'resources'>> & { databaseUrl?: string; trustProxy?: boolean } = {},
 ): Promise<AuthServer> {
-  const { databaseUrl, ...authOptions } = options;
+  const { databaseUrl, trustProxy = false, ...authOptions } = options;
   const database = await createDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { dataDir: 'memory://' });
   await createSchema(database);
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, trustProxy });
   await app.register(authPlugin, { db: database.db, resources: RESOURCES, production: false, ...authOptions });
   // A state-changing probe route: shows who the request acts as.
   app.post('/api/probe', async (request) => ({ principal: request.principal }));
@@ -173,10 +173,15 @@ export interface LoginResult {
   headers: Headers;
 }
 
-export async function login(url: string, emailAddress: string, pass: string): Promise<LoginResult> {
+export async function login(
+  url: string,
+  emailAddress: string,
+  pass: string,
+  headers: Record<string, string> = {},
+): Promise<LoginResult> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ email: emailAddress, password: pass }),
   });
   const setCookie = response.headers.get('set-cookie');

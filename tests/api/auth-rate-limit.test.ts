@@ -13,7 +13,9 @@ import {
 } from './auth-fixture';
 import { describeEachEngine } from './harness';
 
-const LIMITS = { windowSeconds: 900, perEmail: 3, perIp: 5 };
+// Per account and client 3, per account 6, per client 5: small enough to reach in a test.
+const LIMITS = { windowSeconds: 900, perEmailAndIp: 3, perEmail: 6, perIp: 5 };
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describeEachEngine('auth login rate limit', (engine) => {
   let shared: SharedDatabase;
@@ -21,7 +23,7 @@ describeEachEngine('auth login rate limit', (engine) => {
 
   beforeAll(async () => {
     shared = await prepareDatabase(engine);
-    server = await startAuthServer({ databaseUrl: shared.databaseUrl, loginLimits: LIMITS });
+    server = await startAuthServer({ databaseUrl: shared.databaseUrl, loginLimits: LIMITS, trustProxy: true });
   });
   afterAll(async () => {
     await server?.close();
@@ -31,13 +33,13 @@ describeEachEngine('auth login rate limit', (engine) => {
     await server.database.db.deleteFrom('login_attempts').execute();
   });
 
-  async function fail(url: string, email: string, times: number) {
-    for (let i = 0; i < times; i++) expect((await login(url, email, 'wrong-password')).status).toBe(401);
+  async function fail(url: string, email: string, times: number, headers: Record<string, string> = {}) {
+    for (let i = 0; i < times; i++) expect((await login(url, email, 'wrong-password', headers)).status).toBe(401);
   }
 
   describe('login rate limit', () => {
     it('answers 429 with Retry-After once an email reaches its failure limit, even with the right password', async () => {
-      await fail(server.url, 'boss@example.test', LIMITS.perEmail);
+      await fail(server.url, 'boss@example.test', LIMITS.perEmailAndIp);
       const blocked = await login(server.url, 'boss@example.test', PASSWORD);
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: 'Too many attempts, try again later' });
@@ -60,10 +62,35 @@ describeEachEngine('auth login rate limit', (engine) => {
     });
 
     it('a successful sign-in clears that email failures', async () => {
-      await fail(server.url, 'seller@example.test', LIMITS.perEmail - 1);
+      await fail(server.url, 'seller@example.test', LIMITS.perEmailAndIp - 1);
       expect((await login(server.url, 'seller@example.test', PASSWORD)).status).toBe(200);
-      await fail(server.url, 'seller@example.test', LIMITS.perEmail - 1);
+      await fail(server.url, 'seller@example.test', LIMITS.perEmailAndIp - 1);
       expect((await login(server.url, 'seller@example.test', PASSWORD)).status).toBe(200);
+    });
+
+    it('a stranger failing from one client does not lock the owner out on another (lockout is no weapon)', async () => {
+      await fail(server.url, 'seller@example.test', LIMITS.perEmailAndIp, from('203.0.113.7'));
+      // The stranger's client is locked for that account, even with the right password…
+      const stranger = await login(server.url, 'seller@example.test', PASSWORD, from('203.0.113.7'));
+      expect(stranger.status).toBe(429);
+      expect(stranger.body).toEqual({ message: 'Too many attempts, try again later' });
+      expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(LIMITS.windowSeconds - 30);
+      // …while the owner signs in from their own.
+      const owner = await login(server.url, 'seller@example.test', PASSWORD, from('198.51.100.20'));
+      expect(owner.status).toBe(200);
+      expect(owner.setCookie).toMatch(/^lantern_session=/);
+    });
+
+    it('an account has a higher ceiling of its own, across every client', async () => {
+      // Two failures from each of three clients: none reaches its own limit of 3, the account reaches its 6.
+      await fail(server.url, 'mod@example.test', 2, from('203.0.113.1'));
+      await fail(server.url, 'mod@example.test', 2, from('203.0.113.2'));
+      await fail(server.url, 'mod@example.test', 2, from('203.0.113.3'));
+      const blocked = await login(server.url, 'mod@example.test', PASSWORD, from('198.51.100.30'));
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Other accounts are not held by it.
+      expect((await login(server.url, 'boss@example.test', PASSWORD, from('198.51.100.30'))).status).toBe(200);
     });
 
     it('forgets failures older than the window, and prunes them', async () => {

@@ -8,7 +8,7 @@ const database = await createDatabase({ databaseUrl: process.env.LANTERN_SHARED_
 const app = await buildApp({
   database,
   config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
-  auth: { loginLimits: { perEmail: 1000, perIp: 1000 } },
+  auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 } },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

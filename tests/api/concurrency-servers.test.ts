@@ -78,7 +78,7 @@ describeEachEngine('concurrency across servers on one database', (engine) => {
     second = await buildApp({
       database: secondDatabase ?? server.database,
       config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
-      auth: { loginLimits: { perEmail: 1000, perIp: 1000 } },
+      auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 } },
     });
     const secondHttp = await listen(second);
     cluster = { main: server, servers: [server, secondHttp], sessions: await signInAll(server) };

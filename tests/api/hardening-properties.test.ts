@@ -397,8 +397,8 @@ describeEachEngine('Property-based writes generated from the configs', (engine) 
           async (role, body) => {
             inputs++;
             const response = await call(server, 'POST', `/api/${name}`, { cookie: cookies[role], body });
-            // A `__proto__` key is refused by the JSON parser (prototype poisoning) before any route runs.
-            const poisoned = JSON.stringify(body).includes('"__proto__"');
+            // A `__proto__` key (not the same text as a value) is refused by the JSON parser before any route runs.
+            const poisoned = /"__proto__":/.test(JSON.stringify(body));
             expect(response.status).toBe(poisoned ? 400 : 403);
             expectErrorBody(response.body);
           },

@@ -183,8 +183,10 @@ describeEachEngine('Web security', (engine) => {
       const me = await call(server, 'GET', '/api/auth/me', { cookie: cookies[caller] });
       expect(JSON.stringify(me.body ?? '')).not.toMatch(SECRET);
       for (const resource of resources) {
-        const list = await call(server, 'GET', `/api/${resource.name}?range=[0,9999]`, { cookie: cookies[caller] });
+        const list = await call(server, 'GET', `/api/${resource.name}?range=[0,999]`, { cookie: cookies[caller] });
         scanned++;
+        // A refused list proves nothing: the super_admin's must be read for real.
+        if (caller === 'super_admin') expect(list.status, resource.name).toBe(200);
         expect(JSON.stringify(list.body ?? ''), `${caller} ${resource.name}`).not.toMatch(SECRET);
         if (list.status !== 200) continue;
         for (const row of (list.body as { id: number }[]).slice(0, 5)) {

@@ -36,6 +36,8 @@ export interface TestServer {
   database: Database;
   db: Kysely<any>;
   engine: Engine;
+  /** The PostgreSQL database's URL (a second instance can share it); undefined on PGlite. */
+  databaseUrl?: string;
   /** Signs in and answers the `Cookie` header value of the session. */
   login(email: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -113,7 +115,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     resources: options.resources,
     config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist'), ...options.config },
     // Tests sign in many times from one address.
-    auth: { loginLimits: { perEmail: 1000, perIp: 1000 }, ...options.auth },
+    auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 }, ...options.auth },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -125,6 +127,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     database,
     db: database.db,
     engine: options.engine,
+    databaseUrl: scratch?.url,
     async login(email, password) {
       const response = await fetch(`${baseUrl}/api/auth/login`, {
         method: 'POST',

@@ -19,7 +19,13 @@ describeEachEngine('partner sign-up', (engine) => {
   it('creates a pending partner with a hashed password, who signs in and reads their own status', async () => {
     const created = await call(server, 'POST', REGISTER, { body: valid('New.Partner@Example.com') });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ email: 'new.partner@example.com', status: 'pending' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      email: 'new.partner@example.com',
+      companyName: 'Mekong Slow Boats',
+      status: 'pending',
+      message: 'Check your email to continue',
+    });
     expect(JSON.stringify(created.body)).not.toMatch(/password|hash|Boats#2026/i);
 
     const row = await server.db
@@ -78,10 +84,72 @@ describeEachEngine('partner sign-up', (engine) => {
     expect(row).toHaveLength(0);
   });
 
-  it('refuses an address already registered, whatever its case', async () => {
+  it('answers a taken address like a free one: nothing is created, its owner is mailed (issue 21)', async () => {
+    const outbox = () =>
+      server.db.selectFrom('outbox').selectAll().where('recipient', '=', 'partner@example.com').execute();
+    const partners = () =>
+      server.db
+        .selectFrom('partners')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await partners();
+    const { passwordHash } = await server.db
+      .selectFrom('partners')
+      .select('passwordHash')
+      .where('email', '=', 'partner@example.com')
+      .executeTakeFirstOrThrow();
+    const free = await call(server, 'POST', REGISTER, { body: valid('Free.Address@example.com') });
+    // Any case of a taken address, and any kind of account's (an admin's, a customer's).
     const taken = await call(server, 'POST', REGISTER, { body: valid('PARTNER@example.com') });
-    expect(taken.status).toBe(400);
-    expect(taken.body.errors).toEqual({ email: 'This value is already in use' });
+    const admins = await call(server, 'POST', REGISTER, { body: valid('admin@example.com') });
+    for (const answer of [free, taken, admins]) {
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body).sort()).toEqual(['companyName', 'email', 'id', 'message', 'status']);
+      expect(answer.body).toMatchObject({ status: 'pending', message: 'Check your email to continue' });
+      expect(Number.isSafeInteger(answer.body.id)).toBe(true);
+    }
+    expect(taken.body.email).toBe('partner@example.com');
+    // Ids come from one sequence, so a stand-in id is no different from a new account's.
+    expect(taken.body.id).toBeGreaterThan(free.body.id);
+    expect(Number((await partners()).n)).toBe(Number(before.n) + 1);
+    const still = await server.db
+      .selectFrom('partners')
+      .select('passwordHash')
+      .where('email', '=', 'partner@example.com')
+      .executeTakeFirstOrThrow();
+    expect(still.passwordHash).toBe(passwordHash);
+    // The owner is told, in their own language, in the same transaction; the free address gets no such mail.
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      template: 'account.emailTaken',
+      status: 'pending',
+      params: { via: 'partners.register' },
+    });
+    const owner = await server.db
+      .selectFrom('partners')
+      .select('locale')
+      .where('email', '=', 'partner@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mails[0].locale).toBe(owner.locale);
+    expect(mails[0].createdAt).toBeTruthy();
+    const adminMail = await server.db
+      .selectFrom('outbox')
+      .select(['locale', 'template'])
+      .where('recipient', '=', 'admin@example.com')
+      .execute();
+    const admin = await server.db
+      .selectFrom('admins')
+      .select('locale')
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
+    expect(adminMail).toEqual([{ locale: admin.locale, template: 'account.emailTaken' }]);
+    const freeMail = await server.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', 'free.address@example.com')
+      .execute();
+    expect(freeMail).toHaveLength(0);
   });
 
   it('is for visitors only: a signed-in partner gets 403', async () => {
@@ -92,11 +160,14 @@ describeEachEngine('partner sign-up', (engine) => {
 
   it('limits sign-ups per address (429 once the window is full)', async () => {
     const statuses: number[] = [];
-    // One sign-up was made above; the limit is 20 per 15 minutes.
-    for (let i = 0; i < 20; i += 1) {
+    // Four sign-ups were made above; the limit is 20 per 15 minutes.
+    for (let i = 0; i < 17; i += 1) {
       statuses.push((await call(server, 'POST', REGISTER, { body: valid(`flood${i}@example.com`) })).status);
     }
-    expect(statuses.slice(0, 19).every((status) => status === 200)).toBe(true);
-    expect(statuses[19]).toBe(429);
+    expect(statuses.slice(0, 16).every((status) => status === 200)).toBe(true);
+    expect(statuses[16]).toBe(429);
+    const limited = await call(server, 'POST', REGISTER, { body: valid('one-more@example.com') });
+    expect(limited.body).toEqual({ message: 'Too many attempts, try again later' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 });

@@ -22,7 +22,7 @@ const app = await buildApp({
   database,
   resources,
   config: { production: false, distDir: process.env.DIST_DIR ?? path.resolve('dist') },
-  auth: { loginLimits: { perEmail: 1000, perIp: 1000 } },
+  auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 } },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

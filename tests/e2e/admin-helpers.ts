@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Fills the admin entry's sign-in form on the current page and waits until it is gone. */
 export async function submitAdminLogin(page: Page, email: string, password = 'Admin#2026') {
@@ -13,4 +13,15 @@ export async function signInAdmin(page: Page, email: string, password = 'Admin#2
   await page.goto(`/${locale}/admin`);
   await submitAdminLogin(page, email, password);
   await expect(page).toHaveURL(new RegExp(`/${locale}/admin/dashboard$`));
+}
+
+/** A browser context of its own, signed in through the API: its pages and `request` act as that account. */
+export async function signedInContext(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
+  const response = await context.request.post('/api/auth/login', {
+    data: { email, password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return context;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_ROLES, type AdminRole } from '../../src/core/roles';
-import { storageStateFor } from './sweep-support';
+import { storageStateFor, trackNetwork } from './sweep-support';
 
 /**
  * Issue 5: every admin route of SPEC §2 (and the extra admin lists), as each administrator sub-role, in `en`
@@ -74,6 +74,9 @@ const SCREENS: readonly Screen[] = [
   list('orders', ALL),
   // super_admin may act for a partner as the operator of last resort.
   list('schedules', ALL, [SUPER]),
+  // SPEC §8: every admin's own notifications (possibly none yet), and the mail outbox for super_admin.
+  { route: 'notifications', opens: ALL, ready: [`${ROWS}, [data-testid="list-empty"]`] },
+  list('system/mail', [SUPER]),
 ];
 
 /** The menu's destinations for a role: every screen it opens, settings groups only for their editors. */
@@ -89,15 +92,6 @@ async function open(page: Page, path: string) {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-}
-
-/** Resolves once the page has no request in flight, so what a screen logs is not counted against the next one. */
-function requestsDone(page: Page) {
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  return () => expect.poll(() => inFlight, { timeout: 15_000, intervals: [50] }).toBe(0);
 }
 
 async function expectNoErrorPage(page: Page, where: string) {
@@ -121,7 +115,9 @@ for (const locale of ['en', 'lo'] as const) {
         if (message.type() === 'error') console.push(message.text());
       });
       page.on('pageerror', (error) => console.push(`uncaught: ${error.message}`));
-      const settled = requestsDone(page);
+      // Each screen waits for its own requests to end, so what it logs is not counted against the next one.
+      const network = trackNetwork(page);
+      const settled = () => network.quiet(page);
       const admin = `/${locale}/admin`;
       await page.goto(`${admin}/dashboard`);
 
@@ -145,6 +141,7 @@ for (const locale of ['en', 'lo'] as const) {
         const where = `${role} ${path}`;
         await settled();
         console.length = 0;
+        network.touch();
         if (reload) await page.goto(path);
         else await open(page, path);
         reload = !screen.opens.includes(role);

@@ -6,7 +6,7 @@ test.describe.configure({ mode: 'parallel' });
 const visits = partnerVisits();
 
 for (const locale of LOCALES) {
-  test(`partner screens in ${locale}, and the 403 page on an admin route: no error, raw key, missing glyph or serious axe finding`, async ({
+  test(`partner screens in ${locale}, and the 403 page on an admin route: no error, raw key, missing glyph or WCAG 2.1 AA violation`, async ({
     browser,
     baseURL,
   }) => {

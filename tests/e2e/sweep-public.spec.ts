@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { inspect, LOCALES, publicVisits, sweep } from './sweep-support';
+import { inspect, LOCALES, publicVisits, sweep, titleProblem } from './sweep-support';
 
 test.describe.configure({ mode: 'parallel' });
 
 const visits = publicVisits();
 
 for (const locale of LOCALES) {
-  test(`public screens and error pages in ${locale}: no error, raw key, missing glyph or serious axe finding`, async ({
+  test(`public screens and error pages in ${locale}: no error, raw key, missing glyph or WCAG 2.1 AA violation`, async ({
     browser,
     baseURL,
   }) => {
@@ -19,7 +19,9 @@ for (const locale of LOCALES) {
   });
 }
 
-test('the sweep catches a raw key, text no bundled font covers and a wrong lang', async ({ page }) => {
+test('the sweep catches a raw key, text no bundled font covers, a wrong lang and a wrong tab title', async ({
+  page,
+}) => {
   // Every page registers the bundled script faces; text set in a family that names none of them (a stylesheet
   // that forgot the app's font stack) has no bundled face for its Lao.
   await page.goto('/en');
@@ -39,4 +41,7 @@ test('the sweep catches a raw key, text no bundled font covers and a wrong lang'
       '<html lang="en">',
     ]),
   );
+  await page.evaluate(() => (document.title = 'Lantern'));
+  expect(await titleProblem(page, 'Orders · Lantern')).toBe('tab title "Lantern", expected "Orders · Lantern"');
+  expect(await titleProblem(page, 'Lantern')).toBeUndefined();
 });

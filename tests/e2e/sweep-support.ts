@@ -1,11 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import en from '../../i18n/en';
+import lo from '../../i18n/lo';
+import th from '../../i18n/th';
+import vi from '../../i18n/vi';
+import zh from '../../i18n/zh';
 import resources from '../../resources/index';
+import portal from '../../resources/partner-portal';
+import publicSite from '../../resources/public-site';
+import { humanize, labels } from '../../src/client/generated/labels';
+import { recordTitle } from '../../src/core/record-title';
+import { createTranslate, type Translate } from '../../src/client/i18n/translate';
 import { can } from '../../src/core/access';
-import { LOCALES, type Locale } from '../../src/core/locales';
+import { LOCALES, pickLocalized, type Locale, type LocalizedText } from '../../src/core/locales';
 import type { AnyResource, Verb } from '../../src/core/resource';
 import type { AdminRole } from '../../src/core/roles';
 import { AREA_SCREENS, lookupKeys } from '../../src/core/routes';
@@ -30,9 +47,35 @@ export const ACCOUNTS: Record<Account, { email: string; password: string }> = {
 /** Sub-roles before super_admin: a screen is visited by a sub-role that may open it, so role-specific menus are swept. */
 const SUB_ROLES: readonly AdminRole[] = ['moderator', 'finance', 'support'];
 
+/**
+ * The screen's name in the tab title (SPEC §9: `{screen} · Lantern`), in the visit's language: the label its menu
+ * entry or app bar shows, or for a record page the record's title. `record` is the record of `idOf`.
+ */
+export type ScreenTitle = (t: Translate, locale: Locale, record: Record<string, unknown>) => string;
+
+const MESSAGES: Record<Locale, unknown> = { lo, en, vi, th, zh };
+
+const key =
+  (k: string, options?: Record<string, unknown>): ScreenTitle =>
+  (t) =>
+    t(k, options);
+const plural = (resource: AnyResource) => key(labels.name(resource), { smart_count: 2 });
+const singular = (t: Translate, resource: AnyResource) => t(labels.name(resource), { smart_count: 1 });
+/** Record pages name the kind of record, then the record (its `recordTitle` field, else its id). */
+const recordPage =
+  (resource: AnyResource): ScreenTitle =>
+  (t, locale, record) =>
+    `${singular(t, resource)} ${recordTitle(resource, record, locale)}`;
+const createPage =
+  (resource: AnyResource): ScreenTitle =>
+  (t) =>
+    t('ra.page.create', { name: singular(t, resource) });
+const NOT_FOUND = key('app.error.notFoundTitle');
+
 /** A route below the locale prefix (or, starting with `/`, an absolute path); `{id}` is filled with a record the account can open. */
 export interface Visit {
   path: string;
+  title: ScreenTitle;
   /** The API resource whose first visible record fills `{id}`. */
   idOf?: string;
   /** Console errors the browser logs for this screen on purpose (a signed-out `me`, the error page's own status). */
@@ -48,9 +91,11 @@ export interface Visit {
  */
 export function adminVisits(): Record<AdminRole, Visit[]> {
   const byRole: Record<AdminRole, Visit[]> = { super_admin: [], moderator: [], finance: [], support: [] };
-  for (const role of [...SUB_ROLES, 'super_admin'] as const) byRole[role].push({ path: 'admin/dashboard' });
-  byRole.finance.push({ path: 'admin/statistics' });
-  byRole.super_admin.push({ path: 'admin/statistics' });
+  const dashboard = key('app.dashboard.title');
+  for (const role of [...SUB_ROLES, 'super_admin'] as const)
+    byRole[role].push({ path: 'admin/dashboard', title: dashboard });
+  byRole.finance.push({ path: 'admin/statistics', title: key('app.statistics.title') });
+  byRole.super_admin.push({ path: 'admin/statistics', title: key('app.statistics.title') });
   const roleFor = (resource: AnyResource, verb: Verb, prefer?: AdminRole): AdminRole | undefined => {
     if (prefer && can(resource, { kind: 'admin', id: 1, role: prefer }, verb)) return prefer;
     const allowed = SUB_ROLES.filter((role) => can(resource, { kind: 'admin', id: 1, role }, verb));
@@ -66,19 +111,30 @@ export function adminVisits(): Record<AdminRole, Visit[]> {
     const keys = lookupKeys(resource);
     if (keys) {
       const editor = roleFor(resource, 'update', reader) ?? reader;
-      for (const key of keys) byRole[editor].push({ path: `admin/${base}/${key}` });
+      // A keyed screen (a settings group) is titled by its resource and its key, as its menu groups them.
+      for (const value of keys)
+        byRole[editor].push({
+          path: `admin/${base}/${value}`,
+          title: (t) =>
+            `${t(labels.name(resource), { smart_count: 2 })}: ` +
+            t(labels.enumValue(resource, resource.lookupField!, value), { _: humanize(value) }),
+        });
       continue;
     }
     if (AREA_SCREENS.admin.includes(base)) {
-      byRole[reader].push({ path: `admin/${base}` });
+      byRole[reader].push({ path: `admin/${base}`, title: plural(resource) });
       continue;
     }
-    byRole[reader].push({ path: `admin/${base}` }, { path: `admin/${base}/{id}/show`, idOf: resource.name });
-    for (const queue of resource.queues ?? []) byRole[reader].push({ path: `admin/${queue.path}` });
+    byRole[reader].push(
+      { path: `admin/${base}`, title: plural(resource) },
+      { path: `admin/${base}/{id}/show`, idOf: resource.name, title: recordPage(resource) },
+    );
+    for (const queue of resource.queues ?? [])
+      byRole[reader].push({ path: `admin/${queue.path}`, title: key(labels.queue(resource, queue.name)) });
     const editor = resource.edit === false ? undefined : roleFor(resource, 'update', reader);
-    if (editor) byRole[editor].push({ path: `admin/${base}/{id}`, idOf: resource.name });
+    if (editor) byRole[editor].push({ path: `admin/${base}/{id}`, idOf: resource.name, title: recordPage(resource) });
     const creator = resource.create === false ? undefined : roleFor(resource, 'create', reader);
-    if (creator) byRole[creator].push({ path: `admin/${base}/create` });
+    if (creator) byRole[creator].push({ path: `admin/${base}/create`, title: createPage(resource) });
   }
   return byRole;
 }
@@ -88,16 +144,29 @@ export function partnerVisits(): Visit[] {
   const partner = { kind: 'partner', id: 1 } as const;
   const visits: Visit[] = AREA_SCREENS.partner
     .filter((screen) => screen !== 'register')
-    .map((screen) => ({ path: `partner${screen ? `/${screen}` : ''}` }));
+    .map((screen) => {
+      const fixed = portal.screens.find((candidate) => candidate.path === screen);
+      if (!fixed) throw new Error(`no portal screen at partner/${screen}`);
+      return { path: `partner${screen ? `/${screen}` : ''}`, title: key(`app.portal.screens.${fixed.name}`) };
+    });
   for (const resource of resources) {
     const base = resource.paths.partner;
     if (!base || AREA_SCREENS.partner.includes(base) || !can(resource, partner, 'list')) continue;
-    visits.push({ path: `partner/${base}` }, { path: `partner/${base}/{id}/show`, idOf: resource.name });
+    visits.push(
+      { path: `partner/${base}`, title: plural(resource) },
+      { path: `partner/${base}/{id}/show`, idOf: resource.name, title: recordPage(resource) },
+    );
     if (resource.edit !== false && can(resource, partner, 'update'))
-      visits.push({ path: `partner/${base}/{id}`, idOf: resource.name });
-    if (resource.create !== false && can(resource, partner, 'create')) visits.push({ path: `partner/${base}/create` });
+      visits.push({ path: `partner/${base}/{id}`, idOf: resource.name, title: recordPage(resource) });
+    if (resource.create !== false && can(resource, partner, 'create'))
+      visits.push({ path: `partner/${base}/create`, title: createPage(resource) });
   }
-  visits.push({ path: 'admin/dashboard', errorStatus: 403, expectedConsole: /status of 403/ });
+  visits.push({
+    path: 'admin/dashboard',
+    errorStatus: 403,
+    expectedConsole: /status of 403/,
+    title: key('app.error.forbiddenTitle'),
+  });
   return visits;
 }
 
@@ -107,14 +176,18 @@ const SIGNED_OUT = /status of 401/;
 export function publicVisits(): Visit[] {
   return [
     // The bare `/` (the only unprefixed route) resolves the browser's language, which each sweep context sets.
-    { path: '/' },
-    { path: '' },
-    { path: 'login', expectedConsole: SIGNED_OUT },
-    { path: 'partner/register', expectedConsole: SIGNED_OUT },
-    { path: 'item/{id}', idOf: 'services' },
-    { path: 'admin', expectedConsole: SIGNED_OUT },
-    { path: 'no-such-page', errorStatus: 404, expectedConsole: /status of 404/ },
-    { path: 'admin/settings/not-a-group', errorStatus: 404, expectedConsole: /status of 404/ },
+    { path: '/', title: key('app.tagline') },
+    { path: '', title: key('app.tagline') },
+    { path: 'login', expectedConsole: SIGNED_OUT, title: key('app.auth.login') },
+    { path: 'partner/register', expectedConsole: SIGNED_OUT, title: key('app.register.title') },
+    {
+      path: 'item/{id}',
+      idOf: publicSite.catalog.resource,
+      title: (_t, locale, record) => pickLocalized(record[publicSite.catalog.title] as LocalizedText, locale),
+    },
+    { path: 'admin', expectedConsole: SIGNED_OUT, title: key('app.auth.login') },
+    { path: 'no-such-page', errorStatus: 404, expectedConsole: /status of 404/, title: NOT_FOUND },
+    { path: 'admin/settings/not-a-group', errorStatus: 404, expectedConsole: /status of 404/, title: NOT_FOUND },
   ];
 }
 
@@ -142,13 +215,24 @@ export function storageStateFor(baseURL: string, account: Account): Promise<stri
 }
 
 /** The first record of a resource the context's account may open (signed out: a published catalog item). */
-export async function firstId(context: BrowserContext, resource: string): Promise<string> {
+export async function firstRecord(context: BrowserContext, resource: string): Promise<Record<string, unknown>> {
   const url = `/api/${resource}?range=[0,0]`;
   const response = await context.request.get(url);
   expect(response.ok(), `${url}: ${response.status()}`).toBe(true);
-  const rows = (await response.json()) as { id: number }[];
+  const rows = (await response.json()) as Record<string, unknown>[];
   expect(rows.length, `${url} has a record`).toBeGreaterThan(0);
-  return String(rows[0].id);
+  return rows[0];
+}
+
+/** What is wrong with the tab title, after a short wait for it (a record's title follows its record). */
+export async function titleProblem(page: Page, expected: string): Promise<string | undefined> {
+  const deadline = Date.now() + 5_000;
+  let title = await page.title();
+  while (title !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    title = await page.title();
+  }
+  return title === expected ? undefined : `tab title "${title}", expected "${expected}"`;
 }
 
 /** The text of a key that reached the screen untranslated (polyglot shows the key itself). */
@@ -164,6 +248,9 @@ const SCRIPT_CHARS: Partial<Record<Locale, string>> = {
   zh: '[\\u3000-\\u303F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uFF00-\\uFFEF]',
   vi: '[\\u00C0-\\u024F\\u1EA0-\\u1EFF]',
 };
+
+/** axe-core's tags for the rules of WCAG 2.0 and 2.1, levels A and AA. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** What is wrong with the page as it is now: raw keys, text no loaded font covers, wrong `lang`, axe findings. */
 export async function inspect(page: Page, locale: Locale): Promise<string[]> {
@@ -227,10 +314,12 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
   for (const glyph of found.glyphs) problems.push(`no bundled font covers ${glyph}`);
   if (!found.lang.startsWith(locale)) problems.push(`<html lang="${found.lang}">`);
 
-  // Only violations are reported: passes and incomplete results would cost most of axe's time on large grids.
-  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Every WCAG 2.1 A and AA rule, whatever axe calls its impact; only violations are reported (passes and
+  // incomplete results would cost most of axe's time on large grids).
+  const axe = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_21_AA }, resultTypes: ['violations'] })
+    .analyze();
   for (const violation of axe.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
     const targets = violation.nodes.slice(0, 3).map((node) => {
       // Contrast findings name their colours, so the fix can be found from the report alone.
       const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
@@ -242,25 +331,55 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
   return problems;
 }
 
+/** The apps' live event stream (`GET /api/events`), open as long as the page. */
+export const isEventStream = (request: Request) => new URL(request.url()).pathname === '/api/events';
+
 /**
  * Counts the page's requests in flight. Playwright's `networkidle` is a page-load state that a client-side
  * navigation does not reset, so the sweep keeps its own count.
  */
-function trackNetwork(page: Page) {
-  let inFlight = 0;
+export function trackNetwork(page: Page) {
+  // Each request with the time it began; a screen waits only for its own (begun since `touch`): one left over
+  // from an earlier screen whose end Playwright never reports would otherwise hold up every later screen.
+  const open = new Map<Request, number>();
+  let screenStart = Date.now();
   let changedAt = Date.now();
-  const change = (delta: number) => {
-    inFlight += delta;
+  // Images and fonts are not the screen's data: a lazy photo whose screen is left, or a script's font face
+  // fetched for text the next screen replaces, can end without a finished or failed event (the glyph check waits
+  // for document.fonts itself). The live event stream stays open for the page's life: it is not a request that ends.
+  // The apps' background health check is not the screen's either: Chromium reports some of them begun and never
+  // ended (never reaching the server), which held screens for the whole timeout.
+  const counted = (request: Request) =>
+    request.resourceType() !== 'image' &&
+    request.resourceType() !== 'font' &&
+    !isEventStream(request) &&
+    new URL(request.url()).pathname !== '/api/health';
+  const begin = (request: Request) => {
+    if (!counted(request)) return;
+    open.set(request, Date.now());
     changedAt = Date.now();
   };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
+  const end = (request: Request) => {
+    if (!open.delete(request)) return;
+    changedAt = Date.now();
+  };
+  page.on('request', begin);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  const busy = () => [...open.values()].some((began) => began >= screenStart);
   return {
-    touch: () => (changedAt = Date.now()),
+    touch: () => (screenStart = changedAt = Date.now()),
     async quiet(page: Page, ms = 300, timeout = 15_000) {
       const deadline = Date.now() + timeout;
-      while (Date.now() < deadline && (inFlight > 0 || Date.now() - changedAt < ms)) await page.waitForTimeout(50);
+      while (Date.now() < deadline && (busy() || Date.now() - changedAt < ms)) await page.waitForTimeout(50);
+      // Said, not failed: the screen's own checks decide; this names what held it up.
+      if (busy())
+        console.warn(
+          `still loading after ${timeout} ms: ${[...open.entries()]
+            .filter(([, began]) => began >= screenStart)
+            .map(([request]) => `${request.resourceType()} ${request.url()}`)
+            .join(', ')}`,
+        );
     },
   };
 }
@@ -307,14 +426,15 @@ export async function sweep(
   const network = trackNetwork(page);
 
   const result: SweepResult = { visited: [], slow: [], problems: [], axeFindings: 0 };
-  const ids = new Map<string, string>();
+  const records = new Map<string, Record<string, unknown>>();
+  const t = createTranslate(MESSAGES[locale]);
   // The app the page has loaded (first path segment): the next screen of the same app is reached without a reload.
   let current: string | undefined;
   for (const visit of visits) {
     let path = visit.path.startsWith('/') ? visit.path : `/${locale}${visit.path ? `/${visit.path}` : ''}`;
     if (visit.idOf) {
-      if (!ids.has(visit.idOf)) ids.set(visit.idOf, await firstId(context, visit.idOf));
-      path = path.replace('{id}', ids.get(visit.idOf)!);
+      if (!records.has(visit.idOf)) records.set(visit.idOf, await firstRecord(context, visit.idOf));
+      path = path.replace('{id}', String(records.get(visit.idOf)!.id));
     }
     console.length = 0;
     network.touch();
@@ -339,6 +459,10 @@ export async function sweep(
     } else if (await errorPage.count()) {
       problems.push(`error page: ${(await errorPage.innerText()).replace(/\s+/g, ' ').slice(0, 200)}`);
     }
+    // SPEC §9: the tab names the screen in this language, then the product.
+    const expectedTitle = `${visit.title(t, locale, visit.idOf ? records.get(visit.idOf)! : {})} · Lantern`;
+    const wrongTitle = await titleProblem(page, expectedTitle);
+    if (wrongTitle) problems.push(wrongTitle);
     const landed = new URL(page.url()).pathname;
     if (account !== 'public' && (landed === `/${locale}/admin` || landed === `/${locale}/login`))
       problems.push(`sent to sign-in: ${landed}`);

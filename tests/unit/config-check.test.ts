@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en';
 import resources from '../../resources/index';
 import { checkResources, ConfigError, assertValidConfig, requiredLabels } from '../../src/core/config-check';
-import { currency, money, ref, status, text } from '../../src/core/fields';
+import { currency, date, money, ref, status, text } from '../../src/core/fields';
 import type { AnyResource } from '../../src/core/resource';
 
 /** A valid test-only pair of resources; each test breaks one thing in a copy. */
@@ -91,6 +91,23 @@ describe('config checks at start', () => {
       "resources/deals.ts: list.reorder: 'title' must be a field of kind 'integer'",
       "resources/deals.ts: list.toggles: unknown field 'shown'",
       "resources/deals.ts: list.toggles: 'amount' must be a field of kind 'boolean'",
+    ]);
+  });
+
+  it('names cross-field rules on unknown fields, on unordered kinds and across a time and a number', () => {
+    const { owners, deals } = fixture();
+    deals.fields = { ...deals.fields, startsOn: date(), endsOn: date(), floor: money() };
+    deals.rules = [
+      { field: 'endsOn', atLeast: 'startsOn' },
+      { field: 'endsOn', atLeast: 'closesOn' },
+      { field: 'title', atLeast: 'endsOn' },
+      { field: 'amount', atLeast: 'startsOn' },
+      { field: 'amount', atLeast: 'floor', message: 'maxBelowMin' },
+    ];
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: rules.1: unknown field 'closesOn'",
+      'resources/deals.ts: rules.2: compares date, datetime, integer, money, percent fields only',
+      "resources/deals.ts: rules.3: 'amount' and 'startsOn' are not in one order (a time and a number)",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { email, enumOf, integer, json, localized, money, text } from '../../src/core/fields';
+import { date, email, enumOf, integer, json, localized, money, text } from '../../src/core/fields';
 import { formatEnglish } from '../../src/core/messages';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import { validateBody } from '../../src/core/validation';
@@ -66,6 +66,59 @@ describe('validation from field config', () => {
     });
     expect(await errorsOf({ options: { anything: 1 } }, { kind: 'large' }, 'update')).toEqual({
       'options.anything': 'This field is not allowed',
+    });
+  });
+});
+
+describe('cross-field rules', () => {
+  const window = defineResource({
+    name: 'windows',
+    paths: { admin: 'windows' },
+    fields: {
+      opensOn: date({ required: true }),
+      closesOn: date(),
+      minGuests: integer(),
+      maxGuests: integer(),
+    },
+    rules: [
+      { field: 'closesOn', atLeast: 'opensOn' },
+      { field: 'maxGuests', atLeast: 'minGuests' },
+    ],
+    list: { columns: ['opensOn'], sort: ['id', 'ASC'] },
+    access: {},
+  }) as unknown as AnyResource;
+  const errors = async (body: Record<string, unknown>, stored?: Record<string, unknown>) => {
+    const result = await validateBody(window, stored ? 'update' : 'create', body, undefined, stored);
+    return 'errors' in result ? Object.fromEntries(result.errors.map((e) => [e.path, formatEnglish(e.message)])) : {};
+  };
+
+  it('puts the message on the later field when it lies below the earlier one, in the order of its kind', async () => {
+    expect(await errors({ opensOn: '2031-03-10', closesOn: '2031-03-09', minGuests: 10, maxGuests: 9 })).toEqual({
+      closesOn: 'The end must not be before the start',
+      maxGuests: 'The maximum must not be less than the minimum',
+    });
+    // Equal ends, a blank end and numbers compared as numbers (9 < 10, though '9' > '10' as text) all pass.
+    expect(await errors({ opensOn: '2031-03-10', closesOn: '2031-03-10', minGuests: 9, maxGuests: 10 })).toEqual({});
+    expect(await errors({ opensOn: '2031-03-10', closesOn: null, minGuests: 2 })).toEqual({});
+  });
+
+  it('reads a value the body lacks from the stored record, and lets a change that touches neither field pass', async () => {
+    const stored = { opensOn: '2031-03-10', closesOn: '2031-03-12', minGuests: 5, maxGuests: 3 };
+    expect(await errors({ opensOn: '2031-03-13' }, stored)).toEqual({
+      closesOn: 'The end must not be before the start',
+    });
+    expect(await errors({ closesOn: '2031-03-11' }, stored)).toEqual({});
+    // The stored record already breaks the guests rule; a change of the dates alone is still allowed.
+    expect(await errors({ closesOn: '2031-03-15' }, stored)).toEqual({});
+    expect(await errors({ maxGuests: 4 }, stored)).toEqual({
+      maxGuests: 'The maximum must not be less than the minimum',
+    });
+  });
+
+  it('reports a rule with the fields’ own errors in one answer', async () => {
+    expect(await errors({ opensOn: 'soon', closesOn: '2031-03-09', minGuests: 10, maxGuests: 9 })).toEqual({
+      opensOn: 'Invalid format',
+      maxGuests: 'The maximum must not be less than the minimum',
     });
   });
 });

@@ -99,7 +99,7 @@ function memoryApi() {
     },
     getMany: async () => ({ data: [{ id: 10, title: 'Old name' }] }),
     getManyReference: async () => ({ data: [], total: 0 }),
-    getActions: async () => ['approve'],
+    getActions: async () => ({ actions: ['approve'], signatures: {} }),
     runAction: async (_resource: string, id: number) => ({ ...rows.find((row) => row.id === id), status: 'approved' }),
     getJson: async (path: string) => {
       calls.push({ method: 'getJson', params: path });

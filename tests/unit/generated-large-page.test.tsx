@@ -52,7 +52,7 @@ const dataProvider = {
   getMany: async () => ({ data: [] }),
   getManyReference: async () => ({ data: [], total: 0 }),
   update: async (_resource: string, params: any) => ({ data: params.data }),
-  getActions: async () => ['approve'],
+  getActions: async () => ({ actions: ['approve'], signatures: {} }),
 } as unknown as DataProvider;
 
 const me = { id: 7, fullName: 'Ada Admin', kind: 'admin', role: 'super_admin', permissions: { crates: ['list'] } };
@@ -118,8 +118,8 @@ describe('a large page of a generated list', () => {
         </RegistryProvider>
       </TestMemoryRouter>,
     );
-    expect(await screen.findByText(label(1), undefined, { timeout: 10_000 })).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(label(ROWS))).toBeTruthy(), { timeout: 10_000 });
+    expect(await screen.findByText(label(1), undefined, { timeout: 25_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(label(ROWS))).toBeTruthy(), { timeout: 25_000 });
     watch.stop();
     expect(document.querySelectorAll('tbody tr')).toHaveLength(ROWS);
     expect(watch.batches.reduce((sum, n) => sum + n, 0)).toBe(ROWS);
@@ -129,5 +129,6 @@ describe('a large page of a generated list', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(await screen.findByText(`${ROWS} items selected`)).toBeTruthy();
     expect(screen.getByRole('button', { name: /approve/i })).toBeTruthy();
-  });
+    // A loaded machine (the whole suite at once) may take most of a minute to render 100 rows in jsdom.
+  }, 60_000);
 });

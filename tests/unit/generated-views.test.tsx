@@ -129,9 +129,10 @@ function memoryApi(config: AnyResource) {
     getActions: async (resource: string, id: number) => {
       calls.push({ method: 'getActions', resource, params: { id } });
       const state = rows.find((row) => row.id === Number(id))?.status ?? '';
-      return Object.entries(config.workflow?.transitions ?? {})
+      const actions = Object.entries(config.workflow?.transitions ?? {})
         .filter(([, transition]) => ([] as string[]).concat(transition.from).includes(state))
         .map(([action]) => action);
+      return { actions, signatures: {} };
     },
     runAction: async (resource: string, id: number, action: string, body: unknown) => {
       calls.push({ method: 'runAction', resource, params: { id, action, body } });

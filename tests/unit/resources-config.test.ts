@@ -10,7 +10,8 @@ const byName = new Map(resources.map((r) => [r.name, r]));
 const GRANTEES: readonly Grantee[] = [...ADMIN_ROLES, 'admin', 'partner', 'user', 'public'];
 const MENU_GROUPS = ['accounts', 'moderation', 'services', 'masterData', 'payments', 'settings', 'system'];
 /** States entered by another resource's effect rather than by a transition of their own. */
-const ENTERED_BY_EFFECTS: Record<string, string[]> = { orders: ['refunded'] };
+// States a server-side step enters: an order refunded through its refund, a mail sent (or failed) by the delivery worker.
+const ENTERED_BY_EFFECTS: Record<string, string[]> = { orders: ['refunded'], outbox: ['sent', 'failed'] };
 
 const known = (resource: AnyResource, name: string) =>
   name in resource.fields || (SYSTEM_FIELDS as readonly string[]).includes(name);
@@ -145,6 +146,9 @@ describe('the resource set', () => {
       complaints: { admin: 'complaint', partner: null },
       settings: { admin: 'settings', partner: null },
       'audit-log': { admin: 'system', partner: null },
+      // SPEC §8: each account's notifications, and the mail outbox on the system screen.
+      notifications: { admin: 'notifications', partner: 'notifications' },
+      outbox: { admin: 'system/mail', partner: null },
     });
     expect(resources.flatMap((r) => r.queues ?? []).map((q) => q.path)).toEqual(['service-review']);
   });

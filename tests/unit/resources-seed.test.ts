@@ -3,25 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password';
 import { createDatabase, type Database } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS, seedDemo } from '../../resources/demo/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS, DEMO_TABLES, seedDemo } from '../../resources/demo/demo';
 
-const TABLES = [
-  'tour_types',
-  'provinces',
-  'settings',
-  'admins',
-  'users',
-  'partners',
-  'partner_profiles',
-  'services',
-  'schedules',
-  'orders',
-  'refunds',
-  'withdrawals',
-  'payments',
-  'complaints',
-  'audit_log',
-];
+const TABLES = DEMO_TABLES;
 const NOW = new Date('2026-06-15T10:00:00Z');
 
 async function seeded(size: 'small' | 'full'): Promise<Database> {

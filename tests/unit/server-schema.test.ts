@@ -59,6 +59,37 @@ describe('schema derivation and migrations', () => {
     expect(diffSchemas(after, after).changed).toBe(false);
   });
 
+  it('derives one email key across account kinds and the statistics summaries with their triggers', () => {
+    const model = deriveSchema(productResources);
+    const sql = diffSchemas(null, model).lines.join('\n');
+    expect(sql).toContain('alter table "account_emails" add constraint "account_emails_email_key" unique ("email");');
+    expect(sql).toMatch(/insert into "account_emails" .*\n\s+select lower\("email"\), 'admin', "id" from "admins"/);
+    expect(sql).toContain('create or replace trigger "users_email_trg" after insert or update or delete on "users"');
+    expect(sql).toContain('alter table "users" enable always trigger "users_email_trg";');
+    // Summary tables that servers before migration 0003 created at start are adopted, not created twice.
+    expect(sql).toContain('create table if not exists "stats_orders_daily" (');
+    expect(sql).toMatch(/create unique index if not exists "stats_orders_daily_key" on .* nulls not distinct;/);
+    expect(sql).toContain(
+      'create or replace trigger "stats_orders_daily_trg" after insert or update or delete on "orders"',
+    );
+    expect(sql).not.toContain('enable always trigger "stats_orders_daily_trg"');
+
+    // A changed trigger is replaced, a new one created, one no longer derived dropped; tables stay as they are.
+    const edited = {
+      ...model,
+      triggers: model
+        .triggers!.filter((t) => t.name !== 'admins_email_trg')
+        .map((t) => (t.name === 'users_email_trg' ? { ...t, body: `${t.body}\n  perform 1;` } : t)),
+    };
+    const forward = diffSchemas(edited, model).lines.filter((l) => l.trim());
+    expect(forward.filter((l) => l.startsWith('create or replace function')).map((l) => l.split('"')[1])).toEqual([
+      'admins_email_fn',
+      'users_email_fn',
+    ]);
+    expect(diffSchemas(model, edited).lines).toContain('drop trigger if exists "admins_email_trg" on "admins";');
+    expect(diffSchemas(model, model).changed).toBe(false);
+  });
+
   it('splits scripts without breaking quotes, comments or dollar-quoted bodies', () => {
     const statements = splitStatements(
       `-- a; comment\ncreate table "a;b" (x text default 'x;y');\ncreate function f() returns int as $$ select 1; $$ language sql;\n/* ; */ select 2`,
@@ -97,7 +128,9 @@ describe('schema derivation and migrations', () => {
       const tables = await sql<{
         n: number;
       }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(database.db);
-      expect(tables.rows[0].n).toBe(productResources.length + 3);
+      // Every derived table (resources, sessions, account emails, statistics summaries) and the migrations' own.
+      expect(tables.rows[0].n).toBe(deriveSchema(productResources).tables.length + 1);
+      expect(deriveSchema(productResources).tables.length).toBeGreaterThan(productResources.length + 2);
     } finally {
       await database.close();
     }

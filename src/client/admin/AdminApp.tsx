@@ -22,6 +22,7 @@ import { createDataProvider } from '../generated/data-provider';
 import { createQueryClient } from '../generated/query-client';
 import { GeneratedMenu } from '../generated/GeneratedMenu';
 import { withResourceAliases } from '../generated/i18n-aliases';
+import { withServerMessages } from '../generated/i18n-server-messages';
 import { buildRegistry } from '../generated/registry';
 import { generatedResources } from '../generated/resources';
 import { Dashboard } from './Dashboard';
@@ -103,7 +104,10 @@ export default function AdminApp({ locale }: { locale: Locale }) {
       }),
     [locale],
   );
-  const i18nProvider = useMemo(() => messages && withResourceAliases(messages, registry), [messages]);
+  const i18nProvider = useMemo(
+    () => messages && withServerMessages(withResourceAliases(messages, registry)),
+    [messages],
+  );
   if (!i18nProvider) return <Loading />;
   return (
     <RegistryProvider registry={registry}>

@@ -22,7 +22,7 @@ import { useEntryLabel } from '../generated/GeneratedMenu';
 import { humanize, labels } from '../generated/labels';
 import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
 import { usePermissionMap } from '../generated/permissions';
-import { formatDateTime, formatNumber } from '../i18n/format';
+import { formatDateTime, formatNumber } from '../../core/format';
 import { lastDays, useStats, useStatsResources, type SummaryAnswer } from './stats/api';
 import { change, formatMetric, metricLabel } from './stats/format';
 

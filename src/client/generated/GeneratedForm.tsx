@@ -8,6 +8,7 @@ import {
   type SimpleFormProps,
   Toolbar,
   useNotify,
+  useRecordContext,
   useRefresh,
   useTranslate,
   HttpError,
@@ -15,8 +16,11 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { rowScope, writableFieldsFor } from '../../core/access';
 import type { AnyResource, FormGroup } from '../../core/resource';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { useEntry } from './context';
+import { isFault } from './faults';
 import { GroupSection } from './GroupSection';
+import { CURRENT_PASSWORD, CurrentPasswordInput } from './fields/CurrentPasswordInput';
 import { FieldInput } from './fields/FieldInput';
 import { labels } from './labels';
 import { allows, usePermissionMap } from './permissions';
@@ -38,6 +42,8 @@ export function formGroups(config: AnyResource, mode: Mode): readonly FormGroup<
   return [{ name: 'main', fields: fields as never }];
 }
 
+const isPassword = (config: AnyResource, name: string) => config.fields[name]?.kind === 'password';
+
 /** Only what this account may write goes to the server, plus `version` for the optimistic lock. */
 function pick(config: AnyResource, values: Record<string, unknown>, writable: string[], mode: Mode) {
   const out: Record<string, unknown> = {};
@@ -49,6 +55,15 @@ function pick(config: AnyResource, values: Record<string, unknown>, writable: st
     out[name] = Array.isArray(value) ? value.filter((item) => item !== '' && item !== null) : value;
   }
   if (mode === 'edit' && values.version !== undefined) out.version = values.version;
+  // Sent only with a new password of one's own account (the input shows only there).
+  const current = values[CURRENT_PASSWORD];
+  if (
+    mode === 'edit' &&
+    typeof current === 'string' &&
+    current !== '' &&
+    Object.keys(out).some((n) => isPassword(config, n))
+  )
+    out[CURRENT_PASSWORD] = current;
   return out;
 }
 
@@ -88,9 +103,12 @@ function useFormSetup(mode: Mode) {
   const inputs = (fields: readonly string[]) =>
     fields
       .filter((name) => name !== scope)
-      .map((name) => (
-        <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />
-      ));
+      .flatMap((name) => [
+        <FieldInput key={name} config={config} name={name} mode={mode} disabled={!writable.includes(name)} />,
+        ...(mode === 'edit' && isPassword(config, name) && writable.includes(name)
+          ? [<CurrentPasswordInput key={`${name}:current`} config={config} />]
+          : []),
+      ]);
   const label = (group: FormGroup<Record<string, unknown>>) =>
     translate(labels.group(config, group.name), { _: group.name });
   const view = formView(config, mode);
@@ -132,7 +150,7 @@ function GroupedForm({
 function useSaveErrorHandler() {
   const notify = useNotify();
   return (error: unknown) => {
-    if (error instanceof HttpError && error.status === 409) {
+    if (error instanceof HttpError && error.status === 409 && !isFault(error)) {
       notify('app.error.conflict', { type: 'error' });
       return;
     }
@@ -159,10 +177,28 @@ export function GeneratedEdit() {
       transform={(values: Record<string, unknown>) => pick(config, values, writable, 'edit')}
       redirect="show"
     >
-      <GroupedForm tabbed={tabbed} resolver={resolver} toolbar={toolbar}>
+      <EditBody config={config} tabbed={tabbed} resolver={resolver} toolbar={toolbar}>
         {body}
-      </GroupedForm>
+      </EditBody>
     </Edit>
+  );
+}
+
+/** The loaded record's form, new for each version (a reload after a colleague's change starts it afresh). */
+function EditBody({
+  config,
+  children,
+  ...props
+}: { config: AnyResource; tabbed: boolean; children: ReactNode } & Pick<SimpleFormProps, 'resolver' | 'toolbar'>) {
+  const record = useRecordContext();
+  const version = typeof record?.version === 'number' ? record.version : undefined;
+  return (
+    <>
+      <ChangedElsewhere config={config} id={record?.id} version={version} />
+      <GroupedForm key={String(version)} {...props}>
+        {children}
+      </GroupedForm>
+    </>
   );
 }
 

@@ -16,6 +16,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { openingSort } from '../../core/list-order';
 import { rowScope } from '../../core/access';
 import type { RefField } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
@@ -29,6 +30,8 @@ import { ExportCsvButton } from './list/ExportCsvButton';
 import { useInPlaceEdits } from './list/in-place-edits';
 import { InlineToggle } from './list/InlineToggle';
 import { ListEmpty } from './list/ListEmpty';
+import { UpcomingToggle } from './list/UpcomingToggle';
+import { FocusNewFilter } from './list/FocusNewFilter';
 import { MineToggle } from './list/MineToggle';
 import { MoveButtons } from './list/MoveButtons';
 import { ReorderBody } from './list/ReorderBody';
@@ -39,7 +42,8 @@ import { StatusTabs } from './list/StatusTabs';
 import { TotalsBar } from './list/TotalsBar';
 import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
-import { recordTitle } from './record-title';
+import { recordTitle } from '../../core/record-title';
+import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
@@ -80,7 +84,9 @@ function ListActions({
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
       {config.list.mine ? <MineToggle field={config.list.mine} /> : null}
+      {config.list.upcoming ? <UpcomingToggle field={config.list.upcoming} /> : null}
       {filters ? <FilterButton /> : null}
+      {filters ? <FocusNewFilter /> : null}
       {canCreate && config.create !== false ? <CreateButton /> : null}
       {savedQueries ? <SavedQueriesButton /> : null}
       {small ? null : <ColumnsButton storeKey={columnsKey} />}
@@ -127,7 +133,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
     omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(ownerOmits)],
   });
   const pageSizes = config.list.perPage ?? DEFAULT_PAGE_SIZES;
-  const sort = queue?.sort ?? config.list.sort;
+  const sort = queue?.sort ?? openingSort(config);
   const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly && principal.kind !== 'public';
   const canCreate = allows(permissions, config.name, 'create') && !queue && !embedded && config.create !== false;
   const hasBulk =
@@ -183,6 +189,8 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
           ...(embedded ? { '& .RaList-main': { mt: 0 } } : {}),
           // A wide table scrolls inside the list instead of widening the page: its width is not the list's.
           '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' },
+          // With nothing selected the bulk toolbar is folded away: its buttons must not take focus either.
+          '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
         }}
       >
         {tabs ? <StatusTabs config={config} /> : null}
@@ -191,7 +199,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             data-testid="simple-list"
             primaryText={(record) =>
               primary ? (
-                <FieldValue config={config} name={primary} variant="list" />
+                <FieldValue config={config} name={primary} variant="summary" />
               ) : (
                 recordTitle(config, record, locale)
               )
@@ -199,11 +207,11 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             secondaryText={() => (
               <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 {secondary.slice(0, 2).map((name) => (
-                  <FieldValue key={name} config={config} name={name} variant="list" />
+                  <FieldValue key={name} config={config} name={name} variant="summary" />
                 ))}
               </Box>
             )}
-            tertiaryText={status ? () => <FieldValue config={config} name={status} variant="list" /> : undefined}
+            tertiaryText={status ? () => <FieldValue config={config} name={status} variant="summary" /> : undefined}
             linkType={rowClick === false ? false : keyField ? (record) => `/${route}/${record[keyField]}` : 'show'}
           />
         ) : (
@@ -230,6 +238,10 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               >
                 {edits.toggles.includes(name) ? (
                   <InlineToggle config={config} name={name} />
+                ) : name === primary && rowClick !== false ? (
+                  <RecordLink route={route} keyField={keyField}>
+                    <FieldValue config={config} name={name} variant="list" />
+                  </RecordLink>
                 ) : (
                   <FieldValue config={config} name={name} variant="list" />
                 )}

@@ -8,7 +8,7 @@ import { FieldValue, useActiveLocale } from './fields/FieldValue';
 import { History } from './HistoryTab';
 import { labels } from './labels';
 import { allows, usePermissionMap } from './permissions';
-import { recordTitle } from './record-title';
+import { recordTitle } from '../../core/record-title';
 import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
@@ -16,8 +16,12 @@ import { WorkflowButtons } from './workflow/WorkflowButtons';
 
 /** Fields a show page lists when the config names none: every readable field, then the system columns. */
 export function defaultShowFields(config: AnyResource): string[] {
+  // Signatures are shown with the workflow's buttons ("1 of 2 signatures: …"), not as raw json.
+  const signatures = new Set(
+    Object.values(config.workflow?.transitions ?? {}).flatMap((t) => (t.signatures ? [t.signatures.field] : [])),
+  );
   const own = Object.entries(config.fields)
-    .filter(([, field]) => !field.hidden && !field.writeOnly && field.kind !== 'password')
+    .filter(([name, field]) => !field.hidden && !field.writeOnly && field.kind !== 'password' && !signatures.has(name))
     .map(([name]) => name);
   return ['id', ...own, 'createdAt', 'updatedAt'];
 }

@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import {
@@ -18,6 +19,7 @@ import {
 import type { Field, JsonField } from '../../core/fields';
 import type { AnyResource } from '../../core/resource';
 import { useEntry } from './context';
+import { isFault } from './faults';
 import type { LanternDataProvider } from './data-provider';
 import { FieldInput } from './fields/FieldInput';
 import { humanize, labels } from './labels';
@@ -77,7 +79,8 @@ export function KeyedEdit() {
       await queryClient.invalidateQueries({ queryKey: [config.name, 'keyed', key] });
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
     } catch (error) {
-      if (error instanceof HttpError && error.status === 409) notify('app.error.conflict', { type: 'error' });
+      if (error instanceof HttpError && error.status === 409 && !isFault(error))
+        notify('app.error.conflict', { type: 'error' });
       else if (error instanceof HttpError && error.body?.errors) {
         // Errors on `values.x` belong to input `x` of this form.
         const prefix = `${shape.field}.`;
@@ -99,6 +102,12 @@ export function KeyedEdit() {
         <Typography variant="h6" gutterBottom>
           {title}
         </Typography>
+        <ChangedElsewhere
+          config={config}
+          id={record.id}
+          version={typeof record.version === 'number' ? record.version : undefined}
+          holdAs={`keyed:${key}`}
+        />
         <Form
           record={{ ...values, version: record.version }}
           onSubmit={save}

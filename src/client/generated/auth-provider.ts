@@ -3,6 +3,7 @@ import type { Locale } from '../../core/locales';
 import type { Verb } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { API_URL, createHttpClient } from './data-provider';
+import { isFault } from './faults';
 
 /** The `GET /api/auth/me` body (SPEC §6). */
 export interface Me {
@@ -101,7 +102,13 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     },
     checkAuth: async () => {
       const seen = signIns;
-      if (await me()) return;
+      // The server cannot say who is signed in while its database is away: the session stands (every API call
+      // still checks it), so an outage does not send everyone to the sign-in screen.
+      const current = await me().catch((error: unknown) => {
+        if (isFault(error)) return true;
+        throw error;
+      });
+      if (current) return;
       // An answer from before a sign-in that finished meanwhile says nothing about the new session.
       if (signIns !== seen && (await me())) return;
       throw { redirectTo: options.loginPath(requested()), message: false };

@@ -1,25 +1,70 @@
-import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Locale } from '../../core/locales';
+import { faultOfAnswer, recordFault } from './faults';
+import { noteOwnWrite } from './live-events';
 
 export const API_URL = '/api';
 
-/** `fetchJson` with the session cookie and the active language (the server localizes its messages by it). */
+/**
+ * react-admin's `fetchJson` (same answer, same `HttpError`), with the session cookie and the active language (the
+ * server localizes its messages by it), and the answers to a sick database turned into retryable faults
+ * (faults.ts): telling a busy 409 from a stale-version 409 takes the response's headers, which `fetchJson` drops.
+ */
 export function createHttpClient(getLocale: () => Locale) {
-  return (url: string, options: fetchUtils.Options = {}) => {
-    const headers = new Headers(options.headers);
+  const http = async (
+    url: string,
+    options: fetchUtils.Options = {},
+  ): Promise<{ status: number; headers: Headers; body: string; json: any }> => {
+    const headers = fetchUtils.createHeadersFromOptions({ ...options, headers: new Headers(options.headers) });
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     headers.set('Accept-Language', getLocale());
-    return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+    const method = (options.method ?? 'GET').toUpperCase();
+    // A write is sent again by the toast's Retry; a read is fetched again by the refresh that follows it.
+    const replay = method === 'GET' ? undefined : () => http(url, options);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...options, headers, credentials: 'include' });
+    } catch {
+      throw recordFault({ kind: 'unavailable', replay }, 0, null);
+    }
+    const body = await response.text();
+    let json: any;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      // Not JSON (a proxy's error page): the status says enough.
+    }
+    if (response.status >= 200 && response.status < 300) {
+      if (method !== 'GET') noteOwnWrite(url, json);
+      return { status: response.status, headers: response.headers, body, json };
+    }
+    const fault = faultOfAnswer(response.status, response.headers);
+    if (fault) throw recordFault({ kind: fault, replay }, response.status, json);
+    throw new HttpError(json?.message || response.statusText, response.status, json);
   };
+  return http;
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
 /** The workflow and custom calls the generated views make beside react-admin's own methods. */
+/** A transition that needs several signatures on this record (SPEC §8), as `GET …/actions` describes it. */
+export interface SignatureState {
+  required: number;
+  signed: { adminId: number; at: string; name: string }[];
+  /** The signed-in admin has signed already. */
+  mine: boolean;
+}
+
+export interface ActionsAnswer {
+  actions: string[];
+  signatures: Record<string, SignatureState>;
+}
+
 export interface LanternDataProvider extends DataProvider {
-  /** Transitions the current user may run on the record now. */
-  getActions(resource: string, id: Identifier): Promise<string[]>;
+  /** Transitions the current user may run on the record now, and the signatures of those that need several. */
+  getActions(resource: string, id: Identifier): Promise<ActionsAnswer>;
   runAction(resource: string, id: Identifier, action: string, body?: Record<string, unknown>): Promise<any>;
   /** A GET below `/api` (custom endpoints, settings, balances). */
   getJson<T = unknown>(path: string): Promise<T>;
@@ -62,7 +107,7 @@ export function createDataProvider(options: {
     ...mapped,
     getActions: async (resource, id) => {
       const { json } = await http(url(resource, id, 'actions'));
-      return Array.isArray(json?.actions) ? json.actions : [];
+      return { actions: Array.isArray(json?.actions) ? json.actions : [], signatures: json?.signatures ?? {} };
     },
     runAction: async (resource, id, action, body = {}) => {
       const { json } = await http(url(resource, id, 'actions', action), {

@@ -1,5 +1,6 @@
 import { downloadCSV, type Exporter } from 'react-admin';
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { SAFE_CSV_CAST } from '../../core/csv-cell';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
 import { SYSTEM_FIELDS, type AnyResource } from '../../core/resource';
 
@@ -26,6 +27,6 @@ export function configExporter(config: AnyResource, locale: Locale): Exporter {
           }),
       ),
     );
-    downloadCSV(stringify(rows, { header: true, columns: names }), config.name);
+    downloadCSV(stringify(rows, { header: true, columns: names, cast: SAFE_CSV_CAST }), config.name);
   };
 }

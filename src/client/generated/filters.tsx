@@ -8,8 +8,9 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { EnumField, RefField } from '../../core/fields';
+import type { EnumField, FieldKind, RefField } from '../../core/fields';
 import { statusField, type AnyResource } from '../../core/resource';
+import { isBelow, ruleMessage } from '../../core/rules';
 import { RefInput, useEnumChoices } from './fields/FieldInput';
 import { fieldOf } from './fields/FieldValue';
 import { StatusChip } from './fields/StatusChip';
@@ -74,6 +75,13 @@ function RangeLabel({ field, bound }: { field: string; bound: 'from' | 'to' | 'm
 }
 
 /**
+ * The upper bound of a range may not lie below its lower bound: the message shows under it and the list keeps
+ * its last valid filter meanwhile (the server refuses such a range too, with the same message).
+ */
+const notBelow = (kind: FieldKind, lower: string) => (value: unknown, values: Record<string, unknown>) =>
+  isBelow(kind, value, values?.[lower]) ? `validation.${ruleMessage(kind).key}` : undefined;
+
+/**
  * The filter bar from `list.filters`: `q` search, enum and status selects, reference autocompletes,
  * and `_gte`/`_lte` pairs for dates and numbers (SPEC §6's filter language).
  */
@@ -119,6 +127,7 @@ export function buildFilters(config: AnyResource, options: { omit?: string[] } =
             source={`${name}_lte`}
             label={<RangeLabel field={label} bound="to" />}
             parse={end}
+            validate={notBelow(field.kind, `${name}_gte`)}
           />,
         );
         break;
@@ -128,7 +137,12 @@ export function buildFilters(config: AnyResource, options: { omit?: string[] } =
       case 'percent':
         filters.push(
           <NumberInput key={`${name}_gte`} source={`${name}_gte`} label={<RangeLabel field={label} bound="min" />} />,
-          <NumberInput key={`${name}_lte`} source={`${name}_lte`} label={<RangeLabel field={label} bound="max" />} />,
+          <NumberInput
+            key={`${name}_lte`}
+            source={`${name}_lte`}
+            label={<RangeLabel field={label} bound="max" />}
+            validate={notBelow(field.kind, `${name}_gte`)}
+          />,
         );
         break;
       case 'localized':

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18nReady, useLocale, useT } from '../i18n/context';
+import { useDocumentTitle } from '../shell/document-title';
 import { preloadRoutes } from '../shell/loaders';
 import {
   PAGE_SIZE,
@@ -31,9 +32,7 @@ export function HomePage() {
   const [result, setResult] = useState<{ items: CatalogItem[]; total: number }>();
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    document.title = ready ? `${t('app.title')} · ${t('app.tagline')}` : document.title;
-  }, [ready, t]);
+  useDocumentTitle(ready ? t('app.tagline') : undefined);
 
   useEffect(() => {
     let live = true;
@@ -57,11 +56,14 @@ export function HomePage() {
     };
   }, [search, page, locale]);
 
+  const shown = result !== undefined || failed;
   useEffect(() => {
-    // The next screens a visitor is likely to open, fetched while the page is idle.
+    // The next screens a visitor is likely to open, fetched once the page has shown what it was opened for: on
+    // a slow connection they must not compete with the page's own requests.
+    if (!shown) return;
     const id = setTimeout(() => preloadRoutes('item', 'login'), 2000);
     return () => clearTimeout(id);
-  }, []);
+  }, [shown]);
 
   const pages = result ? Math.ceil(result.total / PAGE_SIZE) : 0;
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import { responsiveImage } from '../../core/images';
 import { ITEM_SEGMENT } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
-import { formatDate, formatMoney } from '../i18n/format';
+import { formatDate, formatMoney } from '../../core/format';
 import { preloadRoutes } from '../shell/loaders';
 import { catalog, type CatalogItem, type Names } from './catalog';
 import { Icon } from './icons';
@@ -25,7 +26,15 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
         onFocus={() => preloadRoutes('item')}
       >
         {item.images[0] ? (
-          <img className="lt-card__media" src={item.images[0]} alt="" loading="lazy" />
+          <img
+            className="lt-card__media"
+            {...responsiveImage(item.images[0], 640)}
+            // The grid's column: the whole phone screen, else a card of at most 400 px.
+            sizes="(max-width: 599px) 100vw, 400px"
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <div className="lt-card__media" />
         )}
@@ -53,7 +62,7 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
             {item.occurrences.length > 0
               ? item.occurrences
                   .slice(0, 3)
-                  .map((o) => formatDate(o.start, locale, { dateStyle: 'medium' }))
+                  .map((o) => formatDate(o.start, locale, 'day'))
                   .join(' · ')
               : t('app.home.noDepartures')}
           </p>

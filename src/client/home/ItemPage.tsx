@@ -12,9 +12,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { responsiveImage } from '../../core/images';
 import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
-import { formatDate, formatMoney } from '../i18n/format';
+import { formatDate, formatMoney } from '../../core/format';
+import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
@@ -45,9 +47,7 @@ export default function ItemPage() {
     };
   }, [id, locale]);
 
-  useEffect(() => {
-    if (item) document.title = `${item.title} · ${t('app.title')}`;
-  }, [item, t]);
+  useDocumentTitle(item?.title);
 
   // An id that is no number, or names no public item, is a route whose parameter fails (SPEC §3).
   if (!ID.test(id) || status === 404) return <NotFoundPage message={invalidParamsMessage(pathname)} />;
@@ -73,15 +73,20 @@ export default function ItemPage() {
               {item.images.length > 0 && (
                 <Box
                   sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+                  // A named group (a plain div may not carry a name: axe's aria-prohibited-attr).
+                  role="group"
                   aria-label={t('app.home.photos')}
                 >
                   {item.images.map((url, index) => (
                     <Box
                       key={url}
                       component="img"
-                      src={url}
+                      {...responsiveImage(url, index === 0 ? 1280 : 640)}
+                      // The first photo spans the page's column (at most 900 px), the others a third of it.
+                      sizes={index === 0 ? '(max-width: 899px) 100vw, 900px' : '(max-width: 599px) 100vw, 300px'}
                       alt=""
                       loading={index === 0 ? 'eager' : 'lazy'}
+                      decoding="async"
                       sx={{
                         width: '100%',
                         height: index === 0 ? 280 : 180,
@@ -121,7 +126,7 @@ export default function ItemPage() {
                     {item.occurrences.slice(0, 10).map((o) => (
                       <ListItem key={o.id} divider>
                         <ListItemText
-                          primary={formatDate(o.start, locale, { dateStyle: 'full' })}
+                          primary={formatDate(o.start, locale, 'dayFull')}
                           secondary={[
                             o.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: o.seatsLeft }) : '',
                             o.price !== undefined ? formatMoney(o.price, item.currency, locale) : '',

@@ -8,12 +8,12 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, CreateButton, RecordContextProvider, Title, useBasename, useGetList, useTranslate } from 'react-admin';
-import { LOCALE_TAGS } from '../../core/locales';
 import { isoDay } from '../../core/portal';
 import { statusField, type AnyResource } from '../../core/resource';
 import { useEntry } from '../generated/context';
 import { FieldValue, useActiveLocale } from '../generated/fields/FieldValue';
 import { labels } from '../generated/labels';
+import { formatDate } from '../../core/format';
 import { allows, usePermissionMap } from '../generated/permissions';
 
 const DAY_MS = 86_400_000;
@@ -104,9 +104,7 @@ export function CalendarView() {
     sort: { field: calendar.start, order: 'ASC' },
     pagination: { page: 1, perPage: 1000 },
   });
-  const tag = LOCALE_TAGS[locale];
   const days = gridDays(month);
-  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
   const today = isoDay(new Date());
   const on = (day: string) =>
     data.filter((record) => {
@@ -131,7 +129,7 @@ export function CalendarView() {
           sx={{ minWidth: 160, textAlign: 'center' }}
           data-testid="calendar-month"
         >
-          {new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(month)}
+          {formatDate(month, locale, 'monthYear', true)}
         </Typography>
         <IconButton
           aria-label={translate('app.portal.calendar.next', { _: 'Next month' })}
@@ -151,7 +149,7 @@ export function CalendarView() {
               variant="caption"
               sx={{ p: 0.5, textAlign: 'center', borderBottom: 1, borderColor: 'divider' }}
             >
-              {weekday.format(day)}
+              {formatDate(day, locale, 'weekdayShort', true)}
             </Typography>
           ))}
           {days.map((day) => {

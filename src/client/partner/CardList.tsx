@@ -11,6 +11,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { openingSort } from '../../core/list-order';
+import { UpcomingToggle } from '../generated/list/UpcomingToggle';
 import { rowScope } from '../../core/access';
 import { statusField, type AnyResource } from '../../core/resource';
 import { useEntry } from '../generated/context';
@@ -69,7 +71,7 @@ export function CardList() {
   const columns = config.list.columns.filter((name) => name !== status && !omitted(name));
   const [title, ...details] = columns;
   const canCreate = allows(permissions, config.name, 'create') && config.create !== false;
-  const sort = config.list.sort;
+  const sort = openingSort(config);
   return (
     <List
       filters={filters.length ? filters : undefined}
@@ -79,6 +81,7 @@ export function CardList() {
       exporter={false}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {config.list.upcoming ? <UpcomingToggle field={config.list.upcoming} /> : null}
           {filters.length > 1 ? <FilterButton /> : null}
           {canCreate ? <CreateButton /> : null}
           <ExportCsvButton />

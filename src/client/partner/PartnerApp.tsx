@@ -12,6 +12,7 @@ import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
 import { createQueryClient } from '../generated/query-client';
 import { withResourceAliases } from '../generated/i18n-aliases';
+import { withServerMessages } from '../generated/i18n-server-messages';
 import { buildRegistry } from '../generated/registry';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
@@ -61,7 +62,10 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
       }),
     [locale],
   );
-  const i18nProvider = useMemo(() => messages && withResourceAliases(messages, registry), [messages]);
+  const i18nProvider = useMemo(
+    () => messages && withServerMessages(withResourceAliases(messages, registry)),
+    [messages],
+  );
   if (!i18nProvider) return <Loading />;
   return (
     <RegistryProvider registry={registry}>

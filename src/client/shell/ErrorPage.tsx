@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Icon } from '../home/icons';
 import { useLocale, useT } from '../i18n/context';
 import { isCrawler } from './crawler';
+import { useDocumentTitle } from './document-title';
 
 export interface ErrorPageProps {
   /** HTTP-like status shown on the page; 500 unless told otherwise. */
@@ -34,6 +35,7 @@ export function ErrorPage({ status = 500, message, error, homeHref }: ErrorPageP
     : forbidden
       ? t('app.error.forbiddenTitle', { _: 'Access Denied' })
       : t('app.error.serverErrorTitle', { _: 'Internal Server Error' });
+  useDocumentTitle(title);
   const description =
     message ??
     (notFound

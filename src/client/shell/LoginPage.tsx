@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { useLocale, useT } from '../i18n/context';
 import { AuthCard } from './AuthCard';
+import { useDocumentTitle } from './document-title';
 import { homeOfKind, safeRedirect } from './safe-redirect';
 
 /** SPEC §2 `/{locale}/login`: admins and partners sign in here and land by role (or back where they were). */
@@ -22,9 +23,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    document.title = `${t('app.auth.loginTitle')} · ${t('app.title')}`;
-  }, [t]);
+  useDocumentTitle(t('app.auth.login'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,12 +4,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { signUp } from '../home/catalog';
 import { useLocale, useT } from '../i18n/context';
 import { AuthCard } from './AuthCard';
+import { useDocumentTitle } from './document-title';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,9 +27,7 @@ export default function RegisterPage() {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    document.title = `${t('app.register.title')} · ${t('app.title')}`;
-  }, [t]);
+  useDocumentTitle(t('app.register.title'));
 
   const form = signUp;
   if (!form) return null;

@@ -36,28 +36,6 @@ function normalizeRow(row: Record<string, unknown>): Row {
   return { ...row, id: Number(row.id) } as Row;
 }
 
-/**
- * Whether another account (of any kind) already signs in with this email. Sign-in compares emails
- * case-insensitively across every account kind, so a second `User@…` or a partner with an admin's email
- * would be an account that can never sign in, or one that shadows another.
- */
-export async function emailTaken(
-  db: Kysely<any>,
-  resources: readonly AnyResource[],
-  email: string,
-  except?: { resource: AnyResource; id: number },
-): Promise<boolean> {
-  for (const resource of accountResources(resources)) {
-    let query = db
-      .selectFrom(tableName(resource))
-      .select('id')
-      .where(sql`lower("email")`, '=', normalizeEmail(email));
-    if (except && except.resource === resource) query = query.where('id', '<>', except.id);
-    if (await query.limit(1).executeTakeFirst()) return true;
-  }
-  return false;
-}
-
 /** Emails are compared case-insensitively; the first account kind in lookup order wins. */
 export async function findAccountByEmail(
   db: Kysely<any>,

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notifyOnCommit } from '../db/commit-bus';
 
 /**
  * Signed-in principals are remembered for a moment (see session-cache.ts); whatever can change who a session
@@ -24,5 +25,5 @@ export function forgetSignedIn(): void {
 /** Called by the write that changes an account or ends sessions, in its transaction when it has one. */
 export async function announceAuthChange(db: Kysely<any>): Promise<void> {
   forgetSignedIn();
-  await sql`select pg_notify(${AUTH_CHANNEL}, '')`.execute(db);
+  await notifyOnCommit(db, AUTH_CHANNEL, '');
 }

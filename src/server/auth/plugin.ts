@@ -22,6 +22,7 @@ import { sessionAccountReader } from './session-account';
 import { SessionCache } from './session-cache';
 import { isCrossSiteWrite } from './origin';
 import { hashPassword, verifyPassword } from './password';
+import { MAX_PASSWORD_LENGTH, TOO_MANY_ATTEMPTS } from './password-proof';
 import {
   clearLoginFailures,
   DEFAULT_LOGIN_LIMITS,
@@ -47,21 +48,22 @@ export interface AuthOptions {
   session?: Partial<SessionLifetime>;
   loginLimits?: Partial<LoginLimits>;
   cookieName?: string;
-  /** URL prefixes served without looking the session up (static files); default `/assets/`. */
-  sessionlessPrefixes?: readonly string[];
+  /**
+   * Which requests have their session looked up; default: those under `/api/`. The app's pages, files and
+   * uploads are the same for everyone, so they never wait for the database (nor fail while it is away).
+   */
+  needsSession?: (url: string) => boolean;
   /** Other instances' announcements (auth-changes.ts), where several may share the database. */
   listen?: Database['listen'];
 }
 
+export { TOO_MANY_ATTEMPTS } from './password-proof';
 export const SESSION_COOKIE = 'lantern_session';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again later';
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 export const NOT_SIGNED_IN = 'Not signed in';
 
 const PUBLIC: Principal = Object.freeze({ kind: 'public' });
-/** Longer inputs are refused before hashing, so a huge password cannot tie up argon2. */
-const MAX_PASSWORD_LENGTH = 1024;
 /** Housekeeping deletes run at most this often per process; the data itself lives in the database. */
 const PRUNE_INTERVAL_MS = 60_000;
 
@@ -70,7 +72,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const cookieName = options.cookieName ?? SESSION_COOKIE;
   const lifetime: SessionLifetime = { ...DEFAULT_SESSION_LIFETIME, ...options.session };
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
-  const sessionless = options.sessionlessPrefixes ?? ['/assets/'];
+  const needsSession = options.needsSession ?? ((url: string) => url.startsWith('/api/'));
   const readSessionAccount = sessionAccountReader(resources);
   const signedIn = new SessionCache();
   const unsubscribe = onAuthChange(() => signedIn.forget());
@@ -92,6 +94,8 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   });
 
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
+  // The limits a password check outside sign-in counts against (an account changing its own password).
+  if (!fastify.hasDecorator('loginLimits')) fastify.decorate('loginLimits', limits);
   // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
   fastify.decorateRequest('principal', null as never);
 
@@ -100,13 +104,17 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const dummyVerify = (plain: string) => dummyHash.then((hash) => verifyPassword(hash, plain));
 
   let lastPrune = 0;
+  // Housekeeping runs beside the sign-in that started it; closing waits for it, so no query of it reaches a
+  // database that is already closed.
+  let housekeeping: Promise<unknown> = Promise.resolve();
   const pruneNow = () => {
     if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
     lastPrune = Date.now();
-    Promise.all([pruneExpiredSessions(db), pruneLoginAttempts(db, limits)]).catch((error: unknown) =>
+    housekeeping = Promise.all([pruneExpiredSessions(db), pruneLoginAttempts(db, limits)]).catch((error: unknown) =>
       fastify.log.warn({ err: error }, 'auth housekeeping failed'),
     );
   };
+  fastify.addHook('onClose', () => housekeeping);
 
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) => {
     reply.setCookie(cookieName, token, {
@@ -127,7 +135,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     if (isCrossSiteWrite(request, token !== undefined)) {
       return reply.code(403).send({ message: CROSS_SITE_REFUSED });
     }
-    if (!token || sessionless.some((prefix) => request.url.startsWith(prefix))) return;
+    if (!token || !needsSession(request.url)) return;
     const remembered = signedIn.get(token);
     const session = remembered ?? (await readSessionAccount(db, token));
     const account = session?.account;
@@ -181,7 +189,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
         .send({ message: `This account is ${accountStatus(account) ?? 'not active'} and cannot sign in` });
     }
 
-    await clearLoginFailures(db, email);
+    await clearLoginFailures(db, email, request.ip);
     const previous = request.cookies[cookieName];
     if (previous) await deleteSession(db, previous);
     const session = await createSession(db, principal.kind, principal.id, lifetime);

@@ -3,19 +3,51 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Failed sign-ins are counted in the `login_attempts` table, not in memory, so the limit holds
  * across every server process sharing the database.
+ *
+ * A lock on an account alone would be a weapon: anyone could keep its owner out by failing ten times. So the
+ * low limit is per account and client (`perEmailAndIp`); an account has a much higher ceiling of its own
+ * (`perEmail`, against guessing from many addresses), and a client one across accounts (`perIp`).
  */
 export interface LoginLimits {
   windowSeconds: number;
+  /** Failures for one account from one client address. */
+  perEmailAndIp: number;
+  /** Failures for one account from every address together. */
   perEmail: number;
+  /** Failures from one address for every account together. */
   perIp: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowSeconds: 15 * 60, perEmail: 10, perIp: 30 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  windowSeconds: 15 * 60,
+  perEmailAndIp: 10,
+  perEmail: 100,
+  perIp: 30,
+};
 
 const window = (limits: LoginLimits) => sql`(${limits.windowSeconds}::int * interval '1 second')`;
 
 export const emailKey = (email: string) => `email:${email}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+export const emailAndIpKey = (email: string, ip: string) => `email-ip:${ip} ${email}`;
+
+/** The counted keys of one attempt with their limits. */
+function keysOf(limits: LoginLimits, email: string, ip: string): [string, number][] {
+  return [
+    [emailAndIpKey(email, ip), limits.perEmailAndIp],
+    [emailKey(email), limits.perEmail],
+    [ipKey(ip), limits.perIp],
+  ];
+}
+
+/** The longest wait of the keys over their limit, or undefined when none is. */
+async function longestWait(db: Kysely<any>, limits: LoginLimits, email: string, ip: string, own = 0) {
+  const waits = await Promise.all(
+    keysOf(limits, email, ip).map(([key, limit]) => blockedFor(db, key, limit, limits, own)),
+  );
+  const blocked = waits.filter((wait): wait is number => wait !== undefined);
+  return blocked.length ? Math.max(...blocked) : undefined;
+}
 
 /**
  * Seconds until the key drops below its limit, or undefined when it is not blocked. `own` rows of the key are the
@@ -35,19 +67,14 @@ async function blockedFor(db: Kysely<any>, key: string, limit: number, limits: L
   return row ? Math.max(1, Number(row.retry)) : undefined;
 }
 
-/** Seconds to wait before another attempt for this email or IP is allowed; undefined when allowed. */
+/** Seconds to wait before another attempt for this email from this IP is allowed; undefined when allowed. */
 export async function loginRetryAfter(
   db: Kysely<any>,
   limits: LoginLimits,
   email: string,
   ip: string,
 ): Promise<number | undefined> {
-  const [byEmail, byIp] = await Promise.all([
-    blockedFor(db, emailKey(email), limits.perEmail, limits),
-    blockedFor(db, ipKey(ip), limits.perIp, limits),
-  ]);
-  if (byEmail === undefined && byIp === undefined) return undefined;
-  return Math.max(byEmail ?? 0, byIp ?? 0);
+  return longestWait(db, limits, email, ip);
 }
 
 export interface LoginReservation {
@@ -69,7 +96,7 @@ export async function reserveLoginAttempt(
 ): Promise<LoginReservation> {
   const rows = await db
     .insertInto('login_attempts')
-    .values([{ key: emailKey(email) }, { key: ipKey(ip) }])
+    .values(keysOf(limits, email, ip).map(([key]) => ({ key })))
     .returning(sql<string>`ctid::text`.as('row'))
     .execute();
   const release = async () => {
@@ -82,24 +109,19 @@ export async function reserveLoginAttempt(
       )
       .execute();
   };
-  const [byEmail, byIp] = await Promise.all([
-    blockedFor(db, emailKey(email), limits.perEmail, limits, 1),
-    blockedFor(db, ipKey(ip), limits.perIp, limits, 1),
-  ]);
-  if (byEmail === undefined && byIp === undefined) return { release };
-  return { retryAfter: Math.max(byEmail ?? 0, byIp ?? 0), release };
+  const retryAfter = await longestWait(db, limits, email, ip, 1);
+  return retryAfter === undefined ? { release } : { retryAfter, release };
 }
 
-export async function recordLoginFailure(db: Kysely<any>, email: string, ip: string): Promise<void> {
+/**
+ * A successful sign-in forgets that account's failures, from everywhere and from this client (not the IP's own:
+ * one good account must not unlock guessing others).
+ */
+export async function clearLoginFailures(db: Kysely<any>, email: string, ip: string): Promise<void> {
   await db
-    .insertInto('login_attempts')
-    .values([{ key: emailKey(email) }, { key: ipKey(ip) }])
+    .deleteFrom('login_attempts')
+    .where('key', 'in', [emailKey(email), emailAndIpKey(email, ip)])
     .execute();
-}
-
-/** A successful sign-in forgets that email's failures (not the IP's: one good account must not unlock guessing). */
-export async function clearLoginFailures(db: Kysely<any>, email: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
 }
 
 export async function pruneLoginAttempts(db: Kysely<any>, limits: LoginLimits): Promise<void> {

@@ -77,9 +77,19 @@ export async function deleteSession(db: Kysely<any>, token: string): Promise<voi
   await announceAuthChange(db);
 }
 
-/** Revokes every session of an account (e.g. after a password reset or when it is disabled). */
-export async function deleteAccountSessions(db: Kysely<any>, kind: AccountKind, accountId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('accountKind', '=', kind).where('accountId', '=', accountId).execute();
+/**
+ * Revokes every session of an account (e.g. after a password reset or when it is disabled), except `keep` (a
+ * session id): the session that changed its own password goes on.
+ */
+export async function deleteAccountSessions(
+  db: Kysely<any>,
+  kind: AccountKind,
+  accountId: number,
+  keep?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('accountKind', '=', kind).where('accountId', '=', accountId);
+  if (keep) query = query.where('id', '<>', keep);
+  await query.execute();
   await announceAuthChange(db);
 }
 

@@ -1,6 +1,12 @@
 import type { Principal } from '../../core/roles';
+import type { LoginLimits } from './rate-limit';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sign-in limits, also counted by other password checks. Set by the auth plugin. */
+    loginLimits: LoginLimits;
+  }
+
   interface FastifyRequest {
     /** Who the request acts as; `{kind: 'public'}` when signed out. Set by the auth plugin. */
     principal: Principal;

@@ -1,14 +1,20 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ANSWER_GRACE_MS, limitOptions, type DatabaseLimits } from './limits';
+import { attachBus } from './commit-bus';
 import { listenToChannel, type ChannelWatcher } from './listen';
 import { pgliteDialect } from './pglite-dialect';
 import { copyEmptyCluster, emptyClusterArchive } from './pglite-template';
+import { guardedPool } from './pool-guard';
 import { preparedPool } from './prepared';
+import { DatabaseProbe, type ProbeResult } from './probe';
 import { ROW_PARSERS } from './types';
+import { reserveReadShare } from './writer-share';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -17,10 +23,23 @@ export interface Database {
   engine: Engine;
   close(): Promise<void>;
   /**
+   * Whether the database answers `select 1` within a second, on a connection of its own (PostgreSQL). Absent on
+   * PGlite: it runs inside this process, so it is there whenever the process can answer.
+   */
+  probe?(): Promise<ProbeResult>;
+  /** Errors of idle pooled connections (the server closed them): the first sign of an outage. */
+  onIdleError?(listener: (error: Error) => void): void;
+  /**
    * Notifications other processes send on a channel (PostgreSQL, where several instances may share the
    * database); absent on PGlite, whose files one process owns. Answers the stop.
    */
   listen?(channel: string, watcher: ChannelWatcher): Promise<() => Promise<void>>;
+  /**
+   * Notifications on these channels, on both engines, each delivered once its transaction committed (a rolled-back
+   * NOTIFY is never heard): on PostgreSQL from every instance, over one LISTEN connection per call that recovers
+   * after outages; on PGlite from this process's own session. Answers the stop.
+   */
+  subscribe(channels: readonly string[], watcher: ChannelWatcher): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -31,6 +50,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Run statements as named prepared statements on PostgreSQL (default true; PG_PREPARE=0 turns it off). */
   prepare?: boolean;
+  /**
+   * Bounded waits for the server's requests (PostgreSQL; see limits.ts). Without them (command-line tools,
+   * fixtures), statements and lock waits are unbounded as in a plain session.
+   */
+  limits?: DatabaseLimits;
 }
 
 const pgTypes = {
@@ -56,23 +80,45 @@ export const PG_SESSION_OPTIONS = '-c TimeZone=UTC -c plan_cache_mode=force_cust
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
+    const { limits } = options;
+    const poolSize = options.poolSize ?? 16;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 16,
+      max: poolSize,
       types: pgTypes as never,
-      options: PG_SESSION_OPTIONS,
+      options: limits ? `${PG_SESSION_OPTIONS} ${limitOptions(limits)}` : PG_SESSION_OPTIONS,
+      // Both waits are bounded: for a free connection of the pool, and for a new one to open.
+      ...(limits && {
+        connectionTimeoutMillis: limits.checkoutTimeoutMs,
+        query_timeout: limits.statementTimeoutMs + ANSWER_GRACE_MS,
+      }),
     });
     // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
     // without a listener it would crash the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    const idleErrors = new EventEmitter<{ error: [Error] }>();
+    // (An 'error' event nobody listens to throws: with no listener the loss is only logged.)
+    pool.on('error', (error) => {
+      if (idleErrors.listenerCount('error')) idleErrors.emit('error', error);
+      else console.warn(`PostgreSQL idle connection lost: ${error.message}`);
+    });
     const prepare = options.prepare ?? process.env.PG_PREPARE !== '0';
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedPool(pool) : pool }) });
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({ pool: guardedPool(prepare ? preparedPool(pool) : pool) }),
+    });
+    if (limits) reserveReadShare(db, poolSize, limits.checkoutTimeoutMs);
     const url = options.databaseUrl;
+    const probe = new DatabaseProbe(url);
     return {
       db,
       engine: 'postgres',
-      close: () => db.destroy(),
+      close: async () => {
+        await probe.close();
+        await db.destroy();
+      },
+      probe: () => probe.check(),
+      onIdleError: (listener) => idleErrors.on('error', listener),
       listen: (channel, watcher) => listenToChannel(url, channel, watcher),
+      subscribe: (channels, watcher) => listenToChannel(url, channels, watcher),
     };
   }
   const dataDir = options.dataDir ?? './data';
@@ -92,6 +138,25 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
   });
   await pglite.exec(`set time zone 'UTC'`);
+  // PGlite 0.5 accepts the statement limit but cannot enforce it (its single-threaded WebAssembly build has no
+  // timer to interrupt a running statement); it is set so that a build which can will. Lock and idle-transaction
+  // limits have nothing to act on: there is one session, and the process queues its requests for it.
+  if (options.limits) await pglite.exec(`set statement_timeout = ${options.limits.statementTimeoutMs}`);
   const db = new Kysely<any>({ dialect: pgliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const bus = attachBus(db);
+  return {
+    db,
+    engine: 'pglite',
+    close: () => db.destroy(),
+    // No LISTEN on the one shared session: writes publish on this process's bus after commit (commit-bus.ts).
+    async subscribe(channels, watcher) {
+      const handlers = channels.map((channel) => {
+        const handler = (payload: string) => watcher.onNotify(payload, channel);
+        bus.on(channel, handler);
+        return () => bus.off(channel, handler);
+      });
+      watcher.onListening(true);
+      return async () => handlers.forEach((off) => off());
+    },
+  };
 }

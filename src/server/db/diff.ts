@@ -6,6 +6,8 @@ import {
   columnSql,
   createIndexSql,
   createTableSql,
+  createTriggerSql,
+  dropTriggerSql,
   foreignKeyName,
   foreignKeysSql,
   quoteIdent as q,
@@ -15,6 +17,7 @@ import {
   type ColumnDef,
   type SchemaModel,
   type TableDef,
+  type TriggerDef,
 } from './schema';
 
 export interface SchemaDiff {
@@ -124,6 +127,14 @@ function diffTable(before: TableDef, after: TableDef, lines: string[], warnings:
   }
 }
 
+/** Triggers are code, not data: a new or changed one is (re)created, one no longer derived is dropped. */
+function diffTriggers(before: TriggerDef[], after: TriggerDef[], lines: string[]) {
+  const old = new Map(before.map((t) => [t.name, t]));
+  const next = new Set(after.map((t) => t.name));
+  for (const trigger of before) if (!next.has(trigger.name)) lines.push(...dropTriggerSql(trigger), '');
+  for (const trigger of after) if (!same(old.get(trigger.name), trigger)) lines.push(...createTriggerSql(trigger), '');
+}
+
 /** The SQL that moves a database from one derived schema to the next. */
 export function diffSchemas(before: SchemaModel | null, after: SchemaModel): SchemaDiff {
   const lines: string[] = [];
@@ -139,6 +150,9 @@ export function diffSchemas(before: SchemaModel | null, after: SchemaModel): Sch
     } else diffTable(old, table, lines, warnings);
   }
   for (const table of created) lines.push(...foreignKeysSql(table));
+  // Derived tables are filled from the rows already there once every table exists, before their triggers run.
+  for (const table of created) if (table.fill) lines.push('', table.fill);
+  diffTriggers(before?.triggers ?? [], after.triggers ?? [], lines);
   for (const table of before?.tables ?? []) {
     if (!newTables.has(table.name))
       destructive(

@@ -1,22 +1,25 @@
 import pg from 'pg';
 
-/** What a LISTEN subscription reports: each notification, and whether it is currently listening. */
+/** What a LISTEN subscription reports: each notification (its payload and channel), and whether it is listening. */
 export interface ChannelWatcher {
-  onNotify(): void;
+  onNotify(payload: string, channel: string): void;
   onListening(listening: boolean): void;
 }
 
 const RECONNECT_MS = 1_000;
+/** A server that does not answer at all is given up on like one that refuses, and tried again. */
+const CONNECT_TIMEOUT_MS = 3_000;
 
 /**
- * LISTENs on a PostgreSQL channel over a connection of its own (pooled connections cannot keep a LISTEN),
- * reconnecting after a second when it drops; answers the stop.
+ * LISTENs on one or more PostgreSQL channels over one connection of its own (pooled connections cannot keep a
+ * LISTEN), reconnecting after a second when it drops; answers the stop.
  */
 export async function listenToChannel(
   connectionString: string,
-  channel: string,
+  channel: string | readonly string[],
   watcher: ChannelWatcher,
 ): Promise<() => Promise<void>> {
+  const channels = new Set(typeof channel === 'string' ? [channel] : channel);
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -27,9 +30,9 @@ export async function listenToChannel(
     retry.unref();
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on('notification', (message) => {
-      if (message.channel === channel) watcher.onNotify();
+      if (channels.has(message.channel)) watcher.onNotify(message.payload ?? '', message.channel);
     });
     // A dropped connection ends with 'end'; without an 'error' listener it would crash the process.
     client.on('error', () => undefined);
@@ -41,7 +44,7 @@ export async function listenToChannel(
     });
     try {
       await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      for (const name of channels) await client.query(`listen ${pg.escapeIdentifier(name)}`);
       if (stopped) return void (await client.end());
       current = client;
       watcher.onListening(true);

@@ -85,6 +85,10 @@ export interface MigrateResult {
 export async function migrate(db: Kysely<any>, dir = MIGRATIONS_DIR): Promise<MigrateResult> {
   const files = migrationFiles(dir);
   return db.connection().execute(async (conn) => {
+    // Migrations may take longer than any request (an index on a large table) and may wait for another instance's
+    // migrations: the session's request limits are lifted here and restored before the connection is reused.
+    await sql`set statement_timeout = 0`.execute(conn);
+    await sql`set lock_timeout = 0`.execute(conn);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
       await sql`create table if not exists schema_migrations (
@@ -114,6 +118,8 @@ export async function migrate(db: Kysely<any>, dir = MIGRATIONS_DIR): Promise<Mi
       return { applied, level: await migrationLevel(conn) };
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
+      await sql`reset lock_timeout`.execute(conn);
     }
   });
 }

@@ -1,6 +1,10 @@
 import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
 import { isPlainTextSearch, searchFields } from '../../core/search';
+import { accountEmailSchema } from '../auth/account-emails';
+import { FILES_TABLE } from '../images/store';
+import { rollupSchema } from '../stats/rollup';
+import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
 
 /** A database column as the config derives it; also the unit of the committed schema snapshot. */
 export interface ColumnDef {
@@ -21,6 +25,9 @@ export interface IndexDef {
   columns: string[];
   /** A GIN trigram index of one text column (`pg_trgm`), which answers `ilike '%text%'` without a scan. */
   trigram?: boolean;
+  unique?: boolean;
+  /** A unique index on which two NULLs are equal (PostgreSQL 15+): one row per key, gaps in it included. */
+  nullsNotDistinct?: boolean;
 }
 
 /** The extension trigram indexes need; migrations create it before the first such index. */
@@ -30,14 +37,35 @@ export interface TableDef {
   name: string;
   columns: ColumnDef[];
   indexes: IndexDef[];
+  /**
+   * Created `if not exists` (with its indexes): a table that servers before migration 0003 created at start
+   * (the statistics' summary tables), which that migration adopts.
+   */
+  ifNotExists?: boolean;
+  /** A statement that fills the new table from rows already there (a derived table), run once after creating it. */
+  fill?: string;
+}
+
+/** A row trigger and its plpgsql function, kept by the migrations like the tables. */
+export interface TriggerDef {
+  name: string;
+  function: string;
+  table: string;
+  /** When it fires, after each row: e.g. `insert or update or delete`. */
+  events: string;
+  /** The function's statements (it returns null after them). */
+  body: string;
+  /**
+   * Fires even where triggers are off (`session_replication_role = replica`, as bulk loads set it): for a rule
+   * that must always hold, unlike a cache a bulk load may leave to be rebuilt.
+   */
+  always?: boolean;
 }
 
 export interface SchemaModel {
   tables: TableDef[];
+  triggers?: TriggerDef[];
 }
-
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** The column a field is stored in: a password `p` is kept as its hash in `pHash`. */
 export function columnName(name: string, field: Field): string {
@@ -84,13 +112,7 @@ function sqlDefault(field: Field, type: string): string | undefined {
   return undefined;
 }
 
-/** Postgres truncates identifiers at 63 bytes; keep derived names unique and stable under that limit. */
-export function identifier(name: string): string {
-  if (name.length <= 63) return name;
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `${name.slice(0, 54)}_${hash.toString(36)}`;
-}
+export { identifier };
 
 const SYSTEM_COLUMNS: ColumnDef[] = [
   { name: 'id', type: 'bigint identity', notNull: true },
@@ -177,11 +199,21 @@ export const SYSTEM_TABLES: TableDef[] = [
     ],
     indexes: [{ name: 'login_attempts_key_at_idx', columns: ['key', 'at'] }],
   },
+  FILES_TABLE,
 ];
 
+/**
+ * Everything the migrations keep: the resources' tables, the server's own, and what is derived from the configs
+ * to hold across them (one email per account of any kind; the statistics' summary tables and their triggers).
+ */
 export function deriveSchema(resources: readonly AnyResource[]): SchemaModel {
   const byName = new Map(resources.map((r) => [r.name, r]));
-  return { tables: [...resources.map((r) => resourceTable(r, byName)), ...SYSTEM_TABLES] };
+  const emails = accountEmailSchema(resources);
+  const rollups = rollupSchema(resources);
+  return {
+    tables: [...resources.map((r) => resourceTable(r, byName)), ...SYSTEM_TABLES, ...emails.tables, ...rollups.tables],
+    triggers: [...emails.triggers, ...rollups.triggers],
+  };
 }
 
 // ---- SQL rendering -------------------------------------------------------------------------------
@@ -218,27 +250,51 @@ export function addForeignKeySql(table: string, column: ColumnDef): string {
     `references ${q(ref.table)} ("id") on delete ${ref.onDelete};`
   );
 }
-export function createIndexSql(table: string, index: IndexDef): string {
-  if (index.trigram)
-    return `create index ${q(index.name)} on ${q(table)} using gin (${q(index.columns[0])} gin_trgm_ops);`;
-  return `create index ${q(index.name)} on ${q(table)} (${index.columns.map(q).join(', ')});`;
+export function createIndexSql(table: string, index: IndexDef, ifNotExists = false): string {
+  const create = `create ${index.unique ? 'unique ' : ''}index ${ifNotExists ? 'if not exists ' : ''}${q(index.name)} on ${q(table)}`;
+  if (index.trigram) return `${create} using gin (${q(index.columns[0])} gin_trgm_ops);`;
+  return `${create} (${index.columns.map(q).join(', ')})${index.nullsNotDistinct ? ' nulls not distinct' : ''};`;
 }
 
 /** Whether two derivations of an index describe the same index. */
 export function sameIndex(a: IndexDef, b: IndexDef): boolean {
-  return Boolean(a.trigram) === Boolean(b.trigram) && a.columns.join('\u0000') === b.columns.join('\u0000');
+  return (
+    Boolean(a.trigram) === Boolean(b.trigram) &&
+    Boolean(a.unique) === Boolean(b.unique) &&
+    Boolean(a.nullsNotDistinct) === Boolean(b.nullsNotDistinct) &&
+    a.columns.join('\u0000') === b.columns.join('\u0000')
+  );
 }
 
 /** CREATE TABLE with its checks and uniques; foreign keys come after every table exists (cycles). */
 export function createTableSql(table: TableDef): string[] {
   const lines = table.columns.map((c) => `  ${columnSql(c)}`);
-  const statements = [`create table ${q(table.name)} (\n${lines.join(',\n')}\n);`];
+  const create = `create table ${table.ifNotExists ? 'if not exists ' : ''}${q(table.name)}`;
+  const statements = [`${create} (\n${lines.join(',\n')}\n);`];
   for (const column of table.columns) {
     if (column.values) statements.push(addCheckSql(table.name, column));
     if (column.unique) statements.push(addUniqueSql(table.name, column.name));
   }
-  for (const index of table.indexes) statements.push(createIndexSql(table.name, index));
+  for (const index of table.indexes) statements.push(createIndexSql(table.name, index, table.ifNotExists));
   return statements;
+}
+
+/** The trigger and its function, replacing an older version of either. */
+export function createTriggerSql(trigger: TriggerDef): string[] {
+  return [
+    `create or replace function ${q(trigger.function)}() returns trigger language plpgsql as $fn$\nbegin\n` +
+      `${trigger.body}\n  return null;\nend $fn$;`,
+    `create or replace trigger ${q(trigger.name)} after ${trigger.events} on ${q(trigger.table)}\n` +
+      `  for each row execute function ${q(trigger.function)}();`,
+    ...(trigger.always ? [`alter table ${q(trigger.table)} enable always trigger ${q(trigger.name)};`] : []),
+  ];
+}
+
+export function dropTriggerSql(trigger: TriggerDef): string[] {
+  return [
+    `drop trigger if exists ${q(trigger.name)} on ${q(trigger.table)};`,
+    `drop function if exists ${q(trigger.function)}();`,
+  ];
 }
 
 export function foreignKeysSql(table: TableDef): string[] {

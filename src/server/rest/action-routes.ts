@@ -1,15 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource, type Row, type Transition } from '../../core/resource';
-import { grants } from '../../core/roles';
+import { grants, type Principal } from '../../core/roles';
+import { findAccount } from '../auth/accounts';
 import { validateBody } from '../../core/validation';
 import { availableActions, checkTransition } from '../../core/workflow';
 import { writeAudit } from '../audit';
 import { inTransaction, Writer } from '../data-context';
+import { notify } from '../notify';
 import { badRequest, HttpError, notFound } from '../errors';
 import { contextOf } from './context';
 import { requireObject } from './input';
-import { toRecord } from './registry';
+import { toRecord, type Registry } from './registry';
+import { addSignature, needsSignatures, signaturesOf } from './signatures';
 import { loadScoped, present, type RouteDeps } from './resource-routes';
 import { denied, readAccess, type ReadAccess } from './scope';
 
@@ -38,6 +42,40 @@ function actionAccess(resource: AnyResource, request: FastifyRequest): ReadAcces
   }
 }
 
+/**
+ * For the open transitions that need several signatures on this record: who signed and when (with the signer's
+ * name, for the screen's "1 of 2 signatures"), how many are required, and whether the caller has signed.
+ */
+async function signatureStates(
+  db: Kysely<any>,
+  registry: Registry,
+  resource: AnyResource,
+  record: Record<string, unknown>,
+  actions: string[],
+  principal: Principal,
+) {
+  const writer = new Writer(db, registry, principal);
+  const states: Record<string, unknown> = {};
+  for (const action of actions) {
+    const transition = resource.workflow!.transitions[action];
+    if (!transition.signatures || !(await needsSignatures(writer, transition, record))) continue;
+    const signed = signaturesOf(record, transition.signatures.field);
+    const names = await Promise.all(
+      signed.map(async ({ adminId }) => {
+        const account = await findAccount(db, registry.resources, 'admin', adminId);
+        const title = account?.resource.recordTitle;
+        return title && typeof account.row[title] === 'string' ? (account.row[title] as string) : `#${adminId}`;
+      }),
+    );
+    states[action] = {
+      required: transition.signatures.required,
+      signed: signed.map((signature, index) => ({ ...signature, name: names[index] })),
+      mine: principal.kind === 'admin' && signed.some((signature) => signature.adminId === principal.id),
+    };
+  }
+  return Object.keys(states).length ? states : undefined;
+}
+
 /** The workflow engine's routes: run a transition, and list the transitions open to the principal. */
 export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
   const workflow = resource.workflow;
@@ -49,7 +87,10 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
   app.get(base, async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const access = actionAccess(resource, request);
     const row = await loadScoped(db, registry, resource, access, request.params.id);
-    return { actions: availableActions(resource, toRecord(resource, row), request.principal) };
+    const record = toRecord(resource, row);
+    const actions = availableActions(resource, record, request.principal);
+    const signatures = await signatureStates(db, registry, resource, record, actions, request.principal);
+    return { actions, ...(signatures && { signatures }) };
   });
 
   app.post(`${base}/:action`, async (request: FastifyRequest<{ Params: { id: string; action: string } }>) => {
@@ -85,17 +126,30 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
       const ctx = contextOf(writer, { resource: resource.name, action, record: before, input });
       const guarded = (await transition.guard?.(ctx)) as Record<string, unknown> | void;
       const reason = typeof input.reason === 'string' ? input.reason : null;
-      const audit = { action, from: String(before[status] ?? ''), to: transition.to, reason };
+      const from = String(before[status] ?? '');
+      // A large sum (SPEC §8): every signature but the last is recorded, and the status stays where it is.
+      const signed: Record<string, unknown> = {};
+      if (transition.signatures && (await needsSignatures(writer, transition, before))) {
+        const { signatures, complete } = addSignature(transition, before, principal, writer.now);
+        const patch = { [transition.signatures.field]: signatures };
+        if (!complete)
+          return writer.update(resource.name, before.id, patch, {
+            audit: { action, from, to: from, reason },
+            event: action,
+          });
+        Object.assign(signed, patch);
+      }
+      const audit = { action, from, to: transition.to, reason };
       const changed = await writer.update(
         resource.name,
         before.id,
-        { ...(guarded ?? {}), ...stored, [status]: transition.to },
-        { audit: false },
+        { ...(guarded ?? {}), ...stored, ...signed, [status]: transition.to },
+        { audit: false, event: action },
       );
       const extra = await transition.effect?.({ ...ctx, record: changed });
       let final = changed;
       if (extra && Object.keys(extra).length)
-        final = await writer.update(resource.name, before.id, extra, { audit: false, bump: false });
+        final = await writer.update(resource.name, before.id, extra, { audit: false, bump: false, event: action });
       const diff: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(final)) {
         if (name === 'updatedAt' || name === 'version') continue;
@@ -108,6 +162,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
         { resource: resource.name, recordId: before.id, diff, ...audit },
         writer.now,
       );
+      await notify(writer, resource, action, final, transition.notify, input);
       return final;
     });
     return present(resource, principal, access, record);

@@ -4,9 +4,9 @@ import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { validateBody } from '../../core/validation';
-import { TOO_MANY_ATTEMPTS } from '../auth/plugin';
+import { tooManyAttempts } from '../auth/password-proof';
 import { inTransaction, Writer } from '../data-context';
-import { badRequest, HttpError } from '../errors';
+import { badRequest } from '../errors';
 import { contextOf } from './context';
 import { requireObject } from './input';
 import { loadScoped, type RouteDeps } from './resource-routes';
@@ -31,13 +31,18 @@ async function validInput(resource: AnyResource, fields: readonly string[], raw:
  * holds across server processes. Only successful calls count: the row commits with the call's transaction.
  */
 async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>) {
+  const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
   const row = await trx
     .selectFrom('login_attempts')
-    .select(sql<number>`count(*)::int`.as('calls'))
+    .select([
+      sql<number>`count(*)::int`.as('calls'),
+      // Seconds until the oldest call in the window leaves it: the client's Retry-After.
+      sql<number>`ceil(extract(epoch from (min("at") + ${window} - now())))`.as('retry'),
+    ])
     .where('key', '=', key)
-    .where('at', '>', sql`now() - (${limit.windowSeconds}::int * interval '1 second')`)
+    .where('at', '>', sql`now() - ${window}`)
     .executeTakeFirst();
-  if (Number(row?.calls ?? 0) >= limit.perIp) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (Number(row?.calls ?? 0) >= limit.perIp) throw tooManyAttempts(Math.max(1, Number(row?.retry ?? 1)));
   await trx.insertInto('login_attempts').values({ key }).execute();
 }
 
@@ -47,7 +52,9 @@ type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Re
 export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
   const { db, registry } = deps;
   for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}) as [string, Endpoint][]) {
-    const url = endpoint.record ? `/api/${resource.name}/:id/${name}` : `/api/${resource.name}/-/${name}`;
+    const url = endpoint.record
+      ? `/api/${resource.name}/:id/${endpoint.action ? 'actions/' : ''}${name}`
+      : `/api/${resource.name}/-/${name}`;
     const handler = async (request: EndpointRequest) => {
       const principal = request.principal;
       if (!grants(endpoint.by, principal)) throw denied(principal);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SAFE_CSV_CAST } from '../../core/csv-cell';
 import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
@@ -63,6 +64,15 @@ export function exportCsv(
   columns: string[],
   present: (row: Record<string, unknown>) => Record<string, unknown>,
 ): Readable {
+  // The upcoming order has no single key to continue a walk from: an export lists those rows by the date alone.
+  if (params.sort.upcoming) {
+    const key = params.sort.expression;
+    params = {
+      ...params,
+      orderBy: [sql`${key} asc`, sql`${sql.ref(`${table}.id`)} asc`],
+      sort: { ...params.sort, descending: false, upcoming: false },
+    };
+  }
   // Each batch becomes one CSV chunk: far less per-row stream overhead than a record stream.
   async function* batches(): AsyncGenerator<string> {
     let position: SeekPosition | undefined;
@@ -78,8 +88,8 @@ export function exportCsv(
         return columns.map((name) => cell(record[name]));
       });
       // The header (with a BOM, so spreadsheet programs read Lao, Thai and Chinese text as UTF-8) comes even
-      // when no row matches.
-      yield stringify(records, { header: first, columns, bom: first });
+      // when no row matches. Text that a spreadsheet would run as a formula is written as text.
+      yield stringify(records, { header: first, columns, bom: first, cast: SAFE_CSV_CAST });
       first = false;
       if (rows.length < EXPORT_BATCH) return;
       const last = rows[rows.length - 1];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AnyResource } from '../../core/resource';
+import { setListRange } from '../compression';
 import { listTotal, TOTAL_KIND_HEADER } from './list-count';
 import { exportColumns, exportCsv } from './list-export';
 import { pageQuery } from './list-keyset';
@@ -63,7 +64,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
       list.exactCountLimit,
       remembered,
     );
-    reply.header('Content-Range', contentRange(resource.name, params.offset, rows.length, total));
+    setListRange(reply, contentRange(resource.name, params.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
     reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_KIND_HEADER}`);
     return rows.map((row) => present(resource, principal, access, row));

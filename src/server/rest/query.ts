@@ -1,20 +1,26 @@
 import { sql, type RawBuilder } from 'kysely';
+import { UPCOMING } from '../../core/list-order';
 import type { Field } from '../../core/fields';
+import { listLimits } from '../../core/list-limits';
 import { LOCALES } from '../../core/locales';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource } from '../../core/resource';
+import { isBelow, ruleMessage } from '../../core/rules';
 import { isPlainTextSearch, searchFields } from '../../core/search';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../errors';
-
-/** Rows a single list request may return, with or without a range. */
-export const MAX_PAGE = 10_000;
 
 export interface ListParams {
   conditions: RawBuilder<boolean>[];
   orderBy: RawBuilder<unknown>[];
   /** The sort expression alone (the id tiebreak follows in the same direction), for keyset seeks. */
-  sort: { field: string; expression: RawBuilder<unknown>; descending: boolean };
+  sort: {
+    field: string;
+    expression: RawBuilder<unknown>;
+    descending: boolean;
+    /** The upcoming order: two runs of the key, so no single `(key, id)` comparison can seek in it. */
+    upcoming?: boolean;
+  };
   offset: number;
   limit: number;
 }
@@ -120,7 +126,20 @@ function filterSql(
     if (typeof value !== 'string' && typeof value !== 'number') throw badRequest({ q: FORMAT });
     if (!searchFields(resource).some((name) => readable.has(name)))
       throw badRequest({ q: NOT_ALLOWED }, 'Unknown filter: q');
+    const { maxSearch } = listLimits(resource);
+    if (String(value).length > maxSearch) {
+      const message = formatEnglish({ key: 'maxLength', args: { 0: maxSearch } });
+      throw badRequest({ q: message }, `Search text too long: ${message}`);
+    }
     return searchSql(resource, table, String(value), readable);
+  }
+  const flag = resource.list.flags?.[key];
+  if (flag && readable.has(flag.field)) {
+    if (value === undefined || value === null || value === '') return undefined;
+    const column = sql.ref(`${table}.${flag.field}`);
+    if (![true, false, 'true', 'false'].includes(value as never)) throw badRequest({ [key]: FORMAT });
+    const yes = value === true || value === 'true';
+    return yes === flag.empty ? sql<boolean>`${column} is null` : sql<boolean>`${column} is not null`;
   }
   const range = /^(.+)_(gte|lte|gt|lt)$/.exec(key);
   const name = range && readable.has(range[1]) ? range[1] : key;
@@ -156,6 +175,23 @@ function filterSql(
   return sql<boolean>`${column} = ${coerce(resource, name, key, value)}`;
 }
 
+/**
+ * A range filter whose upper bound lies below its lower one is a mistake, not an empty list: refused with the
+ * message the filter form shows for it (the same cross-field comparison as a resource's `rules`).
+ */
+function checkRanges(resource: AnyResource, filter: Record<string, unknown>): void {
+  for (const [key, upper] of Object.entries(filter)) {
+    const name = /^(.+)_lte$/.exec(key)?.[1];
+    const kind = name && kindOf(resource, name);
+    const lower = name ? filter[`${name}_gte`] : undefined;
+    if (!kind || blankBound(upper) || blankBound(lower)) continue;
+    if (isBelow(kind, coerce(resource, name, key, upper), coerce(resource, name, `${name}_gte`, lower)))
+      throw badRequest({ [key]: formatEnglish(ruleMessage(kind)) });
+  }
+}
+
+const blankBound = (value: unknown) => value === undefined || value === null || value === '';
+
 /** Parses react-admin's `sort`, `range` and `filter` parameters into SQL for the readable fields. */
 export function parseListQuery(
   resource: AnyResource,
@@ -173,6 +209,7 @@ export function parseListQuery(
       const condition = filterSql(resource, table, key, value, readable);
       if (condition) conditions.push(condition);
     }
+    checkRanges(resource, filter as Record<string, unknown>);
   }
 
   const [defaultField, defaultOrder] = resource.list.sort;
@@ -181,20 +218,32 @@ export function parseListQuery(
     parseJson(query.sort, 'sort') ?? (readable.has(defaultField) ? [defaultField, defaultOrder] : ['id', defaultOrder]);
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || (sort[1] !== undefined && typeof sort[1] !== 'string'))
     throw badRequest({ sort: FORMAT }, 'Invalid sort parameter');
-  const [sortField, rawOrder = 'ASC'] = sort as [string, string?];
+  const [requested, rawOrder = 'ASC'] = sort as [string, string?];
   const order = rawOrder.toUpperCase();
   if (order !== 'ASC' && order !== 'DESC') throw badRequest({ sort: FORMAT }, 'Invalid sort parameter');
+  // The upcoming order sorts by the list's `upcoming` date (unless a field is itself named so).
+  const upcoming = requested === UPCOMING && !resource.fields[UPCOMING] && Boolean(resource.list.upcoming);
+  if (upcoming && order !== 'ASC') throw badRequest({ sort: FORMAT }, 'Invalid sort parameter');
+  const sortField = upcoming ? resource.list.upcoming! : requested;
   const field = resource.fields[sortField];
   if (!readable.has(sortField) || (field && isJsonKind(field) && field.kind !== 'localized'))
-    throw badRequest({ sort: NOT_ALLOWED }, `Unknown sort field: ${sortField}`);
+    throw badRequest({ sort: NOT_ALLOWED }, `Unknown sort field: ${requested}`);
   const direction = sql.raw(order === 'DESC' ? 'desc' : 'asc');
   const column = sql.ref(`${table}.${sortField}`);
   const expression = field?.kind === 'localized' ? sql`(${column}->>'en')` : sql`${column}`;
-  const orderBy: RawBuilder<unknown>[] = [sql`${expression} ${direction}`];
-  if (sortField !== 'id') orderBy.push(sql`${sql.ref(`${table}.id`)} ${direction}`);
+  const orderBy: RawBuilder<unknown>[] = upcoming
+    ? [
+        sql`(${expression} < current_date)`,
+        sql`(case when ${expression} >= current_date then ${expression} end) asc`,
+        sql`${expression} desc`,
+        sql`${sql.ref(`${table}.id`)} asc`,
+      ]
+    : [sql`${expression} ${direction}`];
+  if (sortField !== 'id' && !upcoming) orderBy.push(sql`${sql.ref(`${table}.id`)} ${direction}`);
 
+  const { maxPage } = listLimits(resource);
   let offset = 0;
-  let limit = MAX_PAGE;
+  let limit = maxPage;
   const range = parseJson(query.range, 'range');
   if (range !== undefined) {
     if (
@@ -205,12 +254,16 @@ export function parseListQuery(
     )
       throw badRequest({ range: FORMAT }, 'Invalid range parameter');
     offset = range[0];
-    limit = Math.min(range[1] - range[0] + 1, MAX_PAGE);
+    limit = range[1] - range[0] + 1;
+    if (limit > maxPage) {
+      const message = formatEnglish({ key: 'maxRows', args: { 0: maxPage } });
+      throw badRequest({ range: message }, `Page too large: ${message}`);
+    }
   }
   return {
     conditions,
     orderBy,
-    sort: { field: sortField, expression, descending: order === 'DESC' },
+    sort: { field: sortField, expression, descending: order === 'DESC', upcoming },
     offset,
     limit,
   };

@@ -33,6 +33,14 @@ export class Registry {
     return this.resources.find((r) => r.settingsStore);
   }
 
+  get notificationResource(): AnyResource | undefined {
+    return this.resources.find((r) => r.notificationStore);
+  }
+
+  get mailResource(): AnyResource | undefined {
+    return this.resources.find((r) => r.mailStore);
+  }
+
   accountResource(kind: AccountKind): AnyResource | undefined {
     return this.resources.find((r) => r.account?.kind === kind);
   }

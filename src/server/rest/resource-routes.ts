@@ -7,6 +7,7 @@ import { inTransaction, Writer } from '../data-context';
 import { HttpError, notFound } from '../errors';
 import { contextOf } from './context';
 import { checkReferences, parseId, prepareWrite, requireObject } from './input';
+import { checkOwnPasswordChange, isOwnAccount, writeOwnAccount } from './own-account';
 import { pick, toRecord, type Registry } from './registry';
 import { readable, readAccess, scopeSql, writeAccess, type ReadAccess } from './scope';
 
@@ -95,7 +96,15 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
   const update = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const principal = request.principal;
     const access = writeAccess(resource, principal, 'update');
-    const body = requireObject(request.body);
+    const own = isOwnAccount(resource, principal, request.params.id);
+    const { body, keepSession } = await checkOwnPasswordChange(
+      app,
+      db,
+      request,
+      () => loadScoped(db, registry, resource, access, request.params.id),
+      resource,
+      requireObject(request.body),
+    );
     const record = await inTransaction(db, async (trx) => {
       const row = await loadScoped(trx, registry, resource, access, request.params.id, true);
       const before = toRecord(resource, row) as Row;
@@ -114,7 +123,8 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       if (hook)
         patch = { ...patch, ...((await hook(contextOf(writer, { resource: resource.name, before, patch }))) ?? {}) };
       await checkReferences(trx, registry, resource, principal, patch);
-      return writer.update(resource.name, before.id, patch);
+      const write = () => writer.update(resource.name, before.id, patch, { keepSession });
+      return own ? writeOwnAccount(writer, resource, before, patch, write) : write();
     });
     return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
   };

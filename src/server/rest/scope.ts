@@ -8,7 +8,7 @@ import type { Registry } from './registry';
 /** How a principal reads a resource: every row, its own rows, the public subset, or not at all. */
 export type ReadAccess =
   | { mode: 'all' }
-  | { mode: 'owner'; field: string; value: number }
+  | { mode: 'owner'; field: string; value: number; kind?: { field: string; value: string } }
   | { mode: 'public'; where: PublicWhere; fields: readonly string[] };
 
 export const NOT_SIGNED_IN = 'Not signed in';
@@ -21,6 +21,14 @@ export function denied(principal: Principal): HttpError {
 /** The read access for list/show, or throws 401/403. */
 export function readAccess(resource: AnyResource, principal: Principal): ReadAccess {
   const publicAccess = resource.access.public;
+  const recipient = resource.access.recipient;
+  if (recipient && principal.kind !== 'public')
+    return {
+      mode: 'owner',
+      field: recipient.id,
+      value: principal.id,
+      kind: { field: recipient.kind, value: principal.kind },
+    };
   if (principal.kind !== 'public' && can(resource, principal, 'list')) {
     const rule = ownerRule(resource, principal);
     if (rule && principal.kind !== 'admin') return { mode: 'owner', field: rule.scope, value: principal.id };
@@ -87,7 +95,11 @@ export function publicWhereSql(
 /** The row conditions an access adds to every list, count, read, update and delete. */
 export function scopeSql(registry: Registry, resource: AnyResource, access: ReadAccess): RawBuilder<boolean>[] {
   const table = registry.table(resource);
-  if (access.mode === 'owner') return [sql<boolean>`${sql.ref(`${table}.${access.field}`)} = ${access.value}`];
+  if (access.mode === 'owner')
+    return [
+      sql<boolean>`${sql.ref(`${table}.${access.field}`)} = ${access.value}`,
+      ...(access.kind ? [sql<boolean>`${sql.ref(`${table}.${access.kind.field}`)} = ${access.kind.value}`] : []),
+    ];
   if (access.mode === 'public') return publicWhereSql(registry, resource, access.where, table);
   return [];
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { statusField, type AnyResource, type StatsConfig } from '../../core/resource';
-import { quoteIdent as q } from '../db/schema';
-import type { Registry } from '../rest/registry';
+import { statusField, tableName, type AnyResource, type StatsConfig } from '../../core/resource';
+import type { ColumnDef, TableDef, TriggerDef } from '../db/schema';
+import { faultOf } from '../db/faults';
+import { withoutRequestLimits } from '../db/limits';
+import { quoteIdent as q } from '../db/sql-names';
 
 /**
  * The daily summary tables of a resource with `stats`. The finest keeps one row per (day, status, grouped columns,
@@ -15,8 +17,10 @@ import type { Registry } from '../rest/registry';
  * booking of a day queue on one row until it commits. Readers add the pending deltas to the level's rows, so the
  * figures are exact at once; the deltas are folded in every few seconds (`compactRollups`).
  *
- * They are derived caches, not data: created (and rebuilt when they disagree with their table, e.g. after a bulk
- * load that bypassed triggers) when the server starts, outside the reviewed migrations on purpose.
+ * The tables and the trigger are derived from the configs into the schema model (`rollupSchema`), so the
+ * reviewed migrations create them (0003 adopted those earlier servers made at start). Their rows are a cache:
+ * rebuilt when the server starts and finds them disagreeing with their table (e.g. after a bulk load that
+ * bypassed triggers).
  */
 export interface RollupLevel {
   table: string;
@@ -48,13 +52,10 @@ const coarseLevels = (rollup: Rollup) => rollup.levels.filter((level) => level.d
 const addExcluded = (sums: string[]) =>
   `n = s.n + excluded.n${sums.map((f) => `, ${q(f)} = s.${q(f)} + excluded.${q(f)}`).join('')}`;
 
-// Any constant shared by every instance: serialises the start-up DDL of several servers.
-const ROLLUP_LOCK = 7_262_002;
-
-export function rollupOf(registry: Registry, resource: AnyResource): Rollup | undefined {
+export function rollupOf(resource: AnyResource): Rollup | undefined {
   const stats = resource.stats;
   if (!stats) return undefined;
-  const base = registry.table(resource);
+  const base = tableName(resource);
   const dims = new Set<string>();
   const status = statusField(resource);
   if (status) dims.add(status);
@@ -100,12 +101,20 @@ function dayOf(rollup: Rollup, row: 'new' | 'old'): string {
 
 const keyOf = (dims: string[]) => ['day', ...dims].map(q).join(', ');
 
-function createTable(rollup: Rollup, table: string, dims: string[]): string {
-  return `create table if not exists ${q(table)} (
-       "day" date not null,
-       ${dims.map((d) => `${q(d)} ${dimType(rollup.resource, d)}`).join(',\n       ')}${dims.length ? ',' : ''}
-       n bigint not null default 0${rollup.sums.map((f) => `,\n       ${q(f)} bigint not null default 0`).join('')}
-     )`;
+/** A level's table (or its deltas' table, without the key): the day, its grouping columns, the count and sums. */
+function levelTable(rollup: Rollup, table: string, dims: string[], keyed: boolean): TableDef {
+  const counter = (name: string): ColumnDef => ({ name, type: 'bigint', notNull: true, default: '0' });
+  return {
+    name: table,
+    columns: [
+      { name: 'day', type: 'date', notNull: true },
+      ...dims.map((d): ColumnDef => ({ name: d, type: dimType(rollup.resource, d), notNull: false })),
+      counter('n'),
+      ...rollup.sums.map(counter),
+    ],
+    indexes: keyed ? [{ name: `${table}_key`, columns: ['day', ...dims], unique: true, nullsNotDistinct: true }] : [],
+    ifNotExists: true,
+  };
 }
 
 /** The columns of a level's row for the base table's `new` or `old` row, counted with the sign given. */
@@ -117,72 +126,88 @@ const rowValues = (rollup: Rollup, dims: string[], row: 'new' | 'old', sign: '' 
     ...rollup.sums.map((f) => `${sign}coalesce(${row}.${q(f)}, 0)`),
   ].join(', ');
 
-function statements(rollup: Rollup): string[] {
+/** The summary tables of a rollup and the trigger on its base table that keeps them. */
+function rollupObjects(rollup: Rollup): { tables: TableDef[]; trigger: TriggerDef } {
   const { base, sums } = rollup;
   const { table, dims } = finestLevel(rollup);
   const key = keyOf(dims);
-  const fn = `${table}_fn`;
   const columns = (levelDims: string[]) => [keyOf(levelDims), 'n', ...sums.map(q)].join(', ');
   const upsert = (row: 'new' | 'old', sign: '' | '-') =>
-    `insert into ${q(table)} as s (${columns(dims)}) values (${rowValues(rollup, dims, row, sign)})
-       on conflict (${key}) do update set ${addExcluded(sums)};`;
+    `insert into ${q(table)} as s (${columns(dims)}) values (${rowValues(rollup, dims, row, sign)})\n` +
+    `  on conflict (${key}) do update set ${addExcluded(sums)};`;
   const coarse = coarseLevels(rollup);
   // Appends take no lock on existing rows: concurrent writers never wait on each other here.
   const append = (rows: ['new' | 'old', '' | '-'][]) =>
-    coarse
-      .map(
-        (level) =>
-          `insert into ${q(level.deltas!)} (${columns(level.dims)}) values ${rows
-            .map(([row, sign]) => `(${rowValues(rollup, level.dims, row, sign)})`)
-            .join(', ')};`,
-      )
-      .join('\n         ');
+    coarse.map(
+      (level) =>
+        `insert into ${q(level.deltas!)} (${columns(level.dims)}) values ${rows
+          .map(([row, sign]) => `(${rowValues(rollup, level.dims, row, sign)})`)
+          .join(', ')};`,
+    );
   const tracked = [rollup.timeColumn, ...dims, ...sums];
   const same = `row(${tracked.map((c) => `old.${q(c)}`).join(', ')}) is not distinct from row(${tracked.map((c) => `new.${q(c)}`).join(', ')})`;
   const keyText = (row: 'new' | 'old') =>
     `concat_ws('|', ${[dayOf(rollup, row), ...dims.map((d) => `${row}.${q(d)}`)].join(', ')})`;
-  return [
-    createTable(rollup, table, dims),
-    `create unique index if not exists ${q(`${table}_key`)} on ${q(table)} (${key}) nulls not distinct`,
-    ...coarse.flatMap((level) => [
-      createTable(rollup, level.table, level.dims),
-      `create unique index if not exists ${q(`${level.table}_key`)} on ${q(level.table)} (${keyOf(level.dims)}) nulls not distinct`,
-      createTable(rollup, level.deltas!, level.dims),
-    ]),
-    // Both deltas of an update go in one fixed order of their keys, so two writers never wait on each other crosswise.
-    `create or replace function ${q(fn)}() returns trigger language plpgsql as $fn$
-     begin
-       if tg_op = 'UPDATE' then
-         if ${same} then return null; end if;
-         if ${keyText('old')} <= ${keyText('new')} then
-           ${upsert('old', '-')}
-           ${upsert('new', '')}
-         else
-           ${upsert('new', '')}
-           ${upsert('old', '-')}
-         end if;
-         ${append([
-           ['old', '-'],
-           ['new', ''],
-         ])}
-       elsif tg_op = 'INSERT' then
-         ${upsert('new', '')}
-         ${append([['new', '']])}
-       else
-         ${upsert('old', '-')}
-         ${append([['old', '-']])}
-       end if;
-       return null;
-     end $fn$`,
-    `create or replace trigger ${q(`${table}_trg`)} after insert or update or delete on ${q(base)}
-       for each row execute function ${q(fn)}()`,
+  const indent = (depth: number, statements: string[]) =>
+    statements.flatMap((statement) => statement.split('\n')).map((line) => `${'  '.repeat(depth)}${line}`);
+  // Both deltas of an update go in one fixed order of their keys, so two writers never wait on each other crosswise.
+  const body = [
+    `if tg_op = 'UPDATE' then`,
+    `  if ${same} then return null; end if;`,
+    `  if ${keyText('old')} <= ${keyText('new')} then`,
+    ...indent(2, [upsert('old', '-'), upsert('new', '')]),
+    `  else`,
+    ...indent(2, [upsert('new', ''), upsert('old', '-')]),
+    `  end if;`,
+    ...indent(
+      1,
+      append([
+        ['old', '-'],
+        ['new', ''],
+      ]),
+    ),
+    `elsif tg_op = 'INSERT' then`,
+    ...indent(1, [upsert('new', ''), ...append([['new', '']])]),
+    `else`,
+    ...indent(1, [upsert('old', '-'), ...append([['old', '-']])]),
+    `end if;`,
   ];
+  return {
+    tables: [
+      levelTable(rollup, table, dims, true),
+      ...coarse.flatMap((level) => [
+        levelTable(rollup, level.table, level.dims, true),
+        levelTable(rollup, level.deltas!, level.dims, false),
+      ]),
+    ],
+    trigger: {
+      name: `${table}_trg`,
+      function: `${table}_fn`,
+      table: base,
+      events: 'insert or update or delete',
+      body: indent(1, body).join('\n'),
+    },
+  };
+}
+
+/** The rollups of the resources with `stats`. */
+export function rollupsOf(resources: readonly AnyResource[]): Rollup[] {
+  return resources.map(rollupOf).filter((rollup): rollup is Rollup => !!rollup);
+}
+
+/** What the schema model (and so the migrations) holds for the statistics: the summary tables and triggers. */
+export function rollupSchema(resources: readonly AnyResource[]): { tables: TableDef[]; triggers: TriggerDef[] } {
+  const objects = rollupsOf(resources).map(rollupObjects);
+  return { tables: objects.flatMap((o) => o.tables), triggers: objects.map((o) => o.trigger) };
 }
 
 /** Sums rows of a level's columns, grouped by its key, as `insert … select` does. */
 const rolledUp = (rollup: Rollup, dims: string[], from: string) =>
   `select ${[...['day', ...dims].map(q), 'coalesce(sum(n), 0)', ...rollup.sums.map((f) => `coalesce(sum(${q(f)}), 0)`)].join(', ')}
    from ${from} group by ${['day', ...dims].map((_, i) => i + 1).join(', ')}`;
+
+// Any constant shared by every instance: one instance at a time refills the summaries.
+const REBUILD_LOCK = 7_262_004;
 
 /** Refills the summary tables from their base table (after bulk loads that ran without triggers). */
 export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<void> {
@@ -191,6 +216,9 @@ export async function rebuildRollup(db: Kysely<any>, rollup: Rollup): Promise<vo
   const day = rollup.timeIsDate ? q(rollup.timeColumn) : `timezone('UTC', ${q(rollup.timeColumn)})::date`;
   const cols = [day, ...dims.map(q)];
   await db.transaction().execute(async (trx) => {
+    await withoutRequestLimits(trx);
+    // Instances starting together rebuild one after the other (share locks of the base table do not exclude each other).
+    await sql`select pg_advisory_xact_lock(${REBUILD_LOCK})`.execute(trx);
     await sql.raw(`lock table ${q(base)} in share mode`).execute(trx);
     await sql.raw(`delete from ${q(table)}`).execute(trx);
     await sql
@@ -252,34 +280,35 @@ export async function compactRollups(db: Kysely<any>, rollups: Rollup[]): Promis
   }
 }
 
-/** Creates the summary tables and triggers of every resource with `stats`, and rebuilds any that drifted. */
-export async function ensureRollups(db: Kysely<any>, registry: Registry): Promise<Rollup[]> {
-  const rollups = registry.resources.map((r) => rollupOf(registry, r)).filter((r): r is Rollup => !!r);
-  for (const rollup of rollups) {
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
-      for (const statement of statements(rollup)) await sql.raw(statement).execute(trx);
-    });
-    if (!(await inSync(db, rollup))) await rebuildRollup(db, rollup);
-  }
-  return rollups;
+/** Rebuilds each rollup whose rows disagree with its table (the tables and triggers come from migrations). */
+export async function syncRollups(db: Kysely<any>, rollups: Rollup[]): Promise<void> {
+  for (const rollup of rollups) if (!(await inSync(db, rollup))) await rebuildRollup(db, rollup);
 }
 
 /** How often the server folds the coarse levels' deltas in. */
 export const COMPACT_INTERVAL_MS = 5_000;
 
-/** Folds the deltas in every few seconds while the server runs (readers are exact either way). */
-export function scheduleCompaction(app: FastifyInstance, db: Kysely<any>, rollups: Rollup[]): void {
-  if (!rollups.some((rollup) => coarseLevels(rollup).length)) return;
+/**
+ * Folds the deltas in every few seconds while the server runs (readers are exact either way); answers the start,
+ * for once the database is there. While the database is away a pass just fails: the outage is logged once.
+ */
+export function scheduleCompaction(app: FastifyInstance, db: Kysely<any>, rollups: Rollup[]): () => void {
+  if (!rollups.some((rollup) => coarseLevels(rollup).length)) return () => undefined;
   let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= compactRollups(db, rollups)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'folding the statistics deltas in failed'))
-      .finally(() => (running = undefined));
-  }, COMPACT_INTERVAL_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
   });
+  return () => {
+    timer ??= setInterval(() => {
+      running ??= compactRollups(db, rollups)
+        .catch((error: unknown) => {
+          if (faultOf(error)) app.availability.noticed(error);
+          else app.log.warn({ err: error }, 'folding the statistics deltas in failed');
+        })
+        .finally(() => (running = undefined));
+    }, COMPACT_INTERVAL_MS);
+    timer.unref();
+  };
 }

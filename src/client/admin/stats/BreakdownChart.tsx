@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../../core/format';
 import type { Period } from './api';
 import { useBreakdown } from './breakdown';
 import { ChartCard } from './ChartCard';

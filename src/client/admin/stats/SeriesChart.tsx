@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../../core/format';
 import { useStats, type Interval, type Period } from './api';
 import { ChartCard } from './ChartCard';
 import { PALETTE } from './palette';

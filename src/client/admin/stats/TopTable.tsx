@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../../core/format';
 import type { Period } from './api';
 import { useBreakdown } from './breakdown';
 import { ChartCard } from './ChartCard';

@@ -8,7 +8,7 @@ import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize, labels } from '../../generated/labels';
 import { usePrincipal } from '../../generated/principal';
 import { queryString } from '../../generated/list/list-query';
-import { recordTitle } from '../../generated/record-title';
+import { recordTitle } from '../../../core/record-title';
 
 export type Interval = 'day' | 'week' | 'month';
 

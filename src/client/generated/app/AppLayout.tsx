@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
@@ -11,9 +11,14 @@ import {
   type LayoutProps,
 } from 'react-admin';
 import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
+import { screenTitle } from '../../shell/document-title';
 import { ForbiddenPage } from '../../shell/ErrorPage';
 import { ThemeToggle } from '../../theme/ThemeToggle';
 import type { Me } from '../auth-provider';
+import { DatabaseBanner } from './DatabaseBanner';
+import { LiveUpdates } from './LiveUpdates';
+import { FaultNotifications } from './FaultToast';
+import { NotificationBell } from './NotificationBell';
 
 /** The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens. */
 function AreaUserMenu() {
@@ -23,6 +28,27 @@ function AreaUserMenu() {
   return <UserMenu label={label} />;
 }
 
+/**
+ * Every screen of an area names itself in the app bar through react-admin's `<Title>` (lists and queues by their
+ * menu label, record pages by the record's title, forms, dashboards): the tab follows that title (SPEC §9), so the
+ * two never disagree and a new screen needs nothing more.
+ */
+function TabTitleFromAppBar() {
+  useEffect(() => {
+    const bar = document.getElementById('react-admin-title');
+    if (!bar) return;
+    const follow = () => {
+      const text = bar.textContent?.trim();
+      if (text) document.title = screenTitle(text);
+    };
+    follow();
+    const observer = new MutationObserver(follow);
+    observer.observe(bar, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}
+
 export function AreaAppBar() {
   return (
     <AppBar
@@ -30,6 +56,7 @@ export function AreaAppBar() {
       userMenu={<AreaUserMenu />}
       toolbar={
         <>
+          <NotificationBell />
           <LanguageSwitcher />
           <ThemeToggle />
           <LoadingIndicator />
@@ -37,13 +64,18 @@ export function AreaAppBar() {
       }
     >
       <TitlePortal />
+      <TabTitleFromAppBar />
     </AppBar>
   );
 }
 
 /** SPEC §4: notifications top right, closing after 3000 ms (react-admin's undo window follows it). */
 export function AreaNotification() {
-  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} />;
+  return (
+    <FaultNotifications>
+      <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} />
+    </FaultNotifications>
+  );
 }
 
 /**
@@ -60,7 +92,11 @@ export function AreaLayout({
   if (!isPending && identity && (identity as Me).kind !== kind) return <ForbiddenPage />;
   return (
     <Layout {...props} menu={menu} appBar={AreaAppBar}>
-      {children}
+      <FaultNotifications>
+        <DatabaseBanner />
+        <LiveUpdates />
+        {children}
+      </FaultNotifications>
     </Layout>
   );
 }

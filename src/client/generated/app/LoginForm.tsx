@@ -7,6 +7,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../shell/document-title';
 import { safeRedirect } from '../../shell/safe-redirect';
 import {
   Form,
@@ -31,6 +32,7 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const location = useLocation();
+  useDocumentTitle(translate('app.auth.login'));
   // The page a signed-out visit asked for: `?redirect=` (kept by every later check), else react-admin's state.
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
   const next = safeRedirect(

@@ -15,7 +15,7 @@ import type { EnumField, ImagesField, LocalizedField, MoneyField, RefField } fro
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { humanize, labels } from '../labels';
-import { recordTitle } from '../record-title';
+import { recordTitle } from '../../../core/record-title';
 import { fieldOf, useActiveLocale } from './FieldValue';
 import { ImagesInput } from './ImagesInput';
 import { LocalizedInput } from './LocalizedInput';

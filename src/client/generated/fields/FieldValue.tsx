@@ -11,14 +11,15 @@ import {
   useTranslate,
   WithRecord,
 } from 'react-admin';
+import { responsiveImage } from '../../../core/images';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../core/format';
 import { humanize, labels } from '../labels';
 import { allows, usePermissionMap } from '../permissions';
-import { recordTitle } from '../record-title';
+import { recordTitle } from '../../../core/record-title';
 import { StatusChip } from './StatusChip';
 
 const SYSTEM_KINDS: Record<string, Field> = {
@@ -42,6 +43,8 @@ interface ReferenceProps {
   config: AnyResource;
   name: string;
   field: RefField;
+  /** Inside a row that is itself a link (a phone's simple list): the title as text, never a link in a link. */
+  plain?: boolean;
 }
 
 /**
@@ -50,36 +53,48 @@ interface ReferenceProps {
  * link is ours, not react-admin's: the caller has already checked that the account may open the record, while
  * react-admin's link asks the access check again for every cell of the page.
  */
-const ReferenceLink = memo(function ReferenceLink({ config, name, field }: ReferenceProps) {
+const ReferenceLink = memo(function ReferenceLink({ config, name, field, plain }: ReferenceProps) {
   const registry = useRegistry();
   const locale = useActiveLocale();
   const createPath = useCreatePath();
   const record = useRecordContext();
   const target = registry.config(field.reference);
   const route = registry.routeOf(field.reference);
-  const title = (
-    <ReferenceField source={name} reference={route ?? field.reference} link={false} label={labels.field(config, name)}>
-      <WithRecord render={(ref) => <span>{recordTitle(target, ref, locale, field.display)}</span>} />
-    </ReferenceField>
-  );
-  if (!route || !record) return title;
+  const to = route && record && !plain ? createPath({ resource: route, id: record[name], type: 'show' }) : undefined;
+  // The link is drawn only around a loaded title: a link whose text is still loading has no accessible name.
   return (
-    // A link in a list row opens the referenced record, not the row's own.
-    <Link to={createPath({ resource: route, id: record[name], type: 'show' })} onClick={stopPropagation}>
-      {title}
-    </Link>
+    <ReferenceField
+      source={name}
+      reference={route ?? field.reference}
+      link={false}
+      label={labels.field(config, name)}
+      emptyText={`#${String(record?.[name] ?? '')}`}
+    >
+      <WithRecord
+        render={(ref) => {
+          const title = <span>{recordTitle(target, ref, locale, field.display)}</span>;
+          if (!to) return title;
+          return (
+            // A link in a list row opens the referenced record, not the row's own.
+            <Link to={to} onClick={stopPropagation}>
+              {title}
+            </Link>
+          );
+        }}
+      />
+    </ReferenceField>
   );
 });
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
-function ReferenceValue({ config, name, field }: ReferenceProps) {
+function ReferenceValue({ config, name, field, plain }: ReferenceProps) {
   const { permissions } = usePermissionMap();
   const record = useRecordContext();
   const value = record?.[name];
   if (value === null || value === undefined) return null;
   if (!allows(permissions, field.reference, 'show')) return <span>#{String(value)}</span>;
-  return <ReferenceLink config={config} name={name} field={field} />;
+  return <ReferenceLink config={config} name={name} field={field} plain={plain} />;
 }
 
 function EnumValue({
@@ -123,7 +138,8 @@ export const FieldValue = memo(function FieldValue({
 }: {
   config: AnyResource;
   name: string;
-  variant?: 'list' | 'show';
+  /** `summary`: a list row that is itself a link (a phone's simple list), so it holds no link of its own. */
+  variant?: 'list' | 'summary' | 'show';
   /** Read by react-admin's `<Labeled>` around show fields. */
   source?: string;
   label?: string;
@@ -136,7 +152,7 @@ export const FieldValue = memo(function FieldValue({
   const value = record[name];
   switch (field.kind) {
     case 'ref':
-      return <ReferenceValue config={config} name={name} field={field as RefField} />;
+      return <ReferenceValue config={config} name={name} field={field as RefField} plain={variant === 'summary'} />;
     case 'status':
       return <StatusChip config={config} field={name} value={value} />;
     case 'enum':
@@ -175,17 +191,19 @@ export const FieldValue = memo(function FieldValue({
     case 'images': {
       const urls = Array.isArray(value) ? (value as string[]) : [];
       if (!urls.length) return null;
-      const shown = variant === 'list' ? urls.slice(0, 1) : urls;
-      const size = variant === 'list' ? 40 : 160;
+      const shown = variant !== 'show' ? urls.slice(0, 1) : urls;
+      const size = variant !== 'show' ? 40 : 160;
       return (
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
           {shown.map((url) => (
             <Box
               key={url}
               component="img"
-              src={url}
+              {...responsiveImage(url, size)}
+              sizes={`${size}px`}
               alt=""
               loading="lazy"
+              decoding="async"
               sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1 }}
             />
           ))}
@@ -194,7 +212,8 @@ export const FieldValue = memo(function FieldValue({
     }
     case 'json':
       return value == null ? null : (
-        <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+        // The app's own faces, not the browser's monospace: values hold text in any script (Lao, Thai, Chinese).
+        <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
           {JSON.stringify(value, null, 2)}
         </Box>
       );
@@ -203,7 +222,7 @@ export const FieldValue = memo(function FieldValue({
     case 'longText':
       return (
         <Box component="span" sx={{ whiteSpace: variant === 'show' ? 'pre-wrap' : undefined }}>
-          {variant === 'list' && typeof value === 'string' && value.length > 80
+          {variant !== 'show' && typeof value === 'string' && value.length > 80
             ? `${value.slice(0, 80)}…`
             : String(value ?? '')}
         </Box>

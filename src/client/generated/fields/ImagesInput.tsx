@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Button, useInput, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImagesField } from '../../../core/fields';
+import { responsiveImage } from '../../../core/images';
 import { API_URL } from '../data-provider';
 
 /** Sends one file to the server's storage (`POST /api/uploads`) and answers its URL. */
@@ -85,8 +86,11 @@ export function ImagesInput({
           <Box key={`${url}-${index}`} sx={{ position: 'relative', width: 120, height: 90 }}>
             <Box
               component="img"
-              src={url}
+              {...responsiveImage(url, 120)}
+              sizes="120px"
               alt=""
+              loading="lazy"
+              decoding="async"
               sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
             />
             {disabled ? null : (

@@ -2,7 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useWatch } from 'react-hook-form';
 import { NumberInput } from 'react-admin';
 import type { MoneyField } from '../../../core/fields';
-import { formatMoney, toMajor, toMinor } from '../../i18n/format';
+import { formatMoney, toMajor, toMinor } from '../../../core/format';
 import type { Locale } from '../../../core/locales';
 
 /** Money is kept in integer minor units in the form (what the API and yup check); people type major units. */

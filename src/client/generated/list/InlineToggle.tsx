@@ -3,7 +3,7 @@ import { useNotify, useRecordContext, useResourceContext, useTranslate, useUpdat
 import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../fields/FieldValue';
 import { labels } from '../labels';
-import { recordTitle } from '../record-title';
+import { recordTitle } from '../../../core/record-title';
 
 /**
  * A boolean of `list.toggles` switched in place: saves that one field with the row's version (a stale row

@@ -8,7 +8,7 @@ import { useEntry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { StatusChip } from '../fields/StatusChip';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../../core/format';
 import { queryString, useListQuery } from './list-query';
 
 interface CountsBody {

@@ -5,7 +5,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../../core/format';
 import { labels } from '../labels';
 import { queryString, useListQuery } from './list-query';
 

@@ -8,7 +8,7 @@ import type { RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../../core/format';
 import { humanize } from '../labels';
 
 /**

@@ -1,8 +1,12 @@
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
+import { formatDateTime } from '../../../core/format';
+import { useActiveLocale } from '../fields/FieldValue';
 import { humanize, labels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 import { useRunTransition } from './useTransition';
@@ -12,28 +16,42 @@ export function TransitionButton({
   action,
   onDone,
   size,
+  disabledReason,
 }: {
   config: AnyResource;
   action: string;
   onDone?: (record: Record<string, unknown>) => void;
   size?: 'small' | 'medium';
+  /** Why the button is disabled (e.g. the admin has signed and another must). */
+  disabledReason?: string;
 }) {
   const resource = useResourceContext() ?? config.name;
   const record = useRecordContext();
   const translate = useTranslate();
   const tone = config.workflow?.transitions[action]?.tone ?? 'primary';
   const { inputs, open, busy, close, start, run } = useRunTransition(config, resource, record?.id, action, onDone);
+  const button = (
+    <Button
+      label={translate(labels.action(config, action), { _: humanize(action) })}
+      color={tone}
+      variant={tone === 'primary' ? 'contained' : 'outlined'}
+      onClick={start}
+      disabled={busy || Boolean(disabledReason)}
+      size={size}
+      data-action={action}
+      aria-describedby={disabledReason ? `${action}-disabled-reason` : undefined}
+    />
+  );
   return (
     <>
-      <Button
-        label={translate(labels.action(config, action), { _: humanize(action) })}
-        color={tone}
-        variant={tone === 'primary' ? 'contained' : 'outlined'}
-        onClick={start}
-        disabled={busy}
-        size={size}
-        data-action={action}
-      />
+      {disabledReason ? (
+        // A disabled button takes no pointer events: the tooltip hangs on its wrapper; the reason is also text.
+        <Tooltip title={disabledReason}>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
       {inputs.length ? (
         <TransitionDialog config={config} action={action} inputs={inputs} open={open} onClose={close} onSubmit={run} />
       ) : null}
@@ -52,19 +70,47 @@ export function WorkflowButtons({
   const resource = useResourceContext() ?? config.name;
   const record = useRecordContext();
   const dataProvider = useDataProvider<LanternDataProvider>();
-  const { data: actions = [] } = useQuery({
+  const translate = useTranslate();
+  const locale = useActiveLocale();
+  const { data } = useQuery({
     queryKey: [resource, 'getActions', { id: String(record?.id), version: record?.version }],
     queryFn: () => dataProvider.getActions(resource, record!.id),
     enabled: Boolean(config.workflow && record?.id !== undefined),
   });
+  const actions = (data?.actions ?? []).filter((action) => config.workflow?.transitions[action]);
   if (!actions.length) return null;
+  const signatures = data?.signatures ?? {};
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="workflow-actions">
-      {actions
-        .filter((action) => config.workflow?.transitions[action])
-        .map((action) => (
-          <TransitionButton key={action} config={config} action={action} onDone={onDone} />
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="workflow-actions">
+        {actions.map((action) => (
+          <TransitionButton
+            key={action}
+            config={config}
+            action={action}
+            onDone={onDone}
+            disabledReason={signatures[action]?.mine ? translate('app.workflow.signedByYou') : undefined}
+          />
         ))}
+      </Stack>
+      {Object.entries(signatures).map(([action, state]) => (
+        <Typography
+          key={action}
+          variant="body2"
+          color="text.secondary"
+          id={`${action}-disabled-reason`}
+          data-testid={`signatures-${action}`}
+        >
+          {state.signed.length
+            ? translate('app.workflow.signatures', {
+                count: state.signed.length,
+                required: state.required,
+                names: state.signed.map((s) => `${s.name}, ${formatDateTime(s.at, locale)}`).join('; '),
+              })
+            : translate('app.workflow.needsSignatures', { required: state.required })}
+          {state.mine ? ` · ${translate('app.workflow.signedByYou')}` : ''}
+        </Typography>
+      ))}
     </Stack>
   );
 }

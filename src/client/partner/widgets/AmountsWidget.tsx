@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AmountsWidget as AmountsWidgetConfig } from '../../../core/portal';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize } from '../../generated/labels';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccountEndpoint } from '../account';
 import { WidgetCard } from './WidgetCard';
 

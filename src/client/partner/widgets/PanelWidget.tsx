@@ -24,7 +24,7 @@ import { formGroups } from '../../generated/GeneratedForm';
 import { GeneratedList } from '../../generated/GeneratedList';
 import { allows, usePermissionMap } from '../../generated/permissions';
 import { configResolver } from '../../generated/resolver';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccount } from '../account';
 import { WidgetCard } from './WidgetCard';
 

@@ -2,18 +2,16 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { LOCALE_TAGS } from '../../../core/locales';
+import type { Locale } from '../../../core/locales';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize } from '../../generated/labels';
-import { formatMoney, toMajor } from '../../i18n/format';
+import { formatDate, formatMoney, formatNumber, toMajor } from '../../../core/format';
 
 /** `YYYY-MM` periods as short month names of the active locale; other labels pass through. */
-function periodLabel(value: unknown, tag: string): string {
+function periodLabel(value: unknown, locale: Locale): string {
   const text = String(value ?? '');
   if (!/^\d{4}-\d{2}$/.test(text)) return text;
-  return new Intl.DateTimeFormat(tag, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${text}-01T00:00:00Z`),
-  );
+  return formatDate(`${text}-01`, locale, 'monthYearShort');
 }
 
 /** Stacked bars of money series (minor units), axis and tooltip in the locale's format. */
@@ -31,19 +29,23 @@ export default function SeriesChart({
   const theme = useTheme();
   const translate = useTranslate();
   const locale = useActiveLocale();
-  const tag = LOCALE_TAGS[locale];
   const code = currency ?? 'LAK';
   const colors = [theme.palette.primary.main, theme.palette.warning.main, theme.palette.success.main];
-  const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
   return (
     <Box sx={{ width: '100%', height: 300 }} data-testid="series-chart">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey={x} tickFormatter={(value) => periodLabel(value, tag)} fontSize={12} />
-          <YAxis tickFormatter={(value: number) => compact.format(toMajor(value, code))} fontSize={12} width={56} />
+          <XAxis dataKey={x} tickFormatter={(value) => periodLabel(value, locale)} fontSize={12} />
+          <YAxis
+            tickFormatter={(value: number) =>
+              formatNumber(toMajor(value, code), locale, { notation: 'compact', maximumFractionDigits: 1 })
+            }
+            fontSize={12}
+            width={56}
+          />
           <Tooltip
-            labelFormatter={(value) => periodLabel(value, tag)}
+            labelFormatter={(value) => periodLabel(value, locale)}
             formatter={(value, name) => [formatMoney(Number(value), code, locale), name]}
           />
           <Legend />

@@ -10,7 +10,7 @@ import { pickLocalized, type Locale, type LocalizedText } from '../../../core/lo
 import type { ColumnKind, TableWidget as TableWidgetConfig } from '../../../core/portal';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { humanize } from '../../generated/labels';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccountEndpoint } from '../account';
 import { WidgetCard } from './WidgetCard';
 

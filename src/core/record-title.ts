@@ -1,7 +1,7 @@
-import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
-import type { MoneyField } from '../../core/fields';
-import type { AnyResource } from '../../core/resource';
-import { formatMoney } from '../i18n/format';
+import { pickLocalized, type Locale, type LocalizedText } from './locales';
+import type { MoneyField } from './fields';
+import type { AnyResource } from './resource';
+import { formatMoney } from './format';
 
 /** The text that names a record in pickers, titles and reference cells. */
 export function recordTitle(

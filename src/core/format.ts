@@ -1,21 +1,45 @@
-import { LOCALE_TAGS, type Locale } from '../../core/locales';
+import { LOCALE_TAGS, type Locale } from './locales';
+import { borrowedDateFormat, borrowedNumberFormat, browserHas, type Formatter } from './borrowed-intl/formatters';
+import lo from './borrowed-intl/lo';
+import type { BorrowedLocaleData } from './borrowed-intl/types';
+import { DATE_STYLES, type DateStyle } from './date-styles';
+
+/** Layouts recorded from ICU for the locales a common browser lacks (borrowed-intl/locales.ts). */
+const BORROWED: Partial<Record<Locale, BorrowedLocaleData>> = { lo };
+const borrowedChecked = new Map<Locale, BorrowedLocaleData | undefined>();
+/** The recorded layouts when this browser cannot write the locale itself (Chromium under `/lo`). */
+function borrowedFor(locale: Locale): BorrowedLocaleData | undefined {
+  if (!borrowedChecked.has(locale)) {
+    const data = BORROWED[locale];
+    borrowedChecked.set(locale, data && !browserHas(data.tag) ? data : undefined);
+  }
+  return borrowedChecked.get(locale);
+}
 
 /**
  * Building an Intl formatter costs far more than formatting with one (locale data is resolved each time), and a
  * list of 100 rows formats hundreds of cells per render: each locale + options pair is built once and reused.
  */
-function cached<O extends object, F>(make: (tag: string, options?: O) => F) {
+function cached<O, F>(make: (locale: Locale, options: O) => F) {
   const made = new Map<string, F>();
-  return (tag: string, options?: O): F => {
-    const key = `${tag}|${JSON.stringify(options ?? {})}`;
+  return (locale: Locale, options: O): F => {
+    const key = `${locale}|${JSON.stringify(options ?? {})}`;
     let formatter = made.get(key);
-    if (!formatter) made.set(key, (formatter = make(tag, options)));
+    if (!formatter) made.set(key, (formatter = make(locale, options)));
     return formatter;
   };
 }
 
-const numberFormat = cached((tag, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options));
-const dateTimeFormat = cached((tag, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, options));
+const numberFormat = cached((locale, options: Intl.NumberFormatOptions | undefined): Formatter<number> => {
+  const borrowed = borrowedFor(locale);
+  return borrowed ? borrowedNumberFormat(borrowed, options) : new Intl.NumberFormat(LOCALE_TAGS[locale], options);
+});
+const dateFormat = cached((locale, { style, timeZone }: { style: DateStyle; timeZone?: string }): Formatter<Date> => {
+  const borrowed = borrowedFor(locale);
+  return borrowed
+    ? borrowedDateFormat(borrowed, style, timeZone)
+    : new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...DATE_STYLES[style], timeZone });
+});
 const digitsOf = new Map<string, number>();
 
 /** Decimal places of a currency's minor unit as Intl knows them (LAK 2, VND 0, …). */
@@ -23,7 +47,8 @@ export function minorDigits(currency: string): number {
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
     try {
-      digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       digits = 2;
     }
@@ -42,7 +67,7 @@ export function toMinor(major: number, currency: string): number {
 
 export function formatNumber(value: number | null | undefined, locale: Locale, options?: Intl.NumberFormatOptions) {
   if (value == null || Number.isNaN(Number(value))) return '';
-  return numberFormat(LOCALE_TAGS[locale], options).format(Number(value));
+  return numberFormat(locale, options).format(Number(value));
 }
 
 /**
@@ -60,7 +85,7 @@ export function formatMoney(
   const digits = minorDigits(code);
   try {
     return numberFormat(
-      LOCALE_TAGS[locale],
+      locale,
       compact
         ? { style: 'currency', currency: code, notation: 'compact', maximumSignificantDigits: 4 }
         : {
@@ -75,26 +100,23 @@ export function formatMoney(
   }
 }
 
-/** A `YYYY-MM-DD` value is a calendar day: formatted in UTC so no time zone shifts it. */
+/**
+ * A date in one of the named styles. A `YYYY-MM-DD` value is a calendar day: formatted in UTC so no time zone
+ * shifts it (as is a `Date` that stands for one, with `utc`).
+ */
 export function formatDate(
   value: string | Date | null | undefined,
   locale: Locale,
-  options?: Intl.DateTimeFormatOptions,
+  style: DateStyle = 'day',
+  utc = false,
 ) {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const calendarDay = typeof value === 'string' && value.length === 10;
-  return dateTimeFormat(LOCALE_TAGS[locale], {
-    dateStyle: 'medium',
-    ...(calendarDay ? { timeZone: 'UTC' } : {}),
-    ...options,
-  }).format(date);
+  const calendarDay = utc || (typeof value === 'string' && value.length === 10);
+  return dateFormat(locale, { style, timeZone: calendarDay ? 'UTC' : undefined }).format(date);
 }
 
 export function formatDateTime(value: string | Date | null | undefined, locale: Locale) {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return dateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDate(value, locale, 'dateTime');
 }

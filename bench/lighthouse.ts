@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:lighthouse`: the scores a new user's first visit gets (issue 20), from Lighthouse driving
+ * Debian's Chromium (`/usr/bin/chromium`; nothing is downloaded) against the real server: the built client,
+ * demo data in a fresh PGlite directory.
+ *
+ *   npm run bench:lighthouse                          # every page, mobile and desktop, 3 runs each
+ *   npm run bench:lighthouse -- --runs 5 --preset mobile --page home-en
+ *
+ * Per page and preset it prints the median of the runs: the four category scores, FCP, LCP, TBT, CLS and the
+ * bytes transferred, next to Lighthouse's CPU benchmark index of this machine in those runs. The mobile
+ * preset is Lighthouse's default (a mid-range phone on slow 4G, simulated throttling); desktop is its desktop
+ * config. Signed-in pages get the session cookie of a demo account as a request header. Figures follow the
+ * machine's load (the benchmark index says how busy it was): they are printed, never asserted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startServer } from './support/server';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+};
+const RUNS = Number(arg('runs') ?? 3);
+const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
+
+type Account = 'admin' | 'partner';
+const ACCOUNTS: Record<Account, { email: string; password: string }> = {
+  admin: { email: 'admin@example.com', password: 'Admin#2026' },
+  partner: { email: 'partner@example.com', password: 'Partner#2026' },
+};
+
+interface AuditedPage {
+  name: string;
+  path: string;
+  account?: Account;
+}
+
+const ALL_PAGES: AuditedPage[] = [
+  { name: 'home-en', path: '/en' },
+  { name: 'home-lo', path: '/lo' },
+  { name: 'login', path: '/en/login' },
+  { name: 'admin-dashboard', path: '/en/admin', account: 'admin' },
+  { name: 'admin-list', path: '/en/admin/orders', account: 'admin' },
+  { name: 'partner-dashboard', path: '/en/partner', account: 'partner' },
+];
+const PAGES = ALL_PAGES.filter((page) => !arg('page') || page.name === arg('page'));
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  kb: number;
+  benchmarkIndex: number;
+  /** Audits of accessibility, best practices and SEO that did not pass: what stands between a score and 100. */
+  failing: string[];
+}
+
+const log = (line: string) => console.error(`[lighthouse] ${line}`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function signIn(base: string, account: Account): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(ACCOUNTS[account]),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${account}: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: cookie ? { Cookie: cookie } : undefined },
+      preset === 'desktop' ? (desktopConfig as Config) : undefined,
+    );
+    if (!result) throw new Error(`no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      kb: value('total-byte-weight') / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      failing: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]!.score! < 1)
+          .map((ref) => {
+            const details = lhr.audits[ref.id]!.details as { items?: { node?: { selector?: string } }[] } | undefined;
+            const nodes = (details?.items ?? []).flatMap((item) => (item.node?.selector ? [item.node.selector] : []));
+            return `${category}: ${ref.id} (${lhr.audits[ref.id]!.title})${nodes.length ? ` at ${nodes.slice(0, 3).join(', ')}` : ''}`;
+          }),
+      ),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-lighthouse-'));
+  const server = await startServer({
+    entry: ['dist-server/main.js'],
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+  });
+  log(`server ${server.url} (demo data in ${dataDir}), ${RUNS} runs per page and preset`);
+  const rows: string[][] = [];
+  const failing = new Map<string, Set<string>>();
+  try {
+    const cookies = new Map<Account, string>();
+    for (const page of PAGES) {
+      if (page.account && !cookies.has(page.account)) cookies.set(page.account, await signIn(server.url, page.account));
+      for (const preset of PRESETS) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          runs.push(await audit(`${server.url}${page.path}`, preset, page.account && cookies.get(page.account)));
+          log(`${page.name} ${preset} run ${run + 1}: performance ${runs.at(-1)!.performance}`);
+        }
+        const m = (key: Exclude<keyof Figures, 'failing'>) => median(runs.map((figures) => figures[key]));
+        const failed = new Set(runs.flatMap((figures) => figures.failing));
+        if (failed.size) failing.set(`${page.name} ${preset}`, failed);
+        rows.push([
+          page.name,
+          preset,
+          String(m('performance')),
+          String(m('accessibility')),
+          String(m('bestPractices')),
+          String(m('seo')),
+          `${(m('fcpMs') / 1000).toFixed(2)} s`,
+          `${(m('lcpMs') / 1000).toFixed(2)} s`,
+          `${Math.round(m('tbtMs'))} ms`,
+          m('cls').toFixed(3),
+          `${Math.round(m('kb'))} KB`,
+          `${Math.round(m('benchmarkIndex'))} (${runs.map((figures) => Math.round(figures.benchmarkIndex)).join(', ')})`,
+        ]);
+      }
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const header = [
+    'page',
+    'preset',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'bytes',
+    'CPU index',
+  ];
+  console.log(`Lighthouse 12, median of ${RUNS} runs. This machine is shared and noisy: read each row with`);
+  console.log("Lighthouse's CPU benchmark index of its runs (higher is a faster machine at that moment).");
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  for (const [where, audits] of failing) console.log(`\n${where} did not pass: ${[...audits].join('; ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

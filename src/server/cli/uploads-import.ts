@@ -1,0 +1,22 @@
+import resources from '../../../resources/index';
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { importLegacyUploads } from '../images/legacy-import';
+
+/**
+ * `npm run uploads:import`: moves the images an older server wrote into `DATA_DIR/uploads` into the database
+ * (the `files` table), re-encoded, and points the records that show them at their new URLs.
+ */
+const config = loadConfig();
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(database.db);
+  const result = await importLegacyUploads(database.db, config.dataDir, resources);
+  for (const { from, to, records } of result.imported) console.log(`${from} → ${to} (${records} records)`);
+  for (const { file, problem } of result.refused)
+    console.warn(`left in place, not an image we keep (${problem}): ${file}`);
+  console.log(`Imported ${result.imported.length} images; ${result.refused.length} refused.`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,148 @@
+import type { MoneyField } from '../core/fields';
+import { formatMoney } from '../core/format';
+import { DEFAULT_LOCALE } from '../core/locales';
+import { recordTitle } from '../core/record-title';
+import {
+  statusField,
+  tableName,
+  transitionSources,
+  type AnyResource,
+  type NotifyRule,
+  type Row,
+} from '../core/resource';
+import { ADMIN_ROLES, type AccountKind, type AdminRole } from '../core/roles';
+import { accountResourceFor, findAccount, maySignIn, type Account } from './auth/accounts';
+import type { Writer } from './data-context';
+import { accountLocale, enqueueMail } from './outbox';
+import { serverText } from './server-text';
+
+interface Recipient {
+  kind: AccountKind;
+  id: number;
+}
+
+/**
+ * The admin roles that may act on a record in this state: those the transitions from it name (`admin` names them
+ * all). super_admin, who may run everything as a last resort, only where no sub-role is named.
+ */
+function rolesThatMayAct(resource: AnyResource, state: string): AdminRole[] {
+  const roles = new Set<AdminRole>();
+  let admins = false;
+  for (const transition of Object.values(resource.workflow?.transitions ?? {})) {
+    if (!transitionSources(transition).includes(state)) continue;
+    for (const grantee of transition.by) {
+      if (grantee === 'admin') ADMIN_ROLES.forEach((role) => roles.add(role));
+      else if ((ADMIN_ROLES as readonly string[]).includes(grantee)) roles.add(grantee as AdminRole);
+      else continue;
+      admins = true;
+    }
+  }
+  if (!admins) return [];
+  roles.delete('super_admin');
+  return roles.size ? [...roles] : ['super_admin'];
+}
+
+async function adminsWhoMayAct(writer: Writer, resource: AnyResource, record: Row): Promise<Recipient[]> {
+  const status = statusField(resource);
+  const roles = status ? rolesThatMayAct(resource, String(record[status] ?? '')) : [];
+  const admins = accountResourceFor(writer.registry.resources, 'admin');
+  const roleField = admins?.account?.roleField;
+  if (!roles.length || !admins || !roleField) return [];
+  const rows = await writer.trx.selectFrom(tableName(admins)).selectAll().where(roleField, 'in', roles).execute();
+  return rows
+    .filter((row) => maySignIn({ resource: admins, row } as Account))
+    .map((row) => ({ kind: 'admin' as const, id: Number(row.id) }));
+}
+
+async function recipientsOf(writer: Writer, resource: AnyResource, record: Row, rules: readonly NotifyRule[]) {
+  const found = new Map<string, Recipient>();
+  for (const rule of rules) {
+    const recipients =
+      rule.to === 'admins-who-may-act'
+        ? await adminsWhoMayAct(writer, resource, record)
+        : [{ kind: rule.to.account, id: Number(record[rule.to.field]) }].filter((r) => Number.isSafeInteger(r.id));
+    for (const recipient of recipients) found.set(`${recipient.kind}:${recipient.id}`, recipient);
+  }
+  // Nobody is told of what they did themselves.
+  const actor = writer.principal;
+  if (actor.kind !== 'public') found.delete(`${actor.kind}:${actor.id}`);
+  return [...found.values()];
+}
+
+/** The screen of the record in the recipient's app, or the home page for accounts without one. */
+function recordLink(resource: AnyResource, record: Row, kind: AccountKind, locale: string): string {
+  const area = kind === 'admin' ? 'admin' : kind === 'partner' ? 'partner' : undefined;
+  const path = area ? resource.paths[area] : undefined;
+  return area && path ? `/${locale}/${area}/${path}/${record.id}/show` : `/${locale}`;
+}
+
+/** The message's values in the recipient's language: the record's title, the reason, every amount. */
+function messageParams(
+  resource: AnyResource,
+  record: Row,
+  input: Record<string, unknown>,
+  locale: typeof DEFAULT_LOCALE,
+) {
+  const params: Record<string, string> = {
+    title: recordTitle(resource, record, locale),
+    reason:
+      typeof input.reason === 'string' && input.reason.trim()
+        ? input.reason.trim()
+        : serverText(locale, 'app.notifications.noReason'),
+  };
+  for (const [name, field] of Object.entries(resource.fields))
+    if (field.kind === 'money' && typeof record[name] === 'number')
+      params[name] = formatMoney(record[name] as number, record[(field as MoneyField).currencyField] as string, locale);
+  return params;
+}
+
+/**
+ * Tells the accounts the rules name that `event` happened to `record` (SPEC §8): a notification each, in their
+ * language, and a mail through the outbox where the account has an email address. Runs in the transaction of
+ * the change, so a change that rolls back tells no one.
+ */
+export async function notify(
+  writer: Writer,
+  resource: AnyResource,
+  event: string,
+  record: Row,
+  rules: readonly NotifyRule[] | undefined,
+  input: Record<string, unknown> = {},
+  options: { mail?: false } = {},
+): Promise<void> {
+  const store = writer.registry.notificationResource;
+  if (!store || !rules?.length) return;
+  for (const recipient of await recipientsOf(writer, resource, record, rules)) {
+    const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
+    if (!account) continue;
+    const locale = accountLocale(account.resource, account.row) ?? DEFAULT_LOCALE;
+    const message = serverText(
+      locale,
+      `app.notifications.events.${resource.name}.${event}`,
+      messageParams(resource, record, input, locale),
+    );
+    const notification = await writer.insert(
+      store.name,
+      {
+        recipientKind: recipient.kind,
+        recipientId: recipient.id,
+        event: `${resource.name}.${event}`,
+        resource: resource.name,
+        recordId: record.id,
+        message,
+      },
+      'create',
+      { audit: false },
+    );
+    const emailField = Object.entries(account.resource.fields).find(([, field]) => field.kind === 'email')?.[0];
+    const email = emailField ? account.row[emailField] : undefined;
+    if (options.mail !== false && typeof email === 'string' && email)
+      await enqueueMail(writer.trx, writer.registry, {
+        to: email,
+        locale,
+        template: 'notification',
+        params: { message, link: recordLink(resource, record, recipient.kind, locale) },
+        notificationId: notification.id,
+      });
+  }
+}

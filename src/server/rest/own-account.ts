@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { formatEnglish } from '../../core/messages';
+import type { AnyResource, Row } from '../../core/resource';
+import type { Principal } from '../../core/roles';
+import { normalizeEmail } from '../auth/accounts';
+import { passwordColumn, passwordFields } from '../auth/password-fields';
+import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
+import { SESSION_COOKIE } from '../auth/plugin';
+import { sessionIdOf } from '../auth/sessions';
+import type { Writer } from '../data-context';
+import { badRequest } from '../errors';
+import { parseId } from './input';
+
+/**
+ * What differs when an account edits its own record (issue 21): a stolen session must not be enough to take the
+ * account over, and the answers must not tell which addresses other accounts hold.
+ */
+
+/** The request acts on the signed-in account's own record. */
+export function isOwnAccount(resource: AnyResource, principal: Principal, rawId: string): boolean {
+  return principal.kind !== 'public' && resource.account?.kind === principal.kind && parseId(rawId) === principal.id;
+}
+
+export interface PasswordCheck {
+  /** The body without `currentPassword`. */
+  body: Record<string, unknown>;
+  /** The session that survives the account's new password (every other one ends). */
+  keepSession?: string;
+}
+
+/**
+ * A new password of one's own needs the current one, checked like a sign-in (same hash, same limits); an admin
+ * resetting another account's needs none. `currentPassword` is taken out of the body of an account resource.
+ */
+export async function checkOwnPasswordChange(
+  app: FastifyInstance,
+  db: Kysely<any>,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  load: () => Promise<Record<string, unknown>>,
+  resource: AnyResource,
+  raw: Record<string, unknown>,
+): Promise<PasswordCheck> {
+  const passwords = passwordFields(resource);
+  if (!resource.account || !passwords.length) return { body: raw };
+  const { [CURRENT_PASSWORD]: current, ...body } = raw;
+  const changes = passwords.some((name) => typeof body[name] === 'string' && body[name] !== '');
+  if (!changes || !isOwnAccount(resource, request.principal, request.params.id)) return { body };
+  const row = await load();
+  const hash = row[passwordColumn(passwords[0])];
+  await proveCurrentPassword(
+    db,
+    app.loginLimits,
+    {
+      email: normalizeEmail(String(row.email ?? '')),
+      ip: request.ip,
+      hash: typeof hash === 'string' ? hash : undefined,
+    },
+    current,
+  );
+  const token = request.cookies?.[SESSION_COOKIE];
+  return { body, keepSession: token ? sessionIdOf(token) : undefined };
+}
+
+/** The sign-in address an update gives an account, when it changes it (not only its case). */
+function newEmail(before: Row, patch: Record<string, unknown>): string | undefined {
+  const next = patch.email;
+  if (typeof next !== 'string' || next.trim().toLowerCase() === String(before.email ?? '').toLowerCase())
+    return undefined;
+  return next.trim().toLowerCase();
+}
+
+/**
+ * Runs an account's update of its own record. A new address another account holds changes nothing, mails that
+ * address's owner (the outbox) and answers as the change would have, so the answer does not tell it is taken.
+ */
+export async function writeOwnAccount(
+  writer: Writer,
+  resource: AnyResource,
+  before: Row,
+  patch: Record<string, unknown>,
+  write: () => Promise<Row>,
+): Promise<Row> {
+  const email = newEmail(before, patch);
+  if (!email) return write();
+  const result = await writer.unlessTaken(write);
+  if ('value' in result) return result.value;
+  if (result.taken !== 'email') throw badRequest({ [result.taken]: formatEnglish({ key: 'unique' }) });
+  await writer.mail({ to: email, template: 'account.emailTaken', params: { via: `${resource.name}.update` } });
+  return { ...before, ...patch, version: Number(before.version) + 1, updatedAt: writer.now.toISOString() };
+}
