@@ -232,6 +232,14 @@ function fullWorld(world: World): void {
     'approved',
     'approved',
   ] as const;
+  // Applications arrive at a steady pace, so the dashboard's month-on-month "new partners" is an ordinary figure:
+  // this month's wait in the queue; last month's were rejected or, the oldest two, still wait for a decision.
+  let pendingSeen = 0;
+  const joinedDays = (status: (typeof partnerStatuses)[number]): number => {
+    if (status === 'pending') return pendingSeen++ < 2 ? -random.int(2, 12) : -random.int(33, 50);
+    if (status === 'rejected') return -random.int(31, 55);
+    return -random.int(500, 560);
+  };
   const partners = COMPANIES.map((company, i) =>
     world.partner({
       email: i < 2 ? DEMO_ACCOUNTS.partners[i] : `info@${company.toLowerCase().replace(/[^a-z]+/g, '-')}.example.com`,
@@ -239,7 +247,7 @@ function fullWorld(world: World): void {
       contactName: DEMO_CONTACTS[i] ?? laoName(world),
       status: partnerStatuses[i],
       province: world.provinces[i % world.provinces.length],
-      createdDays: partnerStatuses[i] === 'pending' ? -random.int(1, 20) : -random.int(500, 560),
+      createdDays: joinedDays(partnerStatuses[i]),
       commissionRate: i < 2 ? null : random.pick([null, null, null, 8, 12, 15]),
     }),
   );

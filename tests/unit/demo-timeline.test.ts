@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, DEMO_TABLES } from '../../resources/demo/demo';
 import type { World } from '../../resources/demo/world';
+import resources from '../../resources';
+import { tableName } from '../../src/core/resource';
 
 const DAY = 86_400_000;
 const TABLES = DEMO_TABLES;
@@ -68,6 +70,30 @@ describe.each(MOMENTS)('demo timeline loaded at %s', (now) => {
     for (const order of rows(world, 'orders')) byWeekday[new Date(String(order.createdAt)).getUTCDay()]++;
     expect(byWeekday[6]).toBeGreaterThan(byWeekday[2] * 1.2);
     expect(rows(world, 'orders')).toHaveLength(3000);
+  });
+
+  it('every dashboard figure (each resource with statistics: its count and sums) is within ±60% of the 30 days before', () => {
+    const matches = (row: Record<string, unknown>, where: Record<string, unknown> = {}) =>
+      Object.entries(where).every(([field, want]) =>
+        Array.isArray(want) ? want.includes(row[field]) : row[field] === want,
+      );
+    for (const config of resources.filter((r) => r.stats)) {
+      const stats = config.stats!;
+      const counted = rows(world, tableName(config)).filter((row) => matches(row, stats.where));
+      const window = (from: number, to: number) =>
+        counted.filter((row) => {
+          const age = (at - Date.parse(String(row[stats.time]))) / DAY;
+          return age >= from && age < to;
+        });
+      for (const metric of ['count', ...(stats.sum ?? [])]) {
+        const total = (list: Record<string, unknown>[]) =>
+          metric === 'count' ? list.length : list.reduce((sum, row) => sum + Number(row[metric] ?? 0), 0);
+        const [current, previous] = [total(window(0, 30)), total(window(30, 60))];
+        expect(previous, `${config.name}.${metric} before`).toBeGreaterThan(0);
+        expect(current / previous, `${config.name}.${metric}: ${current} vs ${previous}`).toBeGreaterThan(0.4);
+        expect(current / previous, `${config.name}.${metric}: ${current} vs ${previous}`).toBeLessThan(1.6);
+      }
+    }
   });
 
   it('moderation queues hold recent items: median age of what waits is at most 14 days', () => {
