@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { FALLBACK_LOCALE, LOCALES } from './src/core/locales';
+import { AREAS, shellName } from './src/core/shells';
 
 /**
  * One id per build: baked into the bundle (`__BUILD_ID__`) and written to `builds/latest.json` and
@@ -90,6 +92,62 @@ function precompress(): Plugin {
 }
 
 /**
+ * One HTML shell per locale and area (`shells/{locale}[-{area}].html`, named by `shellName`): `<html lang>` set,
+ * and the chunks the first screen will ask for preloaded beside the entry's: the locale's messages (with the
+ * English ones beneath them) and, in an area, its app. Without them the browser learns of each only when the
+ * code before it has arrived and run: on a slow phone connection one round trip after another before any text.
+ */
+function localeShells(): Plugin {
+  const AREA_MODULES = { admin: 'src/client/admin/AdminApp.tsx', partner: 'src/client/partner/PartnerApp.tsx' };
+  return {
+    name: 'lantern-locale-shells',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') this.error('no index.html in the bundle to make the locale shells from');
+      const source = String(html.source);
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      // A module's chunk with every chunk it imports statically: what loading it fetches at once.
+      const closure = (module: string): string[] => {
+        const start = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+        if (!start) this.error(`no chunk for ${module}`);
+        const seen = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = bundle[name];
+          if (seen.has(name) || chunk?.type !== 'chunk') return;
+          seen.add(name);
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        return [...seen];
+      };
+      const present = new Set([...source.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+      for (const locale of LOCALES) {
+        for (const area of [undefined, ...AREAS]) {
+          const files = new Set([
+            ...closure(`i18n/${FALLBACK_LOCALE}.ts`),
+            ...closure(`i18n/${locale}.ts`),
+            ...(area ? [...closure('src/client/shell/AreaGate.tsx'), ...closure(AREA_MODULES[area])] : []),
+          ]);
+          const links = [...files]
+            .filter((file) => !present.has(file))
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+            .join('');
+          this.emitFile({
+            type: 'asset',
+            fileName: `shells/${shellName(locale, area)}.html`,
+            source: source
+              .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+              .replace('  </head>', `${links}  </head>`),
+          });
+        }
+      }
+    },
+  };
+}
+
+/**
  * Browser-build replacements: `kysely` (imported by the resources' server-side effects, never run in
  * the browser) and a polyfill that natives cover. Build only: the dev server and Vitest keep the real ones.
  */
@@ -114,7 +172,7 @@ const REACT = pkg('react|react-dom|scheduler');
 const ROUTER = pkg('react-router|react-router-dom|cookie|set-cookie-parser');
 
 export default defineConfig({
-  plugins: [react(), clientShims(), buildInfo(), precompress()],
+  plugins: [react(), clientShims(), buildInfo(), localeShells(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',

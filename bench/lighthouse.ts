@@ -5,6 +5,7 @@
  *
  *   npm run bench:lighthouse                          # every page, mobile and desktop, 3 runs each
  *   npm run bench:lighthouse -- --runs 5 --preset mobile --page home-en
+ *   npm run bench:lighthouse -- --runs 1 --why      # also what each score is made of (LCP element, shifts, tasks)
  *
  * Per page and preset it prints the median of the runs: the four category scores, FCP, LCP, TBT, CLS and the
  * bytes transferred, next to Lighthouse's CPU benchmark index of this machine in those runs. The mobile
@@ -27,6 +28,7 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg('runs') ?? 3);
 const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
+const WHY = args.includes('--why');
 
 type Account = 'admin' | 'partner';
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
@@ -63,6 +65,8 @@ interface Figures {
   benchmarkIndex: number;
   /** Audits of accessibility, best practices and SEO that did not pass: what stands between a score and 100. */
   failing: string[];
+  /** With `--why`: the largest paint's element, what shifted, the main thread's longest tasks and costliest scripts. */
+  why: string[];
 }
 
 const log = (line: string) => console.error(`[lighthouse] ${line}`);
@@ -83,6 +87,27 @@ async function signIn(base: string, account: Account): Promise<string> {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+
+/** What a performance score is made of, read from one run's audits (printed with `--why`). */
+function why(lhr: { audits: Record<string, { details?: unknown; displayValue?: string }> }): string[] {
+  const items = (id: string) => ((lhr.audits[id]?.details as Items)?.items ?? []) as Record<string, any>[];
+  const lines: string[] = [];
+  const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
+  if (lcp) lines.push(`LCP element: ${lcp.selector} "${String(lcp.snippet).slice(0, 100)}"`);
+  for (const shift of items('layout-shifts').slice(0, 5))
+    lines.push(`layout shift ${Number(shift.score).toFixed(3)}: ${shift.node?.selector ?? '?'}`);
+  for (const task of items('long-tasks').slice(0, 5))
+    lines.push(
+      `long task ${Math.round(Number(task.duration))} ms at ${Math.round(Number(task.startTime))} ms: ${task.url}`,
+    );
+  for (const script of items('bootup-time').slice(0, 5))
+    lines.push(
+      `script ${Math.round(Number(script.total))} ms (${Math.round(Number(script.scripting))} ms running): ${script.url}`,
+    );
+  return lines;
 }
 
 async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<Figures> {
@@ -112,6 +137,7 @@ async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string |
       cls: value('cumulative-layout-shift'),
       kb: value('total-byte-weight') / 1024,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      why: WHY ? why(lhr) : [],
       failing: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
         (lhr.categories[category]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]!.score! < 1)
@@ -124,6 +150,18 @@ async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string |
     };
   } finally {
     await chrome.kill();
+  }
+}
+
+/** Lighthouse now and then loses a trace (NO_NAVSTART) on a busy machine: such a run is made again, twice at most. */
+async function auditRetried(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, preset, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`${url} ${preset}: ${(error as Error).message}; running it again`);
+    }
   }
 }
 
@@ -144,10 +182,11 @@ async function main() {
       for (const preset of PRESETS) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run++) {
-          runs.push(await audit(`${server.url}${page.path}`, preset, page.account && cookies.get(page.account)));
+          runs.push(await auditRetried(`${server.url}${page.path}`, preset, page.account && cookies.get(page.account)));
           log(`${page.name} ${preset} run ${run + 1}: performance ${runs.at(-1)!.performance}`);
         }
-        const m = (key: Exclude<keyof Figures, 'failing'>) => median(runs.map((figures) => figures[key]));
+        const m = (key: Exclude<keyof Figures, 'failing' | 'why'>) => median(runs.map((figures) => figures[key]));
+        if (WHY) for (const line of runs.at(-1)!.why) log(`${page.name} ${preset}: ${line}`);
         const failed = new Set(runs.flatMap((figures) => figures.failing));
         if (failed.size) failing.set(`${page.name} ${preset}`, failed);
         rows.push([

@@ -3,14 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyResource } from '../core/resource';
-import { matchRoute } from '../core/routes';
+import { matchRoute, type RouteMatch } from '../core/routes';
+import { shellName } from '../core/shells';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
   '<body><div id="root">The client is not built: run <code>npm run build</code>.</div></body></html>';
 
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
-const SHELL = /^\/index\.html(\.br|\.gz)?$/;
+const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
@@ -25,14 +26,23 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
   // The shell goes out through `sendFile` (so its brotli and gzip copies are chosen like any asset's), never as
   // a file of its own URL: `/index.html` is a path like any other, answered by the route check.
   const shellReplies = new WeakSet<FastifyRequest>();
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  // The locale's (and area's) own shell where the build wrote one: its `lang` and the chunks it preloads.
+  const shellDir = path.join(distDir, 'shells');
+  const shells = new Set(fs.existsSync(shellDir) ? fs.readdirSync(shellDir).filter((f) => f.endsWith('.html')) : []);
+  const shellOf = (match?: RouteMatch) => {
+    if (!match?.locale) return 'index.html';
+    const area = match.kind === 'admin' || match.kind === 'partner' ? match.kind : undefined;
+    const name = `${shellName(match.locale, match.status === 200 ? area : undefined)}.html`;
+    return shells.has(name) ? `shells/${name}` : 'index.html';
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number, match?: RouteMatch) => {
     reply.code(status).header('Cache-Control', 'no-cache');
     // Not built (tests, `npm run dev`), or the shell vanished under a running server: the fallback page still
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
     // A 404 carries no validators: a revalidated error page must never come back as an empty 404.
-    return reply.sendFile('index.html', status === 200 ? {} : { etag: false, lastModified: false });
+    return reply.sendFile(shellOf(match), status === 200 ? {} : { etag: false, lastModified: false });
   };
 
   // Housekeeping for the client's new-build check: never cached, always the file on disk now.
@@ -84,6 +94,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
     } catch {
       return sendIndex(request, reply, 404);
     }
-    return sendIndex(request, reply, matchRoute(pathname, { resources }).status);
+    const match = matchRoute(pathname, { resources });
+    return sendIndex(request, reply, match.status, match);
   });
 }

@@ -109,13 +109,19 @@ describe('the built client, served precompressed', () => {
   const shell =
     '<!doctype html><html lang="lo"><head><title>Lantern</title>' +
     '<script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>';
+  // Locale and area shells (vite.config.ts, localeShells): the build writes one for every locale and area.
+  const viShell = shell.replace('lang="lo"', 'lang="vi"');
+  const enAdminShell = shell.replace('lang="lo"', 'lang="en"').replace('</head>', '<link rel="modulepreload"></head>');
   let server: TestServer;
 
   beforeAll(async () => {
     // What `vite build` writes (vite.config.ts, precompress): each file with its .br and .gz copies.
     fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'shells'));
     for (const [file, text] of [
       ['index.html', shell],
+      ['shells/vi.html', viShell],
+      ['shells/en-admin.html', enAdminShell],
       ['assets/app-1234.js', script],
     ]) {
       fs.writeFileSync(path.join(dist, file), text);
@@ -146,14 +152,17 @@ describe('the built client, served precompressed', () => {
   });
 
   it('the shell of every page, the 404 page included, comes compressed with its status', async () => {
-    for (const [pathname, status] of [
-      ['/', 200],
-      ['/vi', 200],
-      ['/en/admin/accounts/user', 200],
-      ['/en/no-such-page', 404],
-      ['/xx/anything', 404],
-      ['/index.html', 404],
-      ['/index.html.br', 404],
+    for (const [pathname, status, expected] of [
+      ['/', 200, shell],
+      ['/vi', 200, viShell],
+      ['/vi/login', 200, viShell],
+      ['/en/admin/accounts/user', 200, enAdminShell],
+      ['/en/admin/no-such-resource', 404, shell],
+      ['/en/no-such-page', 404, shell],
+      ['/xx/anything', 404, shell],
+      ['/index.html', 404, shell],
+      ['/index.html.br', 404, shell],
+      ['/shells/vi.html', 404, shell],
     ] as const) {
       const answer = await rawGet(`${server.baseUrl}${pathname}`, { 'accept-encoding': 'gzip, br' });
       expect(answer.status, pathname).toBe(status);
@@ -161,9 +170,28 @@ describe('the built client, served precompressed', () => {
       expect(answer.headers['content-type'], pathname).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], pathname).toBe('no-cache');
       expect(varies(answer), pathname).toContain('accept-encoding');
-      expect(decode(answer), pathname).toBe(shell);
+      expect(decode(answer), pathname).toBe(expected);
       // A revalidated error page must not come back empty: only the 200 shell carries validators.
       expect(answer.headers.etag === undefined, pathname).toBe(status === 404);
+    }
+  });
+
+  it('the build wrote a shell per locale and area: its lang, its messages and its app preloaded', () => {
+    const built = path.resolve('dist');
+    const preloads = (name: string) => {
+      const html = fs.readFileSync(path.join(built, 'shells', `${name}.html`), 'utf8');
+      return {
+        lang: /<html lang="([^"]+)">/.exec(html)?.[1],
+        files: [...html.matchAll(/(?:src|href)="\/assets\/([^"]+?)-[\w-]{8}\.(?:js|css)"/g)].map((m) => m[1]),
+      };
+    };
+    for (const locale of ['lo', 'en', 'vi', 'th', 'zh']) {
+      const home = preloads(locale);
+      expect(home.lang).toBe(locale);
+      expect(home.files).toEqual(expect.arrayContaining(['index', 'react', locale, 'en']));
+      expect(home.files).not.toContain('AdminApp');
+      expect(preloads(`${locale}-admin`).files).toEqual(expect.arrayContaining([locale, 'AreaGate', 'AdminApp']));
+      expect(preloads(`${locale}-partner`).files).toEqual(expect.arrayContaining([locale, 'PartnerApp']));
     }
   });
 

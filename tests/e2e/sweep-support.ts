@@ -257,6 +257,10 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
   const problems: string[] = [];
   const found = await page.evaluate(
     async ({ rawKey, script }) => {
+      // A script's faces are registered when its text appears; laying the page out now starts their downloads,
+      // so `ready` waits for them.
+      document.body.getBoundingClientRect();
+      await new Promise(requestAnimationFrame);
       await document.fonts.ready;
       const keyPattern = new RegExp(rawKey);
       const scriptPattern = script ? new RegExp(script, 'g') : undefined;

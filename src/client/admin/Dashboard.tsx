@@ -109,7 +109,14 @@ function KpiCards({ config, days }: { config: AnyResource; days: number }) {
                 <Typography variant="h5" component="p" noWrap title={exact} data-exact={exact}>
                   {value}
                 </Typography>
-                {data ? <Trend current={current} previous={previous} /> : null}
+                {data ? (
+                  <Trend current={current} previous={previous} />
+                ) : (
+                  // The trend's line is held while the figures load, so the card keeps its height.
+                  <Typography variant="caption" component="div" aria-hidden>
+                    {'\u00a0'}
+                  </Typography>
+                )}
               </CardContent>
             </Card>
           </Grid>
@@ -132,7 +139,8 @@ function RecentActivity() {
     { sort: { field: audit?.list.sort[0] ?? 'id', order: 'DESC' }, pagination: { page: 1, perPage: 8 } },
     { enabled: Boolean(route) },
   );
-  if (!audit || !route) return null;
+  // Drawn with its rows: an empty card whose rows arrived later would push its own link down.
+  if (!audit || !route || !data) return null;
   return (
     <Card variant="outlined" data-testid="recent-activity">
       <CardContent>
@@ -191,17 +199,25 @@ const PERIODS = [7, 30, 90];
 export function Dashboard() {
   const registry = useRegistry();
   const translate = useTranslate();
-  const { permissions } = usePermissionMap();
+  const { permissions, isPending: permissionsPending } = usePermissionMap();
   const { identity } = useGetIdentity();
   const [days, setDays] = useState(30);
   const queues = menuGroups(registry, permissions).flatMap((group) => group.entries.filter((item) => item.badge));
-  const { configs: stats } = useStatsResources();
-  return (
-    <Box sx={{ pb: 4 }}>
+  const { configs: stats, isPending: statsPending } = useStatsResources();
+  const heading = (
+    <>
       <Title title={translate('app.dashboard.title', { _: 'Dashboard' })} />
       <Typography variant="h5" component="h1" sx={{ mt: 2, mb: 2 }}>
         {translate('app.dashboard.welcome', { name: identity?.fullName ?? '', _: 'Welcome' })}
       </Typography>
+    </>
+  );
+  // The sections follow from what the account may read: drawn once that is known, all at once, so none of them
+  // appears above another and pushes it down.
+  if (permissionsPending || statsPending) return <Box sx={{ pb: 4 }}>{heading}</Box>;
+  return (
+    <Box sx={{ pb: 4 }}>
+      {heading}
       {stats.length ? (
         <Box component="section" sx={{ mb: 3 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>

@@ -45,7 +45,7 @@ export function HomePage() {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    searchCatalog(search, page, locale)
+    searchCatalog(search, page, locale, (items) => live && setResult(items))
       .then((found) => live && setResult(found))
       .catch((error: unknown) => {
         console.error('[home] catalog failed to load', error);
@@ -85,14 +85,19 @@ export function HomePage() {
             {t('app.error.network')}
           </p>
         )}
-        {result && (
-          <p className="lt-muted lt-result-count" data-testid="result-count">
-            {result.total > 0 ? t('app.home.results', { smart_count: result.total }) : t('app.home.noResults')}
-          </p>
-        )}
+        {/* Its line is kept while the search runs, so the cards below it do not move when the count arrives. */}
+        <p className="lt-muted lt-result-count" data-testid={result ? 'result-count' : undefined}>
+          {result
+            ? result.total > 0
+              ? t('app.home.results', { smart_count: result.total })
+              : t('app.home.noResults')
+            : '\u00a0'}
+        </p>
         <div className="lt-grid">
           {result
-            ? result.items.map((item) => <ItemCard key={item.row.id} item={item} names={names} />)
+            ? result.items.map((item, i) => (
+                <ItemCard key={item.row.id} item={item} names={names} aboveFold={i === 0} />
+              ))
             : !failed && Array.from({ length: 6 }, (_, i) => <div key={i} className="lt-skeleton" />)}
         </div>
         {pages > 1 && (

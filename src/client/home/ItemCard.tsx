@@ -7,7 +7,8 @@ import { preloadRoutes } from '../shell/loaders';
 import { catalog, type CatalogItem, type Names } from './catalog';
 import { Icon } from './icons';
 
-export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
+/** `aboveFold`: the card a phone shows above the fold; its photo is the page's largest paint, so it is not deferred. */
+export function ItemCard({ item, names, aboveFold = false }: { item: CatalogItem; names: Names; aboveFold?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const [first] = catalog.filters;
@@ -16,6 +17,7 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
     .map((f) => names[f.labelKey]?.get(Number(item.refs[f.labelKey])))
     .filter(Boolean)
     .join(' · ');
+  const placesPending = catalog.filters.slice(1).some((f) => !names[f.labelKey]);
   const kind = first ? names[first.labelKey]?.get(Number(item.refs[first.labelKey])) : undefined;
   return (
     <article className="lt-card" data-testid="catalog-card">
@@ -32,7 +34,8 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
             // The grid's column: the whole phone screen, else a card of at most 400 px.
             sizes="(max-width: 599px) 100vw, 400px"
             alt=""
-            loading="lazy"
+            loading={aboveFold ? 'eager' : 'lazy'}
+            fetchPriority={aboveFold ? 'high' : 'auto'}
             decoding="async"
           />
         ) : (
@@ -48,10 +51,15 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
           <h2 className="lt-card__title" data-testid="card-title">
             {item.title}
           </h2>
-          {item.partner && <p className="lt-card__line">{t('app.home.byPartner', { partner: item.partner })}</p>}
-          {place && (
+          {item.pending ? (
+            <p className="lt-card__line">{'\u00a0'}</p>
+          ) : (
+            item.partner && <p className="lt-card__line">{t('app.home.byPartner', { partner: item.partner })}</p>
+          )}
+          {/* The place's line is kept while the place names load, so the card does not grow when they come. */}
+          {(place || placesPending) && (
             <p className="lt-card__line">
-              <Icon name="place" size="1em" /> {place}
+              <Icon name="place" size="1em" /> {place || '\u00a0'}
             </p>
           )}
           <p className="lt-card__price" data-testid="card-price">
@@ -59,12 +67,14 @@ export function ItemCard({ item, names }: { item: CatalogItem; names: Names }) {
           </p>
           <p className="lt-card__line lt-card__line--small">
             <Icon name="event" size="1em" />
-            {item.occurrences.length > 0
-              ? item.occurrences
-                  .slice(0, 3)
-                  .map((o) => formatDate(o.start, locale, 'day'))
-                  .join(' · ')
-              : t('app.home.noDepartures')}
+            {item.pending
+              ? '\u00a0'
+              : item.occurrences.length > 0
+                ? item.occurrences
+                    .slice(0, 3)
+                    .map((o) => formatDate(o.start, locale, 'day'))
+                    .join(' · ')
+                : t('app.home.noDepartures')}
           </p>
         </div>
       </Link>

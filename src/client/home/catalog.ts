@@ -46,6 +46,8 @@ export interface CatalogItem {
   partner?: string;
   refs: Record<string, string>;
   occurrences: Occurrence[];
+  /** The partner's name and the departures are still on their way (the card keeps their lines meanwhile). */
+  pending?: boolean;
 }
 
 /** How far after the chosen date a departure still counts as a match. */
@@ -114,7 +116,13 @@ async function partnerNames(rows: Row[], locale: Locale) {
   );
 }
 
-function toItem(row: Row, locale: Locale, partners: Map<number, string>, occurrences: Map<number, Occurrence[]>) {
+function toItem(
+  row: Row,
+  locale: Locale,
+  partners: Map<number, string>,
+  occurrences: Map<number, Occurrence[]>,
+  pending = false,
+) {
   const images = catalog.images ? row[catalog.images] : undefined;
   return {
     row,
@@ -127,13 +135,22 @@ function toItem(row: Row, locale: Locale, partners: Map<number, string>, occurre
     partner: catalog.partner ? partners.get(Number(row[catalog.partner.field])) : undefined,
     refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, String(row[f.field] ?? '')])),
     occurrences: occurrences.get(row.id) ?? [],
+    pending,
   } satisfies CatalogItem;
 }
 
 export const PAGE_SIZE = 12;
 
-/** Public items matching the search, with partner names and upcoming occurrences. */
-export async function searchCatalog(search: Search, page: number, locale: Locale) {
+/**
+ * Public items matching the search, with partner names and upcoming occurrences. `onItems` gets the items as soon
+ * as they are known, before the names and departures: their photos can start loading a round trip earlier.
+ */
+export async function searchCatalog(
+  search: Search,
+  page: number,
+  locale: Locale,
+  onItems?: (result: { items: CatalogItem[]; total: number }) => void,
+) {
   const filter: Record<string, unknown> = {};
   if (search.q.trim()) filter.q = search.q.trim();
   for (const f of catalog.filters) {
@@ -162,6 +179,7 @@ export async function searchCatalog(search: Search, page: number, locale: Locale
     locale,
   );
   const ids = data.map((row) => row.id);
+  onItems?.({ items: data.map((row) => toItem(row, locale, new Map(), new Map(), true)), total });
   const [partners, occurrences] = await Promise.all([
     partnerNames(data, locale),
     occurrencesOf(ids, search.date || today(), undefined, locale),

@@ -13,7 +13,7 @@ interface I18nValue {
   t: Translate;
 }
 
-// Until messages arrive, keys render as empty text (or their `_` default) rather than flashing raw keys.
+// While another locale's messages load, keys render as empty text (or their `_` default), never as raw keys.
 const pendingT: Translate = (_key, options) => (typeof options?._ === 'string' ? options._ : '');
 
 const I18nContext = createContext<I18nValue>({ locale: 'lo', ready: false, t: pendingT });
@@ -40,6 +40,9 @@ export function LocaleProvider({ locale, children }: { locale: Locale; children:
     return { locale, ready, t: ready ? loaded.t : pendingT };
   }, [locale, loaded]);
 
+  // Nothing is drawn before the first messages (preloaded by the page's shell, so they come with the code): a
+  // first paint without its text would only be pushed about when the text arrived.
+  if (!loaded) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

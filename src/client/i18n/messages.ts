@@ -53,13 +53,16 @@ export function loadMessages(locale: Locale): Promise<Messages> {
   let pending = cache.get(locale);
   if (pending) return pending;
   pending = (async () => {
+    // Both files at once: one round trip, not two.
+    const ownFile = locale === FALLBACK_LOCALE ? undefined : importFile(locale);
+    ownFile?.catch(() => {});
     const english = await importFile(FALLBACK_LOCALE).catch((error: unknown) => {
       console.error('[i18n] the English messages failed to load', error);
       return { ra: {}, validation: {}, app: {}, resources: {} } as unknown as Messages;
     });
-    if (locale === FALLBACK_LOCALE) return english;
+    if (!ownFile) return english;
     try {
-      const own = await importFile(locale);
+      const own = await ownFile;
       const missing = missingKeys(own, english);
       if (missing.length > 0) {
         console.warn(`[i18n] ${locale} lacks ${missing.length} key(s), shown in English:`, missing.slice(0, 50));

@@ -3,9 +3,13 @@ import { createTheme, type ThemeOptions } from '@mui/material/styles';
 /** SPEC §4: primary #0984e3. */
 export const PRIMARY = '#0984e3';
 
-/** Lao, Thai and Chinese faces come after Roboto so each script falls through to a bundled font. */
+/**
+ * Lao, Thai and Chinese faces come after Roboto so each script falls through to a bundled font; Roboto's
+ * metric-matched fallback (theme/base.css) draws Latin text until Roboto arrives.
+ */
 export const FONT_FAMILY = [
   'Roboto',
+  '"Roboto Fallback"',
   '"Noto Sans Lao"',
   '"Noto Sans Thai"',
   '"Noto Sans SC"',

@@ -1,89 +1,13 @@
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
-import { EditBase, SaveButton, SimpleForm, Toolbar, useGetOne, useNotify, useTranslate } from 'react-admin';
-import { writableFieldsFor } from '../../../core/access';
+import { useGetOne } from 'react-admin';
 import type { AccountWidget as AccountWidgetConfig } from '../../../core/portal';
-import type { AnyResource } from '../../../core/resource';
-import type { Principal } from '../../../core/roles';
-import { FieldInput } from '../../generated/fields/FieldInput';
-import { formGroups } from '../../generated/GeneratedForm';
-import { humanize, labels } from '../../generated/labels';
-import { configResolver } from '../../generated/resolver';
+import { lazyWithReload } from '../../shell/chunk-reload';
 import { useAccount } from '../account';
 import { Decision } from './Decision';
 import { RecordFields } from './RecordFields';
 import { WidgetCard } from './WidgetCard';
 
-/** The account's own details of the chosen edit groups as a form (contact, bank details for payouts). */
-function AccountForm({
-  config,
-  id,
-  principal,
-  groups,
-}: {
-  config: AnyResource;
-  id: number;
-  principal: Principal;
-  groups: readonly string[];
-}) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const writable = useMemo(() => writableFieldsFor(config, principal, 'update'), [config, principal]);
-  const sections = formGroups(config, 'edit')
-    .filter((group) => groups.includes(group.name))
-    .map((group) => ({
-      name: group.name,
-      fields: (group.fields as readonly string[]).filter((name) => config.fields[name]?.kind !== 'password'),
-    }));
-  const editable = sections.flatMap((section) => section.fields).filter((name) => writable.includes(name));
-  // A string key keeps the resolver stable while the same fields are validated.
-  const editableKey = editable.join(',');
-  const resolver = useMemo(
-    () => configResolver(config, 'update', editableKey ? editableKey.split(',') : [], translate),
-    [config, editableKey, translate],
-  );
-  return (
-    <EditBase
-      resource={config.name}
-      id={id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(values: Record<string, unknown>) => ({
-        ...Object.fromEntries(editable.filter((name) => name in values).map((name) => [name, values[name]])),
-        version: values.version,
-      })}
-      mutationOptions={{
-        onSuccess: () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
-      }}
-    >
-      <SimpleForm
-        resolver={resolver}
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-        sx={{ p: 0 }}
-      >
-        {sections.map((section) => (
-          <Grid container spacing={1} key={section.name} sx={{ width: '100%' }}>
-            <Grid size={{ xs: 12 }}>
-              <Typography variant="subtitle2" sx={{ mt: 1 }}>
-                {translate(labels.group(config, section.name), { _: humanize(section.name) })}
-              </Typography>
-            </Grid>
-            {section.fields.map((name) => (
-              <Grid key={name} size={{ xs: 12, sm: 6 }}>
-                <FieldInput config={config} name={name} mode="edit" disabled={!writable.includes(name)} />
-              </Grid>
-            ))}
-          </Grid>
-        ))}
-      </SimpleForm>
-    </EditBase>
-  );
-}
+// The form and its inputs load only on the screen that edits the account, not on every screen showing it.
+const AccountForm = lazyWithReload(() => import('./AccountForm'));
 
 /** The signed-in account: its status with the reason of a refusal, chosen fields, and its editable details. */
 export function AccountWidget({ widget }: { widget: AccountWidgetConfig }) {
