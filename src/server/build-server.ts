@@ -4,8 +4,9 @@
  * - `dist-server/main.js`: the server and the resource configs in one file (packages stay in node_modules).
  *   Node then loads plain JavaScript instead of transpiling a few hundred TypeScript modules at every start,
  *   which was a third of a cold start and about 70 MB of memory (tsx's loader thread and source maps).
- * - the empty PGlite cluster that a new DATA_DIR starts from (see db/pglite-template.ts), and the demo data's
- *   drawn covers (resources/demo/covers.ts), so a first start neither runs initdb nor draws.
+ * - the PGlite clusters new databases start from (see db/pglite-template.ts): an empty one for in-memory test
+ *   databases and one with every migration applied for a new DATA_DIR; and the demo data's drawn covers
+ *   (resources/demo/covers.ts), so a first start neither runs initdb nor migrations nor draws.
  *
  * `npm run dev`, the tests and the CLI commands still run the TypeScript sources through tsx.
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { prepareDemo } from '../../resources/demo/demo';
+import { prepareMigratedCluster } from './db/pglite-migrated';
 import { prepareEmptyCluster } from './db/pglite-template';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,12 +54,13 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   });
 }
 
-/** The bundle, the empty PGlite cluster and the demo covers, unless an earlier build made them. */
+/** The bundle, the PGlite clusters and the demo covers, unless an earlier build made them. */
 export async function prepareServer(log: (line: string) => void = () => {}): Promise<void> {
   const started = Date.now();
   await buildServer();
   log(`server bundle ${path.relative(ROOT, SERVER_BUNDLE)} in ${Date.now() - started} ms`);
   await prepareEmptyCluster();
+  await prepareMigratedCluster();
   await prepareDemo();
 }
 

@@ -9,7 +9,7 @@ import { ANSWER_GRACE_MS, limitOptions, type DatabaseLimits } from './limits';
 import { attachBus } from './commit-bus';
 import { listenToChannel, type ChannelWatcher } from './listen';
 import { pgliteDialect } from './pglite-dialect';
-import { copyEmptyCluster, emptyClusterArchive } from './pglite-template';
+import { copyEmptyCluster, copyMigratedCluster, emptyClusterArchive } from './pglite-template';
 import { guardedPool } from './pool-guard';
 import { preparedPool } from './prepared';
 import { DatabaseProbe, type ProbeResult } from './probe';
@@ -128,7 +128,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   else {
     location = path.resolve(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
-    if (!fs.existsSync(path.join(location, 'PG_VERSION'))) await copyEmptyCluster(location);
+    if (!fs.existsSync(path.join(location, 'PG_VERSION')) && !copyMigratedCluster(location))
+      await copyEmptyCluster(location);
   }
   const pglite = await PGlite.create(location, {
     parsers: ROW_PARSERS as never,
