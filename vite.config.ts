@@ -94,8 +94,9 @@ function precompress(): Plugin {
 /**
  * One HTML shell per locale and area (`shells/{locale}[-{area}].html`, named by `shellName`): `<html lang>` set,
  * and the chunks the first screen will ask for preloaded beside the entry's: the locale's messages (with the
- * English ones beneath them) and, in an area, its app. Without them the browser learns of each only when the
- * code before it has arrived and run: on a slow phone connection one round trip after another before any text.
+ * English ones beneath them) and, in an area, its app and react-admin's translation provider. Without them the
+ * browser learns of each only when the code before it has arrived and run: on a slow phone connection one round
+ * trip after another before any text.
  */
 function localeShells(): Plugin {
   const AREA_MODULES = { admin: 'src/client/admin/AdminApp.tsx', partner: 'src/client/partner/PartnerApp.tsx' };
@@ -128,7 +129,13 @@ function localeShells(): Plugin {
           const files = new Set([
             ...closure(`i18n/${FALLBACK_LOCALE}.ts`),
             ...closure(`i18n/${locale}.ts`),
-            ...(area ? [...closure('src/client/shell/AreaGate.tsx'), ...closure(AREA_MODULES[area])] : []),
+            ...(area
+              ? [
+                  ...closure('src/client/shell/AreaGate.tsx'),
+                  ...closure('src/client/i18n/provider.ts'),
+                  ...closure(AREA_MODULES[area]),
+                ]
+              : []),
           ]);
           const links = [...files]
             .filter((file) => !present.has(file))

@@ -190,7 +190,9 @@ describe('the built client, served precompressed', () => {
       expect(home.lang).toBe(locale);
       expect(home.files).toEqual(expect.arrayContaining(['index', 'react', locale, 'en']));
       expect(home.files).not.toContain('AdminApp');
-      expect(preloads(`${locale}-admin`).files).toEqual(expect.arrayContaining([locale, 'AreaGate', 'AdminApp']));
+      expect(preloads(`${locale}-admin`).files).toEqual(
+        expect.arrayContaining([locale, 'AreaGate', 'provider', 'AdminApp']),
+      );
       expect(preloads(`${locale}-partner`).files).toEqual(expect.arrayContaining([locale, 'PartnerApp']));
     }
   });
