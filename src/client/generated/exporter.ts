@@ -1,6 +1,5 @@
 import { downloadCSV, type Exporter } from 'react-admin';
-import { stringify } from 'csv-stringify/browser/esm/sync';
-import { SAFE_CSV_CAST } from '../../core/csv-cell';
+import { csvDocument } from '../../core/csv';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
 import { SYSTEM_FIELDS, type AnyResource } from '../../core/resource';
 
@@ -14,19 +13,13 @@ export function configExporter(config: AnyResource, locale: Locale): Exporter {
   ];
   return (records) => {
     const rows = records.map((record: Record<string, unknown>) =>
-      Object.fromEntries(
-        names
-          .filter((name) => name in record)
-          .map((name) => {
-            const value = record[name];
-            const kind = config.fields[name]?.kind;
-            if (kind === 'localized') return [name, pickLocalized(value as LocalizedText, locale)];
-            if (Array.isArray(value)) return [name, value.join(' ')];
-            if (value && typeof value === 'object') return [name, JSON.stringify(value)];
-            return [name, value];
-          }),
-      ),
+      names.map((name) => {
+        const value = record[name];
+        if (config.fields[name]?.kind === 'localized') return pickLocalized(value as LocalizedText, locale);
+        if (Array.isArray(value)) return value.join(' ');
+        return value;
+      }),
     );
-    downloadCSV(stringify(rows, { header: true, columns: names, cast: SAFE_CSV_CAST }), config.name);
+    downloadCSV(csvDocument([names, ...rows]), config.name);
   };
 }

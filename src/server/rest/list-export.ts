@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { SAFE_CSV_CAST } from '../../core/csv-cell';
+import { CSV_BOM, csvDocument, csvRecord } from '../../core/csv';
 import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
@@ -11,8 +10,8 @@ import type { ListParams } from './query';
 import { readable, type ReadAccess } from './scope';
 
 /**
- * Rows read per query: large enough to amortise the round trip, small enough that each batch dies young (at
- * 2,000 rows a 1M-row export grew the heap by ~150 MB before the collector caught up; at 200, under 100 MB).
+ * Rows read per query: enough to amortise the round trip. The size hardly moves the heap's growth during a
+ * 1M-row export (measured from 20 to 1,000 rows): the text decoded from the wire does, batch or not.
  */
 export const EXPORT_BATCH = 200;
 
@@ -43,12 +42,6 @@ export function exportColumns(
   const unknown = (names as string[]).find((n) => !all.has(n));
   if (unknown) throw badRequest({ fields: formatEnglish({ key: 'unknownField' }) }, `Unknown field: ${unknown}`);
   return [...new Set(names as string[])];
-}
-
-function cell(value: unknown): string | number | boolean {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value as string | number | boolean;
 }
 
 /**
@@ -85,11 +78,10 @@ export function exportCsv(
         order by ${sql.join(params.orderBy)} limit ${EXPORT_BATCH}`.execute(db);
       const records = rows.map((row) => {
         const record = present(row);
-        return columns.map((name) => cell(record[name]));
+        return columns.map((name) => record[name]);
       });
-      // The header (with a BOM, so spreadsheet programs read Lao, Thai and Chinese text as UTF-8) comes even
-      // when no row matches. Text that a spreadsheet would run as a formula is written as text.
-      yield stringify(records, { header: first, columns, bom: first, cast: SAFE_CSV_CAST });
+      // The header (after the BOM) comes even when no row matches.
+      yield (first ? CSV_BOM + csvRecord(columns) : '') + csvDocument(records);
       first = false;
       if (rows.length < EXPORT_BATCH) return;
       const last = rows[rows.length - 1];
