@@ -1,7 +1,7 @@
 import { datetime, images, localized, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { copyProfileToPartner } from './partner-profiles.effects';
-import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
+import { partnerReview } from './shared/review';
 
 /**
  * A partner's proposed public profile. One row per partner: the partner edits it and submits it; an approval
@@ -51,33 +51,10 @@ export default defineResource({
     states: ['draft', 'pending', 'approved', 'rejected'],
     initial: 'draft',
     transitions: {
-      submit: {
-        notify: TELL_ADMINS_WHO_MAY_ACT,
-        from: ['draft', 'rejected'],
-        to: 'pending',
-        by: ['partner'],
-        tone: 'primary',
-        effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
-      },
-      approve: {
-        notify: tellPartner(),
-        from: 'pending',
-        to: 'approved',
-        by: ['moderator'],
-        bulk: true,
-        tone: 'success',
-        effect: copyProfileToPartner,
-      },
-      reject: {
-        notify: tellPartner(),
-        from: 'pending',
-        to: 'rejected',
-        by: ['moderator'],
-        requires: ['reason'],
-        bulk: true,
-        tone: 'error',
-        effect: async ({ now }) => ({ reviewedAt: now.toISOString() }),
-      },
+      ...partnerReview({
+        approved: copyProfileToPartner,
+        rejected: async ({ now }) => ({ reviewedAt: now.toISOString() }),
+      }),
     },
     // Changing an already reviewed proposal makes it a new draft to submit again.
     onEdit: { by: ['partner'], from: ['approved', 'rejected'], to: 'draft' },

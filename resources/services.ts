@@ -1,7 +1,8 @@
 import { currency, datetime, images, integer, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { checkServiceRefs } from './services.effects';
-import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
+import { tellPartner } from './shared/notify';
+import { partnerReview } from './shared/review';
 
 /** A travel service a partner sells; only approved services of approved partners are public. */
 export default defineResource({
@@ -88,32 +89,7 @@ export default defineResource({
     states: ['draft', 'pending', 'approved', 'rejected', 'suspended', 'archived'],
     initial: 'draft',
     transitions: {
-      submit: {
-        notify: TELL_ADMINS_WHO_MAY_ACT,
-        from: ['draft', 'rejected'],
-        to: 'pending',
-        by: ['partner'],
-        tone: 'primary',
-        effect: async ({ now }) => ({ submittedAt: now.toISOString(), reason: null }),
-      },
-      approve: {
-        notify: tellPartner(),
-        from: 'pending',
-        to: 'approved',
-        by: ['moderator'],
-        bulk: true,
-        tone: 'success',
-        effect: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
-      },
-      reject: {
-        notify: tellPartner(),
-        from: 'pending',
-        to: 'rejected',
-        by: ['moderator'],
-        requires: ['reason'],
-        bulk: true,
-        tone: 'error',
-      },
+      ...partnerReview({ approved: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }) }),
       suspend: {
         notify: tellPartner(),
         from: 'approved',
