@@ -1,9 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDatabase } from './connection';
 import { migrate } from './migrate';
 import { MIGRATED_PREFIX, migratedClusterDir } from './pglite-template';
+
+/**
+ * The server only ever uses the `postgres` database; template0 and template1 (CREATE DATABASE's sources) are half
+ * of the cluster's 1,200 files, and creating a file is what copying the cluster costs (about 0.8 ms each on ext4):
+ * without them a first start copies the cluster in half the time.
+ */
+async function dropTemplateDatabases(db: Kysely<any>): Promise<void> {
+  for (const name of ['template0', 'template1']) {
+    await sql`alter database ${sql.id(name)} is_template false`.execute(db);
+    await sql`drop database ${sql.id(name)}`.execute(db);
+  }
+}
 
 /**
  * Makes the cluster a new PGlite data directory starts from, with every migration applied, unless it exists
@@ -20,6 +32,7 @@ export async function prepareMigratedCluster(): Promise<void> {
     const database = await createDatabase({ dataDir: partial });
     try {
       await migrate(database.db);
+      await dropTemplateDatabases(database.db);
       // Everything the migrations wrote goes into the data files, so copies need no recovery.
       await sql`checkpoint`.execute(database.db);
     } finally {

@@ -82,9 +82,18 @@ export async function emptyClusterArchive(): Promise<Blob | undefined> {
   return (await templateReady()) ? fs.openAsBlob(TEMPLATE_ARCHIVE) : undefined;
 }
 
-/** The migrations' names and contents in one digest: a cluster made by other migrations is never reused. */
+/**
+ * What else shapes the migrated cluster (pglite-migrated.ts); changed when the way it is made changes, so that a
+ * cluster an earlier build made is made again.
+ */
+const MIGRATED_LAYOUT = 'without template databases';
+
+/**
+ * The migrations' names and contents in one digest: a cluster made by other migrations, or made otherwise, is
+ * never reused.
+ */
 function migrationsDigest(): string {
-  const hash = crypto.createHash('sha256');
+  const hash = crypto.createHash('sha256').update(MIGRATED_LAYOUT);
   for (const migration of migrationFiles()) hash.update(migration.version).update(fs.readFileSync(migration.file));
   return hash.digest('hex').slice(0, 16);
 }
