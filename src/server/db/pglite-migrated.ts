@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase } from './connection';
 import { migrate } from './migrate';
-import { MIGRATED_PREFIX, migratedClusterDir } from './pglite-template';
+import { MIGRATED_PREFIX, migratedClusterDir, spareClusterDir } from './pglite-template';
 
 /**
  * The server only ever uses the `postgres` database; template0 and template1 (CREATE DATABASE's sources) are half
@@ -18,13 +18,33 @@ async function dropTemplateDatabases(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * Makes the cluster a new PGlite data directory starts from, with every migration applied, unless it exists
- * (`npm run build` calls it). Made under a private name and renamed, so a server starting meanwhile never copies
- * half of it; the clusters of earlier migrations are removed.
+ * Makes the cluster a new PGlite data directory starts from, with every migration applied, unless it exists, and the
+ * spare copy of it the first new data directory takes (`npm run build` calls it). Both are made under a private name
+ * and renamed, so a server starting meanwhile never copies half of one; the clusters of earlier migrations are
+ * removed.
  */
 export async function prepareMigratedCluster(): Promise<void> {
   const dir = migratedClusterDir();
-  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await makeMigratedCluster(dir);
+  prepareSpareCluster(dir);
+}
+
+/** Copies the cluster to its spare (see copyMigratedCluster) unless a spare is there. */
+function prepareSpareCluster(dir: string): void {
+  const spare = spareClusterDir(dir);
+  if (fs.existsSync(path.join(spare, 'PG_VERSION'))) return;
+  const partial = `${spare}.${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(dir, partial, { recursive: true });
+  try {
+    fs.renameSync(partial, spare);
+  } catch {
+    // Another build made one meanwhile: its copy is as good.
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+async function makeMigratedCluster(dir: string): Promise<void> {
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
   const partial = fs.mkdtempSync(`${dir}.`);
