@@ -54,6 +54,8 @@ export class World {
   /** The covers the services show, to be drawn and stored with the rows. */
   readonly coversUsed = new Map<string, CoverKey>();
   private seq = 0;
+  /** Each schedule's departure as a time: asked for thousands of times while orders look for seats. */
+  private readonly starts = new Map<Rec, number>();
 
   constructor(
     readonly random: Random,
@@ -406,7 +408,10 @@ export class World {
   }
 
   startOf(schedule: Rec): number {
-    return Date.parse(`${String(schedule.values.startDate)}T00:00:00Z`);
+    let start = this.starts.get(schedule);
+    if (start === undefined)
+      this.starts.set(schedule, (start = Date.parse(`${String(schedule.values.startDate)}T00:00:00Z`)));
+    return start;
   }
 
   seatsLeft(schedule: Rec): number {
