@@ -1,3 +1,5 @@
+// First: the heap policy holds for everything the server loads after it.
+import './heap-policy';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import english from '../../i18n/en';
