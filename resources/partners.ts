@@ -16,6 +16,7 @@ import { defineResource } from '../src/core/resource';
 import { partnerEarningsEndpoint } from './partners.earnings';
 import { partnerBalanceEndpoint, partnerRegisterEndpoint } from './partners.effects';
 import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
+import { moderatorDecisions } from './shared/review';
 
 /**
  * Partner accounts (tour operators, guides, transport). The live public profile (displayName, description,
@@ -84,24 +85,10 @@ export default defineResource({
     states: ['pending', 'approved', 'rejected', 'suspended'],
     initial: 'pending',
     transitions: {
-      approve: {
-        notify: tellPartner('id'),
-        from: 'pending',
-        to: 'approved',
-        by: ['moderator'],
-        bulk: true,
-        tone: 'success',
-        effect: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
-      },
-      reject: {
-        notify: tellPartner('id'),
-        from: 'pending',
-        to: 'rejected',
-        by: ['moderator'],
-        requires: ['reason'],
-        bulk: true,
-        tone: 'error',
-      },
+      ...moderatorDecisions({
+        partnerField: 'id',
+        approved: async ({ now }) => ({ approvedAt: now.toISOString(), reason: null }),
+      }),
       suspend: {
         notify: tellPartner('id'),
         from: 'approved',
