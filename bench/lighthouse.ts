@@ -97,6 +97,19 @@ function why(lhr: { audits: Record<string, { details?: unknown; displayValue?: s
   const lines: string[] = [];
   const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
   if (lcp) lines.push(`LCP element: ${lcp.selector} "${String(lcp.snippet).slice(0, 100)}"`);
+  const phases = items('largest-contentful-paint-element')[1]?.items as Record<string, any>[] | undefined;
+  if (phases)
+    lines.push(`LCP phases: ${phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)} ms`).join(', ')}`);
+  const requests = items('network-requests').filter((request) => request.transferSize > 2048);
+  for (const request of requests.slice(0, 25))
+    lines.push(
+      `request ${Math.round(request.networkRequestTime)}-${Math.round(request.networkEndTime)} ms ${Math.round(request.transferSize / 1024)} KB ${request.priority}: ${request.url}`,
+    );
+  const work = items('mainthread-work-breakdown');
+  if (work.length)
+    lines.push(
+      `main thread: ${work.map((group) => `${group.groupLabel} ${Math.round(group.duration)} ms`).join(', ')}`,
+    );
   for (const shift of items('layout-shifts').slice(0, 5))
     lines.push(`layout shift ${Number(shift.score).toFixed(3)}: ${shift.node?.selector ?? '?'}`);
   for (const task of items('long-tasks').slice(0, 5))

@@ -30,6 +30,7 @@ import { registerTotalsRoutes } from './rest/totals-routes';
 import { registerUploadRoutes } from './rest/upload-routes';
 import { registerSecurity } from './security';
 import { registerStatic } from './static';
+import type { PublicSite } from '../core/public-site';
 import { registerMailState } from './mail/routes';
 import { MailWorker } from './mail/worker';
 import { rollupsOf, scheduleCompaction, syncRollups } from './stats/rollup';
@@ -47,6 +48,8 @@ export interface AppOptions {
   database: Database;
   /** The resource configs; defaults to `resources/index.ts`. */
   resources?: readonly AnyResource[];
+  /** What the public home page shows; defaults to `resources/public-site.ts`. */
+  publicSite?: PublicSite;
   config?: Partial<ServerConfig>;
   logger?: FastifyServerOptions['logger'];
   /** Overrides for the auth plugin (session lifetime, login limits) — tests. */
@@ -158,7 +161,8 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   const mailStore = registry.mailResource;
   if (mailStore) registerMailState(app, db, mailStore, config.mail);
 
-  await registerStatic(app, config.distDir, resources);
+  const site = options.publicSite ?? (await import('../../resources/public-site')).default;
+  await registerStatic(app, config.distDir, resources, site);
 
   return {
     app,

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../core/locales';
+import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
 import { matchRoute, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
+import { primedHomeHead } from './primed-answers';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -21,7 +24,12 @@ function isApiPath(url: string): boolean {
  * Serves the built client: files from `dist/`, the SPA's index for client routes, and for paths that no
  * route matches the same index with HTTP 404 (SPEC §3), so crawlers and curl see the real status.
  */
-export async function registerStatic(app: FastifyInstance, distDir: string, resources: readonly AnyResource[]) {
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string,
+  resources: readonly AnyResource[],
+  site?: PublicSite,
+) {
   const built = fs.existsSync(path.join(distDir, 'index.html'));
   // The shell goes out through `sendFile` (so its brotli and gzip copies are chosen like any asset's), never as
   // a file of its own URL: `/index.html` is a path like any other, answered by the route check.
@@ -41,8 +49,29 @@ export async function registerStatic(app: FastifyInstance, distDir: string, reso
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
+    if (site && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
+      return sendPrimedHome(request, reply, match.locale, shellOf(match));
     // A 404 carries no validators: a revalidated error page must never come back as an empty 404.
     return reply.sendFile(shellOf(match), status === 200 ? {} : { etag: false, lastModified: false });
+  };
+
+  // The home opened with no search: its shell with the first screen's answers inside. It depends on the
+  // visitor's cookie and on the data, so it is built per request, compressed on the fly and never shared.
+  const sendPrimedHome = async (request: FastifyRequest, reply: FastifyReply, locale: Locale, shell: string) => {
+    let html: string;
+    try {
+      html = await fs.promises.readFile(path.join(distDir, shell), 'utf8');
+    } catch {
+      return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
+    }
+    const head = await primedHomeHead(app, request, locale, site!).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the home page goes out without its first screen primed');
+      return '';
+    });
+    return reply
+      .header('Cache-Control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html.replace('</head>', `${head}</head>`));
   };
 
   // Housekeeping for the client's new-build check: never cached, always the file on disk now.

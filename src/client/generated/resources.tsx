@@ -10,15 +10,17 @@ import type { AreaEntry, AreaRegistry } from './registry';
 // The screens load on first visit (react-admin's Layout suspends around them): the area's entry, the
 // sign-in form, stays within its budget (issue 4: 370 KB gzipped) without forms, grids and yup. A failed
 // chunk reloads the page once (SPEC §3).
-const screen = (load: () => Promise<ComponentType<object>>) =>
+export const lazyScreen = (load: () => Promise<ComponentType<object>>) =>
   lazyWithReload<object>(() => load().then((View) => ({ default: View })));
+const screen = lazyScreen;
 const GeneratedList = screen(() => import('./GeneratedList').then((m) => m.GeneratedList));
 const GeneratedShow = screen(() => import('./GeneratedShow').then((m) => m.GeneratedShow));
 const GeneratedCreate = screen(() => import('./GeneratedForm').then((m) => m.GeneratedCreate));
 const GeneratedEdit = screen(() => import('./GeneratedForm').then((m) => m.GeneratedEdit));
 const KeyedEdit = screen(() => import('./KeyedEdit').then((m) => m.KeyedEdit));
 
-function bind(entry: AreaEntry, View: ComponentType, name: string): ComponentType {
+/** The screen `View` of one entry: it reads its resource config from the entry's context. */
+export function bind(entry: AreaEntry, View: ComponentType, name: string): ComponentType {
   const Bound = () => (
     <EntryProvider entry={entry}>
       <View />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CARD_IMAGE_SIZES } from '../../core/catalog-requests';
 import { responsiveImage } from '../../core/images';
 import { ITEM_SEGMENT } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
@@ -30,9 +31,8 @@ export function ItemCard({ item, names, aboveFold = false }: { item: CatalogItem
         {item.images[0] ? (
           <img
             className="lt-card__media"
-            {...responsiveImage(item.images[0], 640)}
-            // The grid's column: the whole phone screen, else a card of at most 400 px.
-            sizes="(max-width: 599px) 100vw, 400px"
+            {...responsiveImage(item.images[0])}
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             loading={aboveFold ? 'eager' : 'lazy'}
             fetchPriority={aboveFold ? 'high' : 'auto'}

@@ -1,12 +1,8 @@
+import { listPath, type ListQuery } from '../../core/catalog-requests';
 import { LOCALE_TAGS, type Locale } from '../../core/locales';
+import { takePrimed } from './primed';
 
 export type Row = Record<string, unknown> & { id: number };
-
-export interface ListQuery {
-  filter?: Record<string, unknown>;
-  sort?: readonly [string, 'ASC' | 'DESC'];
-  range?: readonly [number, number];
-}
 
 export class ApiError extends Error {
   constructor(
@@ -19,6 +15,8 @@ export class ApiError extends Error {
 }
 
 async function request<T>(path: string, locale: Locale, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
+  const primed = init ? undefined : takePrimed(path, locale);
+  if (primed) return { body: primed.body as T, headers: primed.headers };
   const response = await fetch(`/api/${path}`, {
     credentials: 'same-origin',
     ...init,
@@ -34,11 +32,7 @@ async function request<T>(path: string, locale: Locale, init?: RequestInit): Pro
 
 /** The simple-REST list protocol of SPEC §6, without react-admin (the home page stays light). */
 export async function getList(resource: string, query: ListQuery, locale: Locale) {
-  const params = new URLSearchParams();
-  if (query.filter) params.set('filter', JSON.stringify(query.filter));
-  if (query.sort) params.set('sort', JSON.stringify(query.sort));
-  if (query.range) params.set('range', JSON.stringify(query.range));
-  const { body, headers } = await request<Row[]>(`${resource}?${params}`, locale);
+  const { body, headers } = await request<Row[]>(listPath(resource, query), locale);
   const total = Number(headers.get('Content-Range')?.split('/').pop());
   return { data: body, total: Number.isFinite(total) ? total : body.length };
 }

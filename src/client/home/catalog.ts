@@ -1,5 +1,6 @@
 import site from '../../../resources/public-site';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
+import { CATALOG_PAGE_SIZE, catalogPageQuery, filterOptionsQuery } from '../../core/catalog-requests';
 import { getList, getOne, type Row } from './api';
 
 export const catalog = site.catalog;
@@ -63,9 +64,7 @@ export type Names = Record<string, Map<number, string>>;
 export async function loadFilterOptions(locale: Locale): Promise<Names> {
   const entries = await Promise.all(
     catalog.filters.map(async (f) => {
-      const { data } = await getList(f.resource, { sort: [f.sort ?? 'id', 'ASC'], range: [0, 499] }, locale).catch(
-        () => ({ data: [] as Row[] }),
-      );
+      const { data } = await getList(f.resource, filterOptionsQuery(f), locale).catch(() => ({ data: [] as Row[] }));
       const names = new Map(
         data.map((row) => [row.id, pickLocalized(row[f.display] as LocalizedText, locale)] as const),
       );
@@ -139,7 +138,7 @@ function toItem(
   } satisfies CatalogItem;
 }
 
-export const PAGE_SIZE = 12;
+export const PAGE_SIZE = CATALOG_PAGE_SIZE;
 
 /**
  * Public items matching the search, with partner names and upcoming occurrences. `onItems` gets the items as soon
@@ -173,11 +172,7 @@ export async function searchCatalog(
     if (ids.length === 0) return { items: [] as CatalogItem[], total: 0 };
     filter.id = ids;
   }
-  const { data, total } = await getList(
-    catalog.resource,
-    { filter, sort: catalog.sort, range: [page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1] },
-    locale,
-  );
+  const { data, total } = await getList(catalog.resource, catalogPageQuery(catalog, filter, page), locale);
   const ids = data.map((row) => row.id);
   onItems?.({ items: data.map((row) => toItem(row, locale, new Map(), new Map(), true)), total });
   const [partners, occurrences] = await Promise.all([

@@ -1,21 +1,14 @@
-import type { ComponentType } from 'react';
 import { Resource } from 'react-admin';
-import { EntryProvider } from '../generated/context';
-import { GeneratedCreate } from '../generated/GeneratedForm';
 import { iconFor } from '../generated/icons';
 import { labels } from '../generated/labels';
-import type { AreaEntry, AreaRegistry } from '../generated/registry';
-import { PartnerEdit, PartnerList, PartnerShow } from './PartnerViews';
+import type { AreaRegistry } from '../generated/registry';
+import { bind, lazyScreen } from '../generated/resources';
 
-function bind(entry: AreaEntry, View: ComponentType): ComponentType {
-  const Bound = () => (
-    <EntryProvider entry={entry}>
-      <View />
-    </EntryProvider>
-  );
-  Bound.displayName = `${View.name}(${entry.route})`;
-  return Bound;
-}
+// As in the admin: the screens load on first visit, so the portal's dashboard carries no form or grid code.
+const PartnerList = lazyScreen(() => import('./PartnerViews').then((m) => m.PartnerList));
+const PartnerShow = lazyScreen(() => import('./PartnerViews').then((m) => m.PartnerShow));
+const PartnerEdit = lazyScreen(() => import('./PartnerViews').then((m) => m.PartnerEdit));
+const GeneratedCreate = lazyScreen(() => import('../generated/GeneratedForm').then((m) => m.GeneratedCreate));
 
 /** A `<Resource>` per partner path: the generated views, with the review state, calendar and edit warning. */
 export function partnerResources(registry: AreaRegistry) {
@@ -28,10 +21,10 @@ export function partnerResources(registry: AreaRegistry) {
         name={entry.route}
         icon={iconFor(config.menu?.icon)}
         options={{ label: labels.name(config) }}
-        list={bind(entry, PartnerList)}
-        show={bind(entry, PartnerShow)}
-        edit={writable && config.edit !== false ? bind(entry, PartnerEdit) : undefined}
-        create={writable && config.create !== false ? bind(entry, GeneratedCreate) : undefined}
+        list={bind(entry, PartnerList, 'PartnerList')}
+        show={bind(entry, PartnerShow, 'PartnerShow')}
+        edit={writable && config.edit !== false ? bind(entry, PartnerEdit, 'PartnerEdit') : undefined}
+        create={writable && config.create !== false ? bind(entry, GeneratedCreate, 'GeneratedCreate') : undefined}
         recordRepresentation={config.recordTitle}
       />
     );

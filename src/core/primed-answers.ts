@@ -1,0 +1,10 @@
+import type { Locale } from './locales';
+
+/** The element of a page that carries the server's primed answers (JSON). */
+export const PRIMED_ELEMENT_ID = 'lt-primed';
+
+/** Answers to `GET /api/{path}` the server ran for a page before sending it, in the page's locale. */
+export interface PrimedAnswers {
+  locale: Locale;
+  answers: Record<string, { body: unknown; contentRange?: string }>;
+}

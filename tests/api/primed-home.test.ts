@@ -1,0 +1,104 @@
+/**
+ * The home page opened with no search goes out with its first screen inside (server/primed-answers.ts): the
+ * catalog's first page and the filters' options, exactly as the API answers the visitor, and a preload of the
+ * first card's photo. Any other page, or the home with a search, is the plain shell.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import site from '../../resources/public-site';
+import { firstScreenPaths } from '../../src/core/catalog-requests';
+import { responsiveImage } from '../../src/core/images';
+import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+import { call, describeEachEngine, suiteServer } from './harness';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-dist-'));
+const shellOf = (lang: string) =>
+  `<!doctype html><html lang="${lang}"><head><title>Lantern</title></head><body><div id="root"></div></body></html>`;
+fs.mkdirSync(path.join(dist, 'shells'));
+fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
+for (const locale of ['en', 'lo']) fs.writeFileSync(path.join(dist, 'shells', `${locale}.html`), shellOf(locale));
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
+const primedOf = (html: string): PrimedAnswers | undefined => {
+  const json = PRIMED.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
+};
+const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
+
+describeEachEngine('the home page primed with its first screen', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist } });
+  const { catalogPage, filterOptions } = firstScreenPaths(site);
+
+  async function expectPrimedAsTheApiAnswers(locale: 'en' | 'lo', cookie?: string) {
+    const page = await call(server, 'GET', `/${locale}`, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // Built for this visitor from the data now: never stored by a shared cache, never answered by a validator.
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.headers.get('etag')).toBeNull();
+    // Compressed on the fly like any answer over 1 KB (fetch asks for gzip first and decodes it).
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    const html = String(page.body);
+    expect(html.startsWith(`<!doctype html><html lang="${locale}">`)).toBe(true);
+    const primed = primedOf(html);
+    expect(primed?.locale).toBe(locale);
+    expect(Object.keys(primed!.answers).sort()).toEqual([catalogPage, ...filterOptions].sort());
+    for (const apiPath of [catalogPage, ...filterOptions]) {
+      const api = await call(server, 'GET', `/api/${apiPath}`, {
+        cookie,
+        headers: { 'accept-language': TAGS[locale] },
+      });
+      expect(api.status).toBe(200);
+      expect(primed!.answers[apiPath].body, apiPath).toEqual(api.body);
+      expect(primed!.answers[apiPath].contentRange, apiPath).toBe(api.headers.get('content-range') ?? undefined);
+    }
+    return { html, rows: primed!.answers[catalogPage].body as Record<string, unknown>[] };
+  }
+
+  it('holds what the API answers an anonymous visitor, in the page’s language, and preloads the first photo', async () => {
+    for (const locale of ['en', 'lo'] as const) {
+      const { html, rows } = await expectPrimedAsTheApiAnswers(locale);
+      expect(rows.length).toBeGreaterThan(0);
+      const photo = (rows[0][site.catalog.images!] as string[])[0];
+      const image = responsiveImage(photo);
+      expect(image.srcSet).toBeTruthy();
+      const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)"/.exec(
+        html,
+      );
+      expect(preload?.[1]).toBe(image.src);
+      expect(preload?.[2]).toBe(image.srcSet);
+    }
+  });
+
+  it('holds what the API answers a signed-in visitor, with their session', async () => {
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    await expectPrimedAsTheApiAnswers('en', cookie);
+  });
+
+  it('a title that closes the script element stays text inside it', async () => {
+    const { rows } = await expectPrimedAsTheApiAnswers('en');
+    const hostile = '</script><img src=x onerror="alert(1)"><!--';
+    await sql`update "services" set "title" = ${JSON.stringify({ en: hostile, lo: hostile })}::jsonb
+              where "id" = ${Number(rows[0].id)}`.execute(server.db);
+    const page = await call(server, 'GET', '/en');
+    const html = String(page.body);
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const primed = primedOf(html)!;
+    const first = (primed.answers[catalogPage].body as Record<string, any>[])[0];
+    expect(first.title.en).toBe(hostile);
+  });
+
+  it('the home with a search, and every other page, is the plain shell', async () => {
+    for (const url of ['/en?q=boat', '/en?page=2', '/en/login', '/lo/login']) {
+      const page = await call(server, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(primedOf(String(page.body)), url).toBeUndefined();
+      expect(String(page.body), url).not.toContain('rel="preload" as="image"');
+    }
+  });
+});
