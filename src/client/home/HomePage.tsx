@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18nReady, useLocale, useT } from '../i18n/context';
 import { useDocumentTitle } from '../shell/document-title';
@@ -6,10 +6,12 @@ import { preloadRoutes } from '../shell/loaders';
 import {
   PAGE_SIZE,
   loadFilterOptions,
+  primedCatalogPage,
+  primedFilterOptions,
   readSearch,
   searchCatalog,
   writeSearch,
-  type CatalogItem,
+  type CatalogPage,
   type Names,
 } from './catalog';
 import { ItemCard } from './ItemCard';
@@ -28,13 +30,24 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readSearch(params), [params]);
   const page = Math.max(0, Number(params.get('page') ?? 1) - 1 || 0);
-  const [names, setNames] = useState<Names>({});
-  const [result, setResult] = useState<{ items: CatalogItem[]; total: number }>();
+  // Opened with no search, the page came with its first screen (server/primed-answers.ts): it is drawn in the
+  // first render, and the effects below only complete it (partner names, departures).
+  const [primed] = useState(() => ({
+    page: primedCatalogPage(search, page, locale),
+    names: primedFilterOptions(locale),
+  }));
+  const primedPending = useRef({ page: Boolean(primed.page), names: Boolean(primed.names) });
+  const [names, setNames] = useState<Names>(primed.names ?? {});
+  const [result, setResult] = useState<CatalogPage | undefined>(primed.page);
   const [failed, setFailed] = useState(false);
 
   useDocumentTitle(ready ? t('app.tagline') : undefined);
 
   useEffect(() => {
+    if (primedPending.current.names) {
+      primedPending.current.names = false;
+      return;
+    }
     let live = true;
     loadFilterOptions(locale).then((loaded) => live && setNames(loaded));
     return () => {
@@ -44,8 +57,10 @@ export function HomePage() {
 
   useEffect(() => {
     let live = true;
+    const known = primedPending.current.page ? primed.page : undefined;
+    primedPending.current.page = false;
     setFailed(false);
-    searchCatalog(search, page, locale, (items) => live && setResult(items))
+    searchCatalog(search, page, locale, (items) => live && setResult(items), known)
       .then((found) => live && setResult(found))
       .catch((error: unknown) => {
         console.error('[home] catalog failed to load', error);

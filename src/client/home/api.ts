@@ -30,11 +30,21 @@ async function request<T>(path: string, locale: Locale, init?: RequestInit): Pro
   return { body: body as T, headers: response.headers };
 }
 
+function listOf(body: Row[], headers: Headers) {
+  const total = Number(headers.get('Content-Range')?.split('/').pop());
+  return { data: body, total: Number.isFinite(total) ? total : body.length };
+}
+
 /** The simple-REST list protocol of SPEC §6, without react-admin (the home page stays light). */
 export async function getList(resource: string, query: ListQuery, locale: Locale) {
   const { body, headers } = await request<Row[]>(listPath(resource, query), locale);
-  const total = Number(headers.get('Content-Range')?.split('/').pop());
-  return { data: body, total: Number.isFinite(total) ? total : body.length };
+  return listOf(body, headers);
+}
+
+/** The list the server put inside the page for this request, at once (the first render can draw it). */
+export function takePrimedList(resource: string, query: ListQuery, locale: Locale) {
+  const primed = takePrimed(listPath(resource, query), locale);
+  return primed && Array.isArray(primed.body) ? listOf(primed.body as Row[], primed.headers) : undefined;
 }
 
 export async function getOne(resource: string, id: number | string, locale: Locale) {

@@ -1,7 +1,8 @@
 import site from '../../../resources/public-site';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
+import type { CatalogFilter } from '../../core/public-site';
 import { CATALOG_PAGE_SIZE, catalogPageQuery, filterOptionsQuery } from '../../core/catalog-requests';
-import { getList, getOne, type Row } from './api';
+import { getList, getOne, takePrimedList, type Row } from './api';
 
 export const catalog = site.catalog;
 export const signUp = site.signUp;
@@ -61,17 +62,26 @@ const addDays = (day: string, days: number) =>
 export type Names = Record<string, Map<number, string>>;
 
 /** The options of each filter (tour types, provinces…), localized. */
+const namesOf = (f: CatalogFilter, rows: Row[], locale: Locale) =>
+  new Map(rows.map((row) => [row.id, pickLocalized(row[f.display] as LocalizedText, locale)] as const));
+
 export async function loadFilterOptions(locale: Locale): Promise<Names> {
   const entries = await Promise.all(
     catalog.filters.map(async (f) => {
       const { data } = await getList(f.resource, filterOptionsQuery(f), locale).catch(() => ({ data: [] as Row[] }));
-      const names = new Map(
-        data.map((row) => [row.id, pickLocalized(row[f.display] as LocalizedText, locale)] as const),
-      );
-      return [f.labelKey, names] as const;
+      return [f.labelKey, namesOf(f, data, locale)] as const;
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** The filters' options the server put inside the page, if it put them all (else they load as usual). */
+export function primedFilterOptions(locale: Locale): Names | undefined {
+  const entries = catalog.filters.map((f) => {
+    const primed = takePrimedList(f.resource, filterOptionsQuery(f), locale);
+    return primed && ([f.labelKey, namesOf(f, primed.data, locale)] as const);
+  });
+  return entries.every(Boolean) ? Object.fromEntries(entries as [string, Map<number, string>][]) : undefined;
 }
 
 async function occurrencesOf(ids: number[], from: string, to: string | undefined, locale: Locale) {
@@ -140,22 +150,55 @@ function toItem(
 
 export const PAGE_SIZE = CATALOG_PAGE_SIZE;
 
-/**
- * Public items matching the search, with partner names and upcoming occurrences. `onItems` gets the items as soon
- * as they are known, before the names and departures: their photos can start loading a round trip earlier.
- */
-export async function searchCatalog(
-  search: Search,
-  page: number,
-  locale: Locale,
-  onItems?: (result: { items: CatalogItem[]; total: number }) => void,
-) {
+function filterOf(search: Search): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (search.q.trim()) filter.q = search.q.trim();
   for (const f of catalog.filters) {
     const value = search.refs[f.labelKey];
     if (value) filter[f.field] = Number(value);
   }
+  return filter;
+}
+
+export interface CatalogPage {
+  items: CatalogItem[];
+  total: number;
+}
+
+/** A page of rows as cards whose partner names and departures are still on their way. */
+const pendingPage = (rows: Row[], total: number, locale: Locale): CatalogPage => ({
+  items: rows.map((row) => toItem(row, locale, new Map(), new Map(), true)),
+  total,
+});
+
+/**
+ * The page of this search the server put inside the page (the home opened with no search), at once: the first
+ * render draws its cards. `searchCatalog` then completes it from `rows` without asking for them again.
+ */
+export function primedCatalogPage(
+  search: Search,
+  page: number,
+  locale: Locale,
+): (CatalogPage & { rows: Row[] }) | undefined {
+  if (search.date) return undefined;
+  const primed = takePrimedList(catalog.resource, catalogPageQuery(catalog, filterOf(search), page), locale);
+  return primed && { ...pendingPage(primed.data, primed.total, locale), rows: primed.data };
+}
+
+/**
+ * Public items matching the search, with partner names and upcoming occurrences. `onItems` gets the items as soon
+ * as they are known, before the names and departures: their photos can start loading a round trip earlier.
+ * `known`: the page's rows, already drawn (primedCatalogPage).
+ */
+export async function searchCatalog(
+  search: Search,
+  page: number,
+  locale: Locale,
+  onItems?: (result: CatalogPage) => void,
+  known?: { rows: Row[]; total: number },
+): Promise<CatalogPage> {
+  if (known) return completePage(known.rows, known.total, search, locale);
+  const filter = filterOf(search);
   if (search.date && catalog.occurrences) {
     // Items departing in the window after the chosen date.
     const occ = catalog.occurrences;
@@ -173,13 +216,17 @@ export async function searchCatalog(
     filter.id = ids;
   }
   const { data, total } = await getList(catalog.resource, catalogPageQuery(catalog, filter, page), locale);
-  const ids = data.map((row) => row.id);
-  onItems?.({ items: data.map((row) => toItem(row, locale, new Map(), new Map(), true)), total });
+  onItems?.(pendingPage(data, total, locale));
+  return completePage(data, total, search, locale);
+}
+
+async function completePage(rows: Row[], total: number, search: Search, locale: Locale): Promise<CatalogPage> {
+  const ids = rows.map((row) => row.id);
   const [partners, occurrences] = await Promise.all([
-    partnerNames(data, locale),
+    partnerNames(rows, locale),
     occurrencesOf(ids, search.date || today(), undefined, locale),
   ]);
-  return { items: data.map((row) => toItem(row, locale, partners, occurrences)), total };
+  return { items: rows.map((row) => toItem(row, locale, partners, occurrences)), total };
 }
 
 export async function loadItem(id: number, locale: Locale): Promise<CatalogItem> {
