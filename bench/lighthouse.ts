@@ -65,7 +65,7 @@ interface Figures {
   benchmarkIndex: number;
   /** Audits of accessibility, best practices and SEO that did not pass: what stands between a score and 100. */
   failing: string[];
-  /** With `--why`: the largest paint's element, what shifted, the main thread's longest tasks and costliest scripts. */
+  /** With `--why`: the largest paint's element and phases, the requests, what shifted, the main thread's time and longest tasks. */
   why: string[];
 }
 
