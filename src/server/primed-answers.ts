@@ -22,6 +22,26 @@ export async function primedHomeHead(
   request: FastifyRequest,
   locale: Locale,
   site: PublicSite,
+  budgetMs: number,
+): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  // Past the budget the page goes out plain and fetches for itself, as it would without priming; the answers
+  // still on their way are dropped when they come.
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(''), budgetMs);
+  });
+  try {
+    return await Promise.race([primedHead(app, request, locale, site), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function primedHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  site: PublicSite,
 ): Promise<string> {
   const { catalogPage, filterOptions } = firstScreenPaths(site);
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': LOCALE_TAGS[locale] };

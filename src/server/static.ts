@@ -13,6 +13,9 @@ const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
   '<body><div id="root">The client is not built: run <code>npm run build</code>.</div></body></html>';
 
+/** How long the home waits for its primed answers: a slow or sick database must not hold the page up. */
+const PRIME_BUDGET_MS = 400;
+
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
 const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
 
@@ -64,7 +67,7 @@ export async function registerStatic(
     } catch {
       return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     }
-    const head = await primedHomeHead(app, request, locale, site!).catch((error: unknown) => {
+    const head = await primedHomeHead(app, request, locale, site!, PRIME_BUDGET_MS).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the home page goes out without its first screen primed');
       return '';
     });
