@@ -162,7 +162,7 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   if (mailStore) registerMailState(app, db, mailStore, config.mail);
 
   const site = options.publicSite ?? (await import('../../resources/public-site')).default;
-  await registerStatic(app, config.distDir, resources, site);
+  await registerStatic(app, config.distDir, resources, { site, primeBudgetMs: config.homePrimeBudgetMs });
 
   return {
     app,

@@ -13,9 +13,6 @@ const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
   '<body><div id="root">The client is not built: run <code>npm run build</code>.</div></body></html>';
 
-/** How long the home waits for its primed answers: a slow or sick database must not hold the page up. */
-const PRIME_BUDGET_MS = 400;
-
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
 const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
 
@@ -31,7 +28,11 @@ export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
   resources: readonly AnyResource[],
-  site?: PublicSite,
+  home?: {
+    site: PublicSite;
+    /** A slow or sick database must not hold the page up: past this the home goes out plain. */
+    primeBudgetMs: number;
+  },
 ) {
   const built = fs.existsSync(path.join(distDir, 'index.html'));
   // The shell goes out through `sendFile` (so its brotli and gzip copies are chosen like any asset's), never as
@@ -52,22 +53,28 @@ export async function registerStatic(
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
-    if (site && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
-      return sendPrimedHome(request, reply, match.locale, shellOf(match));
+    if (home && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
+      return sendPrimedHome(request, reply, match.locale, shellOf(match), home);
     // A 404 carries no validators: a revalidated error page must never come back as an empty 404.
     return reply.sendFile(shellOf(match), status === 200 ? {} : { etag: false, lastModified: false });
   };
 
   // The home opened with no search: its shell with the first screen's answers inside. It depends on the
   // visitor's cookie and on the data, so it is built per request, compressed on the fly and never shared.
-  const sendPrimedHome = async (request: FastifyRequest, reply: FastifyReply, locale: Locale, shell: string) => {
+  const sendPrimedHome = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+    shell: string,
+    { site, primeBudgetMs }: NonNullable<typeof home>,
+  ) => {
     let html: string;
     try {
       html = await fs.promises.readFile(path.join(distDir, shell), 'utf8');
     } catch {
       return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     }
-    const head = await primedHomeHead(app, request, locale, site!, PRIME_BUDGET_MS).catch((error: unknown) => {
+    const head = await primedHomeHead(app, request, locale, site, primeBudgetMs).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the home page goes out without its first screen primed');
       return '';
     });
