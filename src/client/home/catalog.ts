@@ -61,10 +61,10 @@ const addDays = (day: string, days: number) =>
 
 export type Names = Record<string, Map<number, string>>;
 
-/** The options of each filter (tour types, provinces…), localized. */
 const namesOf = (f: CatalogFilter, rows: Row[], locale: Locale) =>
   new Map(rows.map((row) => [row.id, pickLocalized(row[f.display] as LocalizedText, locale)] as const));
 
+/** The options of each filter (tour types, provinces…), localized. */
 export async function loadFilterOptions(locale: Locale): Promise<Names> {
   const entries = await Promise.all(
     catalog.filters.map(async (f) => {
