@@ -39,7 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     // Two workers on two cores can keep the home's primed answers past their 400 ms budget; the suites test the
     // primed page itself (the budget has its API test), so here the home waits for them.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', HOME_PRIME_BUDGET_MS: '30000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', PRIME_BUDGET_MS: '30000' },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { FALLBACK_LOCALE, LOCALES } from './src/core/locales';
 import { AREAS, shellName } from './src/core/shells';
+import portal from './resources/partner-portal';
 
 /**
  * One id per build: baked into the bundle (`__BUILD_ID__`) and written to `builds/latest.json` and
@@ -96,10 +97,19 @@ function precompress(): Plugin {
  * and the chunks the first screen will ask for preloaded beside the entry's: the locale's messages (with the
  * English ones beneath them) and, in an area, its app and react-admin's translation provider. Without them the
  * browser learns of each only when the code before it has arrived and run: on a slow phone connection one round
- * trip after another before any text.
+ * trip after another before any text. The portal's home gets a shell of its own with its widgets' code too.
  */
 function localeShells(): Plugin {
   const AREA_MODULES = { admin: 'src/client/admin/AdminApp.tsx', partner: 'src/client/partner/PartnerApp.tsx' };
+  // The portal's home is drawn from widgets, each kind its own chunk (`partner/widgets/{Kind}Widget.tsx`): its
+  // own shell preloads those its screen shows, so they arrive with the app instead of a round trip after it.
+  const homeScreen = portal.screens.find((screen) => screen.path === '');
+  const AREA_HOME_WIDGETS: Record<(typeof AREAS)[number], string[]> = {
+    admin: [],
+    partner: [...new Set(homeScreen?.widgets.map((widget) => widget.kind) ?? [])].map(
+      (kind) => `src/client/partner/widgets/${kind[0].toUpperCase()}${kind.slice(1)}Widget.tsx`,
+    ),
+  };
   return {
     name: 'lantern-locale-shells',
     apply: 'build',
@@ -124,8 +134,13 @@ function localeShells(): Plugin {
         return [...seen];
       };
       const present = new Set([...source.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+      const variants = [
+        { area: undefined, home: false },
+        ...AREAS.map((area) => ({ area, home: false })),
+        ...AREAS.filter((area) => AREA_HOME_WIDGETS[area].length).map((area) => ({ area, home: true })),
+      ];
       for (const locale of LOCALES) {
-        for (const area of [undefined, ...AREAS]) {
+        for (const { area, home } of variants) {
           const files = new Set([
             ...closure(`i18n/${FALLBACK_LOCALE}.ts`),
             ...closure(`i18n/${locale}.ts`),
@@ -136,6 +151,7 @@ function localeShells(): Plugin {
                   ...closure(AREA_MODULES[area]),
                 ]
               : []),
+            ...(area && home ? AREA_HOME_WIDGETS[area].flatMap(closure) : []),
           ]);
           const links = [...files]
             .filter((file) => !present.has(file))
@@ -143,7 +159,7 @@ function localeShells(): Plugin {
             .join('');
           this.emitFile({
             type: 'asset',
-            fileName: `shells/${shellName(locale, area)}.html`,
+            fileName: `shells/${shellName(locale, area, home)}.html`,
             source: source
               .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
               .replace('  </head>', `${links}  </head>`),

@@ -11,8 +11,14 @@ installPreloadErrorHandler();
 // Before the first render, so a dark-mode visitor never sees a light flash.
 applyThemeMode(readThemeMode());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const start = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  );
+// The server drew the top of the screen into the page (server/first-paint.ts): it reaches the screen before the
+// app replaces it, even when the script arrives within the same frame.
+if (root.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

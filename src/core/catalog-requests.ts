@@ -8,14 +8,15 @@ export interface ListQuery {
 }
 
 /**
- * The path under `/api/` of a list request. The home page asks with it and the server primes the home's first
- * screen with it, so a primed answer is found by the very string the page would have fetched.
+ * The path under `/api/` of a list request. The pages ask with it and the server primes their first screen with
+ * it, so a primed answer is found by the very string the page would have fetched. The parameters go in
+ * alphabetical order, as react-admin's simple-REST provider writes them, so the areas' lists match too.
  */
 export function listPath(resource: string, query: ListQuery): string {
   const params = new URLSearchParams();
   if (query.filter) params.set('filter', JSON.stringify(query.filter));
-  if (query.sort) params.set('sort', JSON.stringify(query.sort));
   if (query.range) params.set('range', JSON.stringify(query.range));
+  if (query.sort) params.set('sort', JSON.stringify(query.sort));
   return `${resource}?${params}`;
 }
 

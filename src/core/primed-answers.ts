@@ -8,3 +8,6 @@ export interface PrimedAnswers {
   locale: Locale;
   answers: Record<string, { body: unknown; contentRange?: string }>;
 }
+
+/** What every signed-in area asks first, below `/api`: the account and what it may do (SPEC §6). */
+export const AREA_FIRST_READ = 'auth/me';

@@ -162,7 +162,8 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   if (mailStore) registerMailState(app, db, mailStore, config.mail);
 
   const site = options.publicSite ?? (await import('../../resources/public-site')).default;
-  await registerStatic(app, config.distDir, resources, { site, primeBudgetMs: config.homePrimeBudgetMs });
+  const portal = (await import('../../resources/partner-portal')).default;
+  await registerStatic(app, config.distDir, resources, { site, portal, primeBudgetMs: config.primeBudgetMs });
 
   return {
     app,

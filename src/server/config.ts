@@ -15,7 +15,7 @@ export interface ServerConfig {
   /** Where the built client lives. */
   distDir: string;
   /** How long the home waits for the answers it goes out primed with (primed-answers.ts) before it goes out plain. */
-  homePrimeBudgetMs: number;
+  primeBudgetMs: number;
   /** Trust X-Forwarded-For (only behind a proxy you run): otherwise a client could dodge per-IP login limits. */
   trustProxy: boolean;
   /** List totals are exact up to this many matching rows; past it they are capped or estimated. */
@@ -54,7 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: nodeEnv === 'production',
     pgPoolSize: intFrom(env.PG_POOL_SIZE, 16),
     distDir: path.resolve(env.DIST_DIR || './dist'),
-    homePrimeBudgetMs: msFrom(env.HOME_PRIME_BUDGET_MS, 400),
+    primeBudgetMs: msFrom(env.PRIME_BUDGET_MS, 400),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     listExactCountLimit: intFrom(env.LIST_EXACT_COUNT_LIMIT, 10_000),
     listKeysetOffset: intFrom(env.LIST_KEYSET_OFFSET, 1_000),

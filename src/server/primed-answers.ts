@@ -2,53 +2,45 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CARD_IMAGE_SIZES, firstScreenPaths } from '../core/catalog-requests';
 import { responsiveImage } from '../core/images';
 import { LOCALE_TAGS, type Locale } from '../core/locales';
-import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
+import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
 import type { PublicSite } from '../core/public-site';
+import type { Portal, PortalScreen } from '../core/portal';
+import { screenFirstReads } from '../core/portal-reads';
+import type { AnyResource } from '../core/resource';
+import type { Area } from '../core/routes';
+import { areaFirstPaint } from './first-paint';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
 
-/**
- * What the home page opened with no search shows first, answered by the server before it sends the page: the
- * catalog's first page and the search filters' options go inside the page (client/home/primed.ts takes them
- * instead of fetching), and the first card's photo, the page's largest paint on a phone, is preloaded from the
- * head. On slow 4G this spares the round trips the script would otherwise wait for before the photo could even
- * start. The answers are the API's own (`inject` runs the route with the visitor's cookie and language), so
- * they hold exactly what the page's own requests would have returned; one that fails is left to the page.
- */
-export async function primedHomeHead(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  locale: Locale,
-  site: PublicSite,
-  budgetMs: number,
-): Promise<string> {
+/** The page's first reads, run by the server before it sends the page; past `budgetMs` the page goes out plain. */
+function withinBudget<T>(work: Promise<T>, budgetMs: number, plain: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  // Past the budget the page goes out plain and fetches for itself, as it would without priming; the answers
-  // still on their way are dropped when they come.
-  const late = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(''), budgetMs);
+  // Past the budget the page fetches for itself, as it would without priming; answers still on their way are
+  // dropped when they come.
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(plain), budgetMs);
   });
-  try {
-    return await Promise.race([primedHead(app, request, locale, site), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-async function primedHead(
+/**
+ * `GET /api/{path}` for each path, through the API itself (`inject` runs the route with the visitor's cookie and
+ * language), so the answers hold exactly what the page's own requests would have returned. One that fails is
+ * left to the page.
+ */
+async function primeAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   locale: Locale,
-  site: PublicSite,
-): Promise<string> {
-  const { catalogPage, filterOptions } = firstScreenPaths(site);
+  paths: readonly string[],
+  primed: PrimedAnswers = { locale, answers: {} },
+): Promise<PrimedAnswers> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': LOCALE_TAGS[locale] };
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
-  const primed: PrimedAnswers = { locale, answers: {} };
   await Promise.all(
-    [catalogPage, ...filterOptions].map(async (path) => {
+    paths.map(async (path) => {
       const answer = await app.inject({ method: 'GET', url: `/api/${path}`, headers });
       if (answer.statusCode !== 200) return;
       const contentRange = answer.headers['content-range'];
@@ -58,9 +50,42 @@ async function primedHead(
       };
     }),
   );
+  return primed;
+}
+
+const primedScript = (primed: PrimedAnswers) =>
+  Object.keys(primed.answers).length
+    ? `<script type="application/json" id="${PRIMED_ELEMENT_ID}">${escapeScript(JSON.stringify(primed))}</script>`
+    : '';
+
+/**
+ * What the home page opened with no search shows first, answered by the server before it sends the page: the
+ * catalog's first page and the search filters' options go inside the page (client/shell/primed.ts takes them
+ * instead of fetching), and the first card's photo, the page's largest paint on a phone, is preloaded from the
+ * head. On slow 4G this spares the round trips the script would otherwise wait for before the photo could even
+ * start.
+ */
+export function primedHomeHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  site: PublicSite,
+  budgetMs: number,
+): Promise<string> {
+  return withinBudget(primedHead(app, request, locale, site), budgetMs, '');
+}
+
+async function primedHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  site: PublicSite,
+): Promise<string> {
+  const { catalogPage, filterOptions } = firstScreenPaths(site);
+  const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions]);
   const rows = primed.answers[catalogPage]?.body;
   const firstImage = site.catalog.images && Array.isArray(rows) ? rows[0]?.[site.catalog.images]?.[0] : undefined;
-  let head = `<script type="application/json" id="${PRIMED_ELEMENT_ID}">${escapeScript(JSON.stringify(primed))}</script>`;
+  let head = primedScript(primed);
   if (typeof firstImage === 'string') {
     const image = responsiveImage(firstImage);
     head +=
@@ -71,4 +96,51 @@ async function primedHead(
       '>';
   }
   return head;
+}
+
+/** What a primed page adds to its shell: inside `<head>`, and inside the root element before the script runs. */
+export interface PrimedPage {
+  head: string;
+  root: string;
+}
+
+/** The screen an area opens on, when it is drawn from widgets (the partner portal's dashboard). */
+const HOME_SCREEN_OF: Record<Area, (portal: Portal) => PortalScreen | undefined> = {
+  admin: () => undefined,
+  partner: (portal) => portal.screens.find((screen) => screen.path === ''),
+};
+
+/**
+ * A signed-in area page (admin, partner portal): who is signed in (`auth/me`) goes inside the page, so the
+ * script draws the area at once instead of asking first and drawing a round trip later (on slow 4G that round
+ * trip stood between the script and every screen's first data). On the portal's home the first reads of its
+ * widgets go in too, and on an area's home the root holds the top of the screen in plain HTML meanwhile
+ * (first-paint.ts).
+ */
+export function primedAreaPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  route: { locale: Locale; area: Area; subpath: string },
+  config: { resources: readonly AnyResource[]; portal: Portal },
+  budgetMs: number,
+): Promise<PrimedPage> {
+  const work = async (): Promise<PrimedPage> => {
+    const primed = await primeAnswers(app, request, route.locale, [AREA_FIRST_READ]);
+    const account = primed.answers[AREA_FIRST_READ]?.body as
+      { id?: number; kind?: unknown; fullName?: unknown } | undefined;
+    if (!account) return { head: '', root: '' };
+    const screen =
+      route.subpath === '' && account.kind === route.area ? HOME_SCREEN_OF[route.area](config.portal) : undefined;
+    const accountResource = config.resources.find((resource) => resource.account?.kind === account.kind);
+    if (screen && accountResource && account.id !== undefined) {
+      const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
+      await primeAnswers(app, request, route.locale, reads.first, primed);
+      await primeAnswers(app, request, route.locale, reads.then(primed.answers), primed);
+    }
+    return {
+      head: primedScript(primed),
+      root: areaFirstPaint(route.locale, route.area, route.subpath, account),
+    };
+  };
+  return withinBudget(work(), budgetMs, { head: '', root: '' });
 }

@@ -2,17 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../core/locales';
+import type { Portal } from '../core/portal';
 import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
-import { matchRoute, type RouteMatch } from '../core/routes';
+import { matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
-import { primedHomeHead } from './primed-answers';
+import { primedAreaPage, primedHomeHead, type PrimedPage } from './primed-answers';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
   '<body><div id="root">The client is not built: run <code>npm run build</code>.</div></body></html>';
 
+/** The element the client renders into (index.html). */
+const ROOT_ID = 'root';
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
 const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
 
@@ -28,9 +30,11 @@ export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
   resources: readonly AnyResource[],
-  home?: {
+  primed?: {
     site: PublicSite;
-    /** A slow or sick database must not hold the page up: past this the home goes out plain. */
+    /** The partner portal's screens: its home's first reads go inside the page. */
+    portal: Portal;
+    /** A slow or sick database must not hold the page up: past this a primed page goes out plain. */
     primeBudgetMs: number;
   },
 ) {
@@ -41,10 +45,15 @@ export async function registerStatic(
   // The locale's (and area's) own shell where the build wrote one: its `lang` and the chunks it preloads.
   const shellDir = path.join(distDir, 'shells');
   const shells = new Set(fs.existsSync(shellDir) ? fs.readdirSync(shellDir).filter((f) => f.endsWith('.html')) : []);
-  const shellOf = (match?: RouteMatch) => {
+  // `signedIn`: the area's home shell preloads its screen's code, of no use to a visitor on the way to sign in.
+  const shellOf = (match?: RouteMatch, signedIn = false) => {
     if (!match?.locale) return 'index.html';
     const area = match.kind === 'admin' || match.kind === 'partner' ? match.kind : undefined;
-    const name = `${shellName(match.locale, match.status === 200 ? area : undefined)}.html`;
+    if (match.status !== 200 || !area)
+      return shells.has(`${match.locale}.html`) ? `shells/${match.locale}.html` : 'index.html';
+    const home = `${shellName(match.locale, area, true)}.html`;
+    if (signedIn && match.subpath === '' && shells.has(home)) return `shells/${home}`;
+    const name = `${shellName(match.locale, area)}.html`;
     return shells.has(name) ? `shells/${name}` : 'index.html';
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number, match?: RouteMatch) => {
@@ -53,20 +62,33 @@ export async function registerStatic(
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
-    if (home && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
-      return sendPrimedHome(request, reply, match.locale, shellOf(match), home);
+    if (primed && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
+      return sendPrimed(request, reply, shellOf(match), async () => ({
+        head: await primedHomeHead(app, request, match.locale!, primed.site, primed.primeBudgetMs),
+        root: '',
+      }));
+    // Signed out, an area page is the plain shell (its sign-in form); signed in, it carries the account.
+    if (primed && (match?.kind === 'admin' || match?.kind === 'partner') && status === 200 && request.headers.cookie)
+      return sendPrimed(request, reply, shellOf(match, true), () =>
+        primedAreaPage(
+          app,
+          request,
+          { locale: match.locale!, area: match.kind as Area, subpath: match.subpath ?? '' },
+          { resources, portal: primed.portal },
+          primed.primeBudgetMs,
+        ),
+      );
     // A 404 carries no validators: a revalidated error page must never come back as an empty 404.
     return reply.sendFile(shellOf(match), status === 200 ? {} : { etag: false, lastModified: false });
   };
 
-  // The home opened with no search: its shell with the first screen's answers inside. It depends on the
-  // visitor's cookie and on the data, so it is built per request, compressed on the fly and never shared.
-  const sendPrimedHome = async (
+  // A shell with the page's first answers inside. It depends on the visitor's cookie and on the data, so it is
+  // built per request, compressed on the fly and never shared.
+  const sendPrimed = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    locale: Locale,
     shell: string,
-    { site, primeBudgetMs }: NonNullable<typeof home>,
+    prime: () => Promise<PrimedPage>,
   ) => {
     let html: string;
     try {
@@ -74,14 +96,18 @@ export async function registerStatic(
     } catch {
       return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     }
-    const head = await primedHomeHead(app, request, locale, site, primeBudgetMs).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'the home page goes out without its first screen primed');
-      return '';
+    const primed = await prime().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the page goes out without its first answers primed');
+      return { head: '', root: '' };
     });
     return reply
       .header('Cache-Control', 'private, no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `${head}</head>`));
+      .send(
+        html
+          .replace('</head>', `${primed.head}</head>`)
+          .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>`),
+      );
   };
 
   // Housekeeping for the client's new-build check: never cached, always the file on disk now.

@@ -32,7 +32,7 @@ const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
 describeEachEngine('the home page primed with its first screen', (engine) => {
   // A generous budget: suites running side by side must not push the answers past it (the budget's own test
   // is below).
-  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, homePrimeBudgetMs: 60_000 } });
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 60_000 } });
   const { catalogPage, filterOptions } = firstScreenPaths(site);
 
   async function expectPrimedAsTheApiAnswers(locale: 'en' | 'lo', cookie?: string) {
@@ -106,7 +106,7 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
 });
 
 describeEachEngine('the home page within its priming budget', (engine) => {
-  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, homePrimeBudgetMs: 300 } });
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 300 } });
 
   it('a database that holds the catalog up does not hold the page up: it goes out plain', async () => {
     await server.db.transaction().execute(async (trx) => {

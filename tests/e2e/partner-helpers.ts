@@ -23,6 +23,18 @@ export async function signInPartner(page: Page, email = PARTNER.email, password 
   return me as { id: number; email: string };
 }
 
+/**
+ * A portal screen's widgets below the fold load when they come near the screen: scrolls down until every one has
+ * come (its placeholder, `data-widget-pending`, gone).
+ */
+export async function showEveryWidget(page: Page) {
+  await expect(page.locator('h1[data-screen]')).toBeVisible();
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('[data-widget-pending]')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** The page has no horizontal scroll bar (phones). */
 export async function expectNoHorizontalScroll(page: Page) {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { message, signInPartner, type TestLocale } from './partner-helpers';
+import { message, showEveryWidget, signInPartner, type TestLocale } from './partner-helpers';
 
 const LOCALES: TestLocale[] = ['en', 'lo', 'th'];
 
@@ -12,6 +12,7 @@ const ROUTES: { path: string; check: (page: Page, locale: TestLocale) => Promise
       await expect(page.locator('[data-widget="balance"] [data-amount="available"]')).toContainText(/\d/);
       await expect(page.locator('[data-widget="revenue"] [data-amount="thisMonth"]')).toContainText(/\d/);
       await expect(page.getByTestId('decision-partners')).toHaveAttribute('data-status', 'approved');
+      await showEveryWidget(page);
       await expect(page.locator('[data-widget="ordersToConfirm"] [data-record]').first()).toBeVisible();
       await expect(page.locator('[data-widget="servicesInReview"] [data-record]').first()).toBeVisible();
     },
@@ -56,6 +57,7 @@ const ROUTES: { path: string; check: (page: Page, locale: TestLocale) => Promise
   {
     path: 'revenue',
     check: async (page) => {
+      await showEveryWidget(page);
       await expect(page.getByTestId('series-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
       await expect(page.locator('[data-widget="byService"] tbody tr').first()).toBeVisible();
       await expect(page.locator('[data-panel="withdrawals"] table tbody tr').first()).toBeVisible();

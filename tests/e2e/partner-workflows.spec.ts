@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
-import { signInPartner, toMajor } from './partner-helpers';
+import { showEveryWidget, signInPartner, toMajor } from './partner-helpers';
 
 /** Picks the option of a react-admin autocomplete whose text contains `text`. */
 async function pick(page: Page, label: string, text: string) {
@@ -91,6 +91,7 @@ test('a withdrawal above the balance is refused with the message; one within it 
   const minimum = Number(settings.values.minWithdrawal);
   expect(balance.available).toBeGreaterThan(minimum);
   await page.goto('/en/partner/revenue');
+  await showEveryWidget(page);
   const form = page.getByTestId('create-withdrawals');
   const amount = form.locator('input[name="amount"]');
   const rows = page.locator('[data-panel="withdrawals"] table tbody tr');

@@ -1,5 +1,6 @@
 import { HttpError, type AuthProvider } from 'react-admin';
 import type { Locale } from '../../core/locales';
+import { AREA_FIRST_READ } from '../../core/primed-answers';
 import type { Verb } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { API_URL, createHttpClient } from './data-provider';
@@ -58,7 +59,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
 
   const me = (): Promise<Me | undefined> => {
     if (cached && Date.now() - cached.at < ME_TTL_MS) return cached.me;
-    const request = http(`${API_URL}/auth/me`)
+    const request = http(`${API_URL}/${AREA_FIRST_READ}`)
       .then(({ json }) => json as Me)
       .catch((error: unknown) => {
         if (error instanceof HttpError && error.status === 401) return undefined;

@@ -48,3 +48,9 @@ export class IndexedQueryCache extends QueryCache {
 export function createQueryClient(): QueryClient {
   return new QueryClient({ queryCache: new IndexedQueryCache() });
 }
+
+/** `meta` of the app's own chrome (the notification count): a screen waiting for its content does not wait for it. */
+export const AMBIENT = { ambient: true } as const;
+
+/** A screen's own content: every query but the chrome's. */
+export const SCREEN_QUERIES: QueryFilters = { predicate: (query) => query.meta?.ambient !== true };

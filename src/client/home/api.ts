@@ -1,6 +1,6 @@
 import { listPath, type ListQuery } from '../../core/catalog-requests';
 import { LOCALE_TAGS, type Locale } from '../../core/locales';
-import { takePrimed } from './primed';
+import { takePrimed } from '../shell/primed';
 
 export type Row = Record<string, unknown> & { id: number };
 

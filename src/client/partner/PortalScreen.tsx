@@ -1,71 +1,156 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import type { PortalScreen as PortalScreenConfig, Widget } from '../../core/portal';
-import { lazyWithReload } from '../shell/chunk-reload';
-import { Loading } from '../shell/Loading';
+import { SCREEN_QUERIES } from '../generated/query-client';
+import { importWithReload } from '../shell/chunk-reload';
 
 type WidgetProps<K extends Widget['kind']> = { widget: Extract<Widget, { kind: K }> };
-const widgetModule = <K extends Widget['kind']>(load: () => Promise<ComponentType<WidgetProps<K>>>) =>
-  lazyWithReload<WidgetProps<K>>(() => load().then((component) => ({ default: component })));
+type WidgetLoaders = { [K in Widget['kind']]: () => Promise<ComponentType<WidgetProps<K>>> };
 
 /**
  * Each kind of widget is its own chunk: a screen loads the code of the widgets it shows (the dashboard no form or
  * chart code, the revenue screen no account form).
  */
-const AccountWidget = widgetModule<'account'>(() => import('./widgets/AccountWidget').then((m) => m.AccountWidget));
-const OwnRecordWidget = widgetModule<'ownRecord'>(() =>
-  import('./widgets/OwnRecordWidget').then((m) => m.OwnRecordWidget),
-);
-const ListWidget = widgetModule<'list'>(() => import('./widgets/ListWidget').then((m) => m.ListWidget));
-const AmountsWidget = widgetModule<'amounts'>(() => import('./widgets/AmountsWidget').then((m) => m.AmountsWidget));
-const ChartWidget = widgetModule<'chart'>(() => import('./widgets/ChartWidget').then((m) => m.ChartWidget));
-const TableWidget = widgetModule<'table'>(() => import('./widgets/TableWidget').then((m) => m.TableWidget));
-const PanelWidget = widgetModule<'panel'>(() => import('./widgets/PanelWidget').then((m) => m.PanelWidget));
-
-function WidgetView({ widget }: { widget: Widget }) {
-  switch (widget.kind) {
-    case 'account':
-      return <AccountWidget widget={widget} />;
-    case 'ownRecord':
-      return <OwnRecordWidget widget={widget} />;
-    case 'list':
-      return <ListWidget widget={widget} />;
-    case 'amounts':
-      return <AmountsWidget widget={widget} />;
-    case 'chart':
-      return <ChartWidget widget={widget} />;
-    case 'table':
-      return <TableWidget widget={widget} />;
-    case 'panel':
-      return <PanelWidget widget={widget} />;
+const loaders: WidgetLoaders = {
+  account: () => import('./widgets/AccountWidget').then((m) => m.AccountWidget),
+  ownRecord: () => import('./widgets/OwnRecordWidget').then((m) => m.OwnRecordWidget),
+  list: () => import('./widgets/ListWidget').then((m) => m.ListWidget),
+  amounts: () => import('./widgets/AmountsWidget').then((m) => m.AmountsWidget),
+  chart: () => import('./widgets/ChartWidget').then((m) => m.ChartWidget),
+  table: () => import('./widgets/TableWidget').then((m) => m.TableWidget),
+  panel: () => import('./widgets/PanelWidget').then((m) => m.PanelWidget),
+};
+const loading = new Map<Widget['kind'], Promise<unknown>>();
+const loaded = new Map<Widget['kind'], ComponentType<{ widget: Widget }>>();
+/** A kind's chunk, loaded once for every screen. */
+const loadWidget = (kind: Widget['kind']): Promise<unknown> => {
+  let load = loading.get(kind);
+  if (!load) {
+    load = importWithReload(loaders[kind] as () => Promise<unknown>).then((component) => {
+      loaded.set(kind, component as ComponentType<{ widget: Widget }>);
+    });
+    loading.set(kind, load);
   }
+  return load;
+};
+
+/** How far below the screen a widget starts loading, so it is usually drawn before it scrolls into view. */
+const NEAR_MARGIN_PX = 300;
+/** The room a widget not yet loaded takes: about a short card, so those after it start out of sight too. */
+const PLACEHOLDER_HEIGHT = 200;
+
+/**
+ * The screen's grid: told when a widget's code is on its way (the grid stays hidden until it has come), and
+ * whether the first screen has settled (the widgets further down wait for that).
+ */
+const GridState = createContext<{ register: (load: Promise<unknown>) => void; settled: boolean }>({
+  register: () => undefined,
+  settled: true,
+});
+
+const onFirstScreen = (element: Element) => element.getBoundingClientRect().top < window.innerHeight;
+
+/**
+ * A widget below the fold loads (code and data) when it comes near the screen: a phone's first screen waits for
+ * the two or three cards it shows, not for the lists further down. The code is awaited here rather than by a
+ * lazy component, so the widgets of one screen load their chunks together and draw as each arrives (a suspended
+ * sibling would hold the others' render back).
+ */
+function WhenNear({ widget }: { widget: Widget }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const { register, settled } = useContext(GridState);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [, setArrived] = useState(0);
+  const Component = near ? loaded.get(widget.kind) : undefined;
+  useEffect(() => {
+    if (!near || Component) return;
+    const load = loadWidget(widget.kind);
+    register(load);
+    void load.then(() => setArrived((count) => count + 1)).catch(() => undefined);
+  }, [near, Component, register, widget.kind]);
+  // Those on the first screen are known before the first paint, so the grid knows at once what it waits for.
+  useLayoutEffect(() => {
+    if (!near && placeholder.current && onFirstScreen(placeholder.current)) setNear(true);
+  }, [near]);
+  // The others once the first screen is drawn: they would compete with it for a slow connection.
+  useEffect(() => {
+    const element = placeholder.current;
+    if (near || !settled || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: `0px 0px ${NEAR_MARGIN_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, settled]);
+  if (!Component)
+    return <div ref={placeholder} style={{ minHeight: PLACEHOLDER_HEIGHT }} data-widget-pending={widget.name} />;
+  // Its own boundary: code a widget loads inside (the account form) holds back that widget only.
+  return (
+    <Suspense fallback={<Suspended />}>
+      <Component widget={widget} />
+    </Suspense>
+  );
+}
+
+/** A widget waiting for code of its own: the grid stays hidden meanwhile, as for the widget's own chunk. */
+function Suspended() {
+  const { register } = useContext(GridState);
+  useLayoutEffect(() => {
+    let done = () => {};
+    register(new Promise<void>((resolve) => (done = resolve)));
+    return () => done();
+  }, [register]);
+  return <div style={{ minHeight: PLACEHOLDER_HEIGHT }} />;
 }
 
 /** How long a screen's widgets may stay hidden waiting for their first data. */
 const SETTLE_LIMIT_MS = 3000;
 
 /**
- * The widgets, kept out of sight until their first data has come (at most SETTLE_LIMIT_MS): each fills in when its
- * own answer arrives, and one growing above another would push it down while the visitor reads it.
+ * The widgets, kept out of sight until their code and first data have come (at most SETTLE_LIMIT_MS): each fills
+ * in when its own answer arrives, and one growing above another would push it down while the visitor reads it.
  */
 function SettledGrid({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const fetching = useIsFetching();
+  const fetching = useIsFetching(SCREEN_QUERIES);
   const [settled, setSettled] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const register = useCallback((load: Promise<unknown>) => {
+    setLoads((count) => count + 1);
+    void load.catch(() => undefined).finally(() => setLoads((count) => count - 1));
+  }, []);
+  const state = useMemo(() => ({ register, settled }), [register, settled]);
   useEffect(() => {
     const id = setTimeout(() => setSettled(true), SETTLE_LIMIT_MS);
     return () => clearTimeout(id);
   }, []);
   useEffect(() => {
-    if (settled || client.isFetching() > 0) return;
+    if (settled || loads > 0 || client.isFetching(SCREEN_QUERIES) > 0) return;
     // Quiet for a moment: a query that follows another's answer (the account, then its record) starts meanwhile.
     const id = setTimeout(() => setSettled(true), 100);
     return () => clearTimeout(id);
-  }, [client, fetching, settled]);
-  return <div style={settled ? undefined : { visibility: 'hidden' }}>{children}</div>;
+  }, [client, fetching, loads, settled]);
+  return (
+    <GridState.Provider value={state}>
+      <div style={settled ? undefined : { visibility: 'hidden' }}>{children}</div>
+    </GridState.Provider>
+  );
 }
 
 const COLUMNS = { third: 4, half: 6, full: 12 } as const;
@@ -83,18 +168,16 @@ export function PortalScreen({ screen }: { screen: PortalScreenConfig }) {
           ? translate('app.dashboard.welcome', { name: identity?.fullName ?? '', _: 'Welcome' })
           : title}
       </Typography>
-      {/* One boundary for the whole grid: the widgets appear together, none pushed down by one above it. */}
-      <Suspense fallback={<Loading />}>
-        <SettledGrid>
-          <Grid container spacing={2} sx={{ mb: 2 }}>
-            {screen.widgets.map((widget) => (
-              <Grid key={widget.name} size={{ xs: 12, md: COLUMNS[widget.width ?? 'full'] }} sx={{ minWidth: 0 }}>
-                <WidgetView widget={widget} />
-              </Grid>
-            ))}
-          </Grid>
-        </SettledGrid>
-      </Suspense>
+      {/* The widgets appear together, none pushed down by one above it. */}
+      <SettledGrid>
+        <Grid container spacing={2} sx={{ mb: 2 }}>
+          {screen.widgets.map((widget) => (
+            <Grid key={widget.name} size={{ xs: 12, md: COLUMNS[widget.width ?? 'full'] }} sx={{ minWidth: 0 }}>
+              <WhenNear widget={widget} />
+            </Grid>
+          ))}
+        </Grid>
+      </SettledGrid>
     </>
   );
 }

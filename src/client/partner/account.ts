@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import { accountEndpointPath } from '../../core/portal-reads';
 import { statusField, type AnyResource } from '../../core/resource';
 import { useRegistry } from '../generated/context';
 import type { LanternDataProvider } from '../generated/data-provider';
@@ -19,7 +20,7 @@ export function useAccountEndpoint<T = Record<string, unknown>>(name: string) {
   const dataProvider = useDataProvider<LanternDataProvider>();
   return useQuery({
     queryKey: [config?.name, me?.id, 'endpoint', name],
-    queryFn: () => dataProvider.getJson<T>(`/${config!.name}/${me!.id}/${name}`),
+    queryFn: () => dataProvider.getJson<T>(`/${accountEndpointPath(config!.name, me!.id, name)}`),
     enabled: Boolean(config && me),
   });
 }

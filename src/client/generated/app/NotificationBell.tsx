@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { AMBIENT } from '../query-client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBasename, useDataProvider, useGetList, useTranslate } from 'react-admin';
@@ -55,12 +56,12 @@ function Bell({ route }: { route: string }) {
   const { total: unread = 0 } = useGetList(
     route,
     { filter: { unread: true }, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } },
-    { refetchInterval: REFRESH_MS },
+    { refetchInterval: REFRESH_MS, meta: AMBIENT },
   );
   const { data: latest = [], isPending } = useGetList<NotificationRow & { id: number }>(
     route,
     { pagination: { page: 1, perPage: LATEST }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} },
-    { enabled: Boolean(anchor) },
+    { enabled: Boolean(anchor), meta: AMBIENT },
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: [route] });
 

@@ -2,14 +2,22 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { Button, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
+import { lazyWithReload } from '../../shell/chunk-reload';
 import { formatDateTime } from '../../../core/format';
 import { useActiveLocale } from '../fields/FieldValue';
 import { humanize, labels } from '../labels';
-import { TransitionDialog } from './TransitionDialog';
+import type { TransitionDialog as Dialog } from './TransitionDialog';
 import { useRunTransition } from './useTransition';
+
+// The dialog and its inputs (the form code) load when a transition that asks for input is first started: a
+// screen showing the buttons (a dashboard's record card) does not fetch form code for its first paint.
+const TransitionDialog = lazyWithReload<ComponentProps<typeof Dialog>>(() =>
+  import('./TransitionDialog').then((m) => ({ default: m.TransitionDialog })),
+);
 
 export function TransitionButton({
   config,
@@ -30,6 +38,9 @@ export function TransitionButton({
   const translate = useTranslate();
   const tone = config.workflow?.transitions[action]?.tone ?? 'primary';
   const { inputs, open, busy, close, start, run } = useRunTransition(config, resource, record?.id, action, onDone);
+  // Once opened it stays mounted, so closing it plays its exit and hands focus back to the button.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const button = (
     <Button
       label={translate(labels.action(config, action), { _: humanize(action) })}
@@ -52,8 +63,17 @@ export function TransitionButton({
       ) : (
         button
       )}
-      {inputs.length ? (
-        <TransitionDialog config={config} action={action} inputs={inputs} open={open} onClose={close} onSubmit={run} />
+      {inputs.length && (open || opened) ? (
+        <Suspense fallback={null}>
+          <TransitionDialog
+            config={config}
+            action={action}
+            inputs={inputs}
+            open={open}
+            onClose={close}
+            onSubmit={run}
+          />
+        </Suspense>
       ) : null}
     </>
   );

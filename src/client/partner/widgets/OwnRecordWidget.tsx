@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { OwnRecordWidget as OwnRecordWidgetConfig } from '../../../core/portal';
+import { OWN_RECORD_QUERY } from '../../../core/portal-reads';
 import { statusField } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
 import { allows, usePermissionMap } from '../../generated/permissions';
@@ -30,9 +31,11 @@ export function OwnRecordWidget({ widget }: { widget: OwnRecordWidgetConfig }) {
   const config = registry.config(widget.resource);
   const route = registry.routeOf(widget.resource) ?? widget.resource;
   const allowed = Boolean(config) && allows(permissions, widget.resource, 'list');
+  // The request the server primes the portal's home with (core/portal-reads.ts): range [0, 0] is page 1 of 1.
+  const [field, order] = OWN_RECORD_QUERY.sort;
   const { data, isPending, refetch } = useGetList(
     route,
-    { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' }, filter: {} },
+    { pagination: { page: 1, perPage: 1 }, sort: { field, order }, filter: OWN_RECORD_QUERY.filter },
     { enabled: allowed },
   );
   if (!config || !allowed) return null;

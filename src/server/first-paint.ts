@@ -1,0 +1,31 @@
+import type { Locale } from '../core/locales';
+import type { Area } from '../core/routes';
+import { serverText } from './server-text';
+
+/** Where each area's home screen (its dashboard) lives below `/{locale}/{area}`. */
+const HOME_PATHS: Record<Area, readonly string[]> = { admin: ['', 'dashboard'], partner: [''] };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The top of an area's home screen in plain HTML, inside the page's root: the app bar with the screen's title
+ * and the greeting, where the screen will draw them (base.css `.lt-first-paint`). On slow 4G the script takes
+ * seconds to arrive and run; meanwhile the signed-in person sees their screen begin instead of a blank page.
+ * React replaces it with the screen itself on its first render. Other screens of the area start blank as before:
+ * only the home's first words are known without the script.
+ */
+export function areaFirstPaint(
+  locale: Locale,
+  area: Area,
+  subpath: string,
+  account: { kind?: unknown; fullName?: unknown },
+): string {
+  if (account.kind !== area || !HOME_PATHS[area].includes(subpath)) return '';
+  const title = serverText(locale, 'app.dashboard.title');
+  const greeting = serverText(locale, 'app.dashboard.welcome', { name: String(account.fullName ?? '') });
+  return (
+    `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>` +
+    `<h1>${escapeHtml(greeting)}</h1></div>`
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * A signed-in area page goes out with the account inside (`auth/me`), the portal's home with its widgets' first
+ * reads too, and an area's home with its app bar and greeting drawn in plain HTML (server/primed-answers.ts,
+ * server/first-paint.ts). Signed out, or past the priming budget, the page is the plain shell.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import portal from '../../resources/partner-portal';
+import { screenFirstReads } from '../../src/core/portal-reads';
+import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+import { serverText } from '../../src/server/server-text';
+import { call, describeEachEngine, suiteServer } from './harness';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-areas-'));
+// Each shell names itself, so a test can tell which one the server chose.
+const shellOf = (name: string) =>
+  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
+  '<body><div id="root"></div></body></html>';
+const SHELLS = ['en', 'lo', 'en-admin', 'lo-admin', 'en-partner', 'lo-partner', 'en-partner-home', 'lo-partner-home'];
+fs.mkdirSync(path.join(dist, 'shells'));
+fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
+for (const name of SHELLS) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
+const primedOf = (html: string): PrimedAnswers | undefined => {
+  const json = PRIMED.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
+};
+const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
+const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
+const home = portal.screens.find((screen) => screen.path === '')!;
+
+describeEachEngine('signed-in area pages primed with their first answers', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 60_000 } });
+
+  async function pageOf(url: string, cookie: string) {
+    const page = await call(server, 'GET', url, { cookie });
+    expect(page.status, url).toBe(200);
+    // Built for this account from the data now: never stored by a shared cache, never answered by a validator.
+    expect(page.headers.get('cache-control'), url).toBe('private, no-cache');
+    expect(page.headers.get('etag'), url).toBeNull();
+    return String(page.body);
+  }
+
+  async function expectAsTheApiAnswers(primed: PrimedAnswers, locale: 'en' | 'lo', cookie: string) {
+    for (const [apiPath, answer] of Object.entries(primed.answers)) {
+      const api = await call(server, 'GET', `/api/${apiPath}`, {
+        cookie,
+        headers: { 'accept-language': TAGS[locale] },
+      });
+      expect(api.status, apiPath).toBe(200);
+      expect(answer.body, apiPath).toEqual(api.body);
+      expect(answer.contentRange, apiPath).toBe(api.headers.get('content-range') ?? undefined);
+    }
+  }
+
+  it("the portal's home holds the account and its widgets' first reads, as the API answers them", async () => {
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    for (const locale of ['en', 'lo'] as const) {
+      const html = await pageOf(`/${locale}/partner`, cookie);
+      expect(titleOf(html)).toBe(`${locale}-partner-home`);
+      const primed = primedOf(html)!;
+      expect(primed.locale).toBe(locale);
+      const me = primed.answers[AREA_FIRST_READ].body as { id: number; fullName: string };
+      const reads = screenFirstReads(home, { resource: 'partners', id: me.id });
+      expect(reads.first.length).toBeGreaterThan(2);
+      const followUps = reads.then(primed.answers);
+      // The own profile's workflow actions follow from the profile row the first round read.
+      expect(followUps).toHaveLength(1);
+      expect(Object.keys(primed.answers).sort()).toEqual([AREA_FIRST_READ, ...reads.first, ...followUps].sort());
+      await expectAsTheApiAnswers(primed, locale, cookie);
+      // The top of the screen, drawn before the script: the title and the greeting in the page's language.
+      const root = rootOf(html)!;
+      expect(root).toContain(serverText(locale, 'app.dashboard.title'));
+      expect(root).toContain(`<h1>${serverText(locale, 'app.dashboard.welcome', { name: me.fullName })}</h1>`);
+    }
+  });
+
+  it('another screen of an area holds the account only, in the area’s own shell, with nothing drawn', async () => {
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    const html = await pageOf('/en/partner/orders', cookie);
+    expect(titleOf(html)).toBe('en-partner');
+    expect(Object.keys(primedOf(html)!.answers)).toEqual([AREA_FIRST_READ]);
+    await expectAsTheApiAnswers(primedOf(html)!, 'en', cookie);
+    expect(rootOf(html)).toBe('');
+  });
+
+  it("the admin's home draws its greeting; an admin on the partner portal gets no partner greeting", async () => {
+    const cookie = await server.login('admin@example.com', 'Admin#2026');
+    for (const url of ['/lo/admin', '/lo/admin/dashboard']) {
+      const html = await pageOf(url, cookie);
+      expect(titleOf(html), url).toBe('lo-admin');
+      const primed = primedOf(html)!;
+      expect(Object.keys(primed.answers)).toEqual([AREA_FIRST_READ]);
+      await expectAsTheApiAnswers(primed, 'lo', cookie);
+      const me = primed.answers[AREA_FIRST_READ].body as { fullName: string };
+      expect(rootOf(html), url).toContain(
+        `<h1>${serverText('lo', 'app.dashboard.welcome', { name: me.fullName })}</h1>`,
+      );
+    }
+    const elsewhere = await pageOf('/en/partner', cookie);
+    expect(Object.keys(primedOf(elsewhere)!.answers)).toEqual([AREA_FIRST_READ]);
+    expect(rootOf(elsewhere)).toBe('');
+  });
+
+  it('a name written as markup is drawn as text', async () => {
+    const hostile = '<img src=x onerror="alert(1)">';
+    await sql`update "partners" set "contactName" = ${hostile} where "email" = 'partner@example.com'`.execute(
+      server.db,
+    );
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    const html = await pageOf('/en/partner', cookie);
+    expect(html).not.toContain('<img');
+    expect(rootOf(html)).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+  });
+
+  it('signed out, an area page is the plain shell', async () => {
+    for (const url of ['/en/partner', '/en/admin', '/lo/admin/dashboard']) {
+      const page = await call(server, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(String(page.body), url).toBe(shellOf(url.includes('partner') ? 'en-partner' : url.slice(1, 3) + '-admin'));
+    }
+    // A cookie that holds no session primes nothing either.
+    const page = await call(server, 'GET', '/en/partner', { cookie: 'lantern_session=nothing-here' });
+    expect(primedOf(String(page.body))).toBeUndefined();
+    expect(rootOf(String(page.body))).toBe('');
+  });
+});
+
+describeEachEngine('signed-in area pages within their priming budget', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 300 } });
+
+  it('a database that holds the account up does not hold the page up: it goes out plain', async () => {
+    const cookie = await server.login('partner@example.com', 'Partner#2026');
+    await server.db.transaction().execute(async (trx) => {
+      await sql`lock table "partners" in access exclusive mode`.execute(trx);
+      const page = await call(server, 'GET', '/en/partner', { cookie });
+      expect(page.status).toBe(200);
+      expect(String(page.body)).toBe(shellOf('en-partner-home'));
+    });
+  });
+});
