@@ -95,6 +95,14 @@ type Items = { items?: Record<string, unknown>[] } | undefined;
 function why(lhr: { audits: Record<string, { details?: unknown; displayValue?: string }> }): string[] {
   const items = (id: string) => ((lhr.audits[id]?.details as Items)?.items ?? []) as Record<string, any>[];
   const lines: string[] = [];
+  // The run as it happened on this machine, unthrottled: the simulation stretches it onto a phone on slow 4G.
+  const observed = items('metrics')[0];
+  if (observed)
+    lines.push(
+      `observed unthrottled: FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(
+        observed.observedLargestContentfulPaint,
+      )} ms, load ${Math.round(observed.observedLoad)} ms`,
+    );
   const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
   if (lcp) lines.push(`LCP element: ${lcp.selector} "${String(lcp.snippet).slice(0, 100)}"`);
   const phases = items('largest-contentful-paint-element')[1]?.items as Record<string, any>[] | undefined;
