@@ -1,19 +1,12 @@
 import { useMemo, useRef } from 'react';
 import { Navigate, Route } from 'react-router';
-import {
-  Admin,
-  CustomRoutes,
-  Loading,
-  localStorageStore,
-  useAuthState,
-  useBasename,
-  type LayoutProps,
-} from 'react-admin';
+import { CustomRoutes, Loading, localStorageStore, useAuthState, useBasename, type LayoutProps } from 'react-admin';
 import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
 import { darkTheme, lightTheme } from '../theme/theme';
+import { AreaAdmin } from '../generated/app/AreaAdmin';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
 import { LoginForm } from '../generated/app/LoginForm';
 import { createAuthProvider } from '../generated/auth-provider';
@@ -111,7 +104,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
   if (!i18nProvider) return <Loading />;
   return (
     <RegistryProvider registry={registry}>
-      <Admin
+      <AreaAdmin
         key={locale}
         basename={`/${locale}/admin`}
         dataProvider={dataProvider}
@@ -138,7 +131,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
           <Route path="/statistics" element={<StatisticsRoute />} />
         </CustomRoutes>
         {resourceElements}
-      </Admin>
+      </AreaAdmin>
     </RegistryProvider>
   );
 }

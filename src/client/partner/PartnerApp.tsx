@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Loading, localStorageStore, type LayoutProps } from 'react-admin';
+import { CustomRoutes, Loading, localStorageStore, type LayoutProps } from 'react-admin';
 import portal from '../../../resources/partner-portal';
 import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
+import { AreaAdmin } from '../generated/app/AreaAdmin';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
 import { ForbiddenPage } from '../shell/ErrorPage';
 import { loginWithReturn } from '../shell/safe-redirect';
@@ -69,7 +70,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
   if (!i18nProvider) return <Loading />;
   return (
     <RegistryProvider registry={registry}>
-      <Admin
+      <AreaAdmin
         key={locale}
         basename={`/${locale}/partner`}
         dataProvider={dataProvider}
@@ -94,7 +95,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
           ))}
         </CustomRoutes>
         {resourceElements}
-      </Admin>
+      </AreaAdmin>
     </RegistryProvider>
   );
 }
