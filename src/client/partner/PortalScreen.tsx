@@ -24,7 +24,8 @@ type WidgetLoaders = { [K in Widget['kind']]: () => Promise<ComponentType<Widget
 
 /**
  * Each kind of widget is its own chunk: a screen loads the code of the widgets it shows (the dashboard no form or
- * chart code, the revenue screen no account form).
+ * chart code, the revenue screen no account form). The files are named `{Kind}Widget.tsx`: the portal home's shell
+ * preloads its widgets by that name (vite.config.ts).
  */
 const loaders: WidgetLoaders = {
   account: () => import('./widgets/AccountWidget').then((m) => m.AccountWidget),
@@ -41,9 +42,16 @@ const loaded = new Map<Widget['kind'], ComponentType<{ widget: Widget }>>();
 const loadWidget = (kind: Widget['kind']): Promise<unknown> => {
   let load = loading.get(kind);
   if (!load) {
-    load = importWithReload(loaders[kind] as () => Promise<unknown>).then((component) => {
-      loaded.set(kind, component as ComponentType<{ widget: Widget }>);
-    });
+    load = importWithReload(loaders[kind] as () => Promise<unknown>).then(
+      (component) => {
+        loaded.set(kind, component as ComponentType<{ widget: Widget }>);
+      },
+      (error: unknown) => {
+        // Not kept: the next screen that shows this kind tries again.
+        loading.delete(kind);
+        throw error;
+      },
+    );
     loading.set(kind, load);
   }
   return load;
