@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { FALLBACK_LOCALE, LOCALES } from './src/core/locales';
 import { AREAS, shellName } from './src/core/shells';
-import portal from './resources/partner-portal';
+import portals from './resources/areas';
+import type { Area } from './src/core/routes';
 
 /**
  * One id per build: baked into the bundle (`__BUILD_ID__`) and written to `builds/latest.json` and
@@ -100,16 +101,23 @@ function precompress(): Plugin {
  * trip after another before any text. The portal's home gets a shell of its own with its widgets' code too.
  */
 function localeShells(): Plugin {
-  const AREA_MODULES = { admin: 'src/client/admin/AdminApp.tsx', partner: 'src/client/partner/PartnerApp.tsx' };
-  // The portal's home is drawn from widgets, each kind its own chunk (`partner/widgets/{Kind}Widget.tsx`): its
-  // own shell preloads those its screen shows, so they arrive with the app instead of a round trip after it.
-  const homeScreen = portal.screens.find((screen) => screen.path === '');
-  const AREA_HOME_WIDGETS: Record<(typeof AREAS)[number], string[]> = {
-    admin: [],
-    partner: [...new Set(homeScreen?.widgets.map((widget) => widget.kind) ?? [])].map(
-      (kind) => `src/client/partner/widgets/${kind[0].toUpperCase()}${kind.slice(1)}Widget.tsx`,
-    ),
+  const AREA_MODULES: Record<Area, string> = {
+    admin: 'src/client/admin/AdminApp.tsx',
+    partner: 'src/client/area/AreaApp.tsx',
+    account: 'src/client/area/AreaApp.tsx',
   };
+  // A portal's home is drawn from widgets, each kind its own chunk (`area/widgets/{Kind}Widget.tsx`): its own
+  // shell preloads those its screen shows, so they arrive with the app instead of a round trip after it.
+  const homeWidgets = (area: Area) => {
+    const homeScreen = portals[area as keyof typeof portals]?.screens.find((screen) => screen.path === '');
+    return [...new Set(homeScreen?.widgets.map((widget) => widget.kind) ?? [])].map(
+      (kind) => `src/client/area/widgets/${kind[0].toUpperCase()}${kind.slice(1)}Widget.tsx`,
+    );
+  };
+  const AREA_HOME_WIDGETS = Object.fromEntries(AREAS.map((area) => [area, homeWidgets(area)])) as Record<
+    Area,
+    string[]
+  >;
   return {
     name: 'lantern-locale-shells',
     apply: 'build',

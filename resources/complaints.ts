@@ -6,7 +6,7 @@ import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
 /** A customer's complaint, optionally about an order (then the partner sees it too). */
 export default defineResource({
   name: 'complaints',
-  paths: { admin: 'complaint', partner: null },
+  paths: { admin: 'complaint', partner: null, account: 'complaints' },
   menu: { group: 'moderation', icon: 'ReportProblem', order: 3, badge: { status: 'open' } },
   fields: {
     orderId: ref('orders', { display: 'code', filterable: true, immutable: true }),

@@ -10,7 +10,7 @@ import { markAllRead, markRead } from './notifications.effects';
  */
 export default defineResource({
   name: 'notifications',
-  paths: { admin: 'notifications', partner: 'notifications' },
+  paths: { admin: 'notifications', partner: 'notifications', account: 'notifications' },
   serverOnly: true,
   notificationStore: true,
   live: { createEvent: 'notification' },

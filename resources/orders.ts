@@ -28,7 +28,7 @@ const SOLD = ['paid', 'confirmed', 'completed'];
  */
 export default defineResource({
   name: 'orders',
-  paths: { admin: 'orders', partner: 'orders' },
+  paths: { admin: 'orders', partner: 'orders', account: 'orders' },
   menu: { group: 'services', icon: 'ReceiptLong', order: 3 },
   fields: {
     code: text({ readOnly: true, unique: true, maxLength: 20, searchable: true, sortable: true }),

@@ -7,7 +7,7 @@ import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
 /** A customer's request for money back on a paid order; finance decides. */
 export default defineResource({
   name: 'refunds',
-  paths: { admin: 'payments/refund-request', partner: null },
+  paths: { admin: 'payments/refund-request', partner: null, account: 'refunds' },
   menu: { group: 'payments', icon: 'CurrencyExchange', order: 2, badge: { status: 'pending' } },
   fields: {
     orderId: ref('orders', { required: true, immutable: true, display: 'code', filterable: true }),

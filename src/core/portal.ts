@@ -1,7 +1,8 @@
 /**
- * The fixed screens of an owner's portal (the partner area), as data: which lists, records and endpoint
- * results each screen shows, named by resource and field. The product's values live in
- * `resources/partner-portal.ts`; the portal code reads only this shape, so it never names an entity.
+ * The fixed screens of an owner's area (the partner portal, the customer's area), as data: which lists, records and
+ * endpoint results each screen shows, named by resource and field. The product's values live in
+ * `resources/partner-portal.ts` and `resources/customer-area.ts`; the area code reads only this shape, so it never
+ * names an entity.
  *
  * Every resource is read through the normal API, so the server's row scope applies to every widget.
  */
@@ -37,6 +38,8 @@ export interface AccountWidget extends WidgetBase {
   fields?: readonly string[];
   /** Show a form for the fields of these groups of the account's edit view the account may write. */
   editGroups?: readonly string[];
+  /** Show a form for these fields of the account (a password field asks for the current one beside it). */
+  editFields?: readonly string[];
 }
 
 /**
@@ -108,6 +111,11 @@ export interface Portal {
   screens: readonly PortalScreen[];
   /** The menu: fixed screens and resource screens by path, in order. */
   menu: readonly string[];
+  /**
+   * What a record's own address (`{path}/{id}`) opens: its form (`edit`, react-admin's default) or, in an area
+   * whose records are read and acted on rather than edited, its page (`show`).
+   */
+  recordPage?: 'edit' | 'show';
 }
 
 export function definePortal(portal: Portal): Portal {

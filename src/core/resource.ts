@@ -383,8 +383,11 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   name: string;
   /** Table name; defaults to the name in snake case. */
   table?: string;
-  /** URL paths under `/{locale}/admin/` and `/{locale}/partner/`; null when the area has no screen. */
-  paths: { admin?: string | null; partner?: string | null };
+  /**
+   * URL paths under `/{locale}/admin/`, `/{locale}/partner/` and `/{locale}/account/` (the customer's area); null
+   * or absent when the area has no screen.
+   */
+  paths: { admin?: string | null; partner?: string | null; account?: string | null };
   menu?: {
     group: MenuGroup;
     icon?: string;

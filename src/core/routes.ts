@@ -1,15 +1,23 @@
 import type { Field } from './fields';
 import { isLocale, type Locale } from './locales';
 import type { AnyResource } from './resource';
+import type { AccountKind } from './roles';
 
 /**
  * The route table of SPEC §2 and the not-found distinction of SPEC §3, as pure data so the
  * server (HTTP status of the SPA page) and the client (which screen or error to render) agree.
  */
 
-export type Area = 'admin' | 'partner';
+/** The signed-in areas, each the URL segment under `/{locale}/` and the key of its resources' `paths`. */
+export const AREAS = ['admin', 'partner', 'account'] as const;
+export type Area = (typeof AREAS)[number];
 
-export type RouteKind = 'home' | 'login' | 'item' | 'admin' | 'partner' | 'notFound';
+/** The kind of account each area is for: another kind signed in there gets the 403 page. */
+export const AREA_KIND: Readonly<Record<Area, AccountKind>> = { admin: 'admin', partner: 'partner', account: 'user' };
+
+export const isArea = (segment: string | undefined): segment is Area => AREAS.includes(segment as Area);
+
+export type RouteKind = 'home' | 'login' | 'item' | Area | 'notFound';
 
 export type RecordView = 'list' | 'edit' | 'show' | 'create';
 
@@ -41,6 +49,7 @@ export interface RouteOptions {
 export const AREA_SCREENS: Readonly<Record<Area, readonly string[]>> = {
   admin: ['', 'dashboard', 'statistics', 'system'],
   partner: ['', 'revenue', 'register', 'profile'],
+  account: ['', 'profile'],
 };
 
 /**
@@ -178,7 +187,7 @@ function matchLocalized(segments: string[], options: RouteOptions): Outcome {
   if (first === ITEM_SEGMENT && rest.length === 1) {
     return RECORD_ID.test(rest[0]) ? { ok: true, match: { screen: ITEM_SEGMENT, id: rest[0] } } : badParams;
   }
-  if (first === 'admin' || first === 'partner') return matchArea(first, rest, options);
+  if (isArea(first)) return matchArea(first, rest, options);
   return miss;
 }
 
@@ -202,7 +211,7 @@ export function matchRoute(pathname: string, options: RouteOptions): RouteMatch 
     if (result.ok) {
       const kind = kindOf(rest);
       const match: RouteMatch = { kind, locale: prefix, status: 200, ...result.match };
-      if (kind === 'admin' || kind === 'partner') match.subpath = rest.slice(1).join('/');
+      if (isArea(kind)) match.subpath = rest.slice(1).join('/');
       return match;
     }
     return {

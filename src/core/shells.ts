@@ -1,7 +1,7 @@
 import type { Locale } from './locales';
 import type { Area } from './routes';
 
-export const AREAS: readonly Area[] = ['admin', 'partner'];
+export { AREAS } from './routes';
 
 /**
  * The HTML shell the build writes for a locale and area (see `localeShells` in vite.config.ts) and the server

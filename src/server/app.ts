@@ -162,8 +162,8 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   if (mailStore) registerMailState(app, db, mailStore, config.mail);
 
   const site = options.publicSite ?? (await import('../../resources/public-site')).default;
-  const portal = (await import('../../resources/partner-portal')).default;
-  await registerStatic(app, config.distDir, resources, { site, portal, primeBudgetMs: config.primeBudgetMs });
+  const portals = (await import('../../resources/areas')).default;
+  await registerStatic(app, config.distDir, resources, { site, portals, primeBudgetMs: config.primeBudgetMs });
 
   return {
     app,

@@ -1,9 +1,9 @@
 import type { Locale } from '../core/locales';
-import type { Area } from '../core/routes';
+import { AREA_KIND, type Area } from '../core/routes';
 import { serverText } from './server-text';
 
 /** Where each area's home screen (its dashboard) lives below `/{locale}/{area}`. */
-const HOME_PATHS: Record<Area, readonly string[]> = { admin: ['', 'dashboard'], partner: [''] };
+const HOME_PATHS: Record<Area, readonly string[]> = { admin: ['', 'dashboard'], partner: [''], account: [''] };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -21,7 +21,7 @@ export function areaFirstPaint(
   subpath: string,
   account: { kind?: unknown; fullName?: unknown },
 ): string {
-  if (account.kind !== area || !HOME_PATHS[area].includes(subpath)) return '';
+  if (account.kind !== AREA_KIND[area] || !HOME_PATHS[area].includes(subpath)) return '';
   const title = serverText(locale, 'app.dashboard.title');
   const greeting = serverText(locale, 'app.dashboard.welcome', { name: String(account.fullName ?? '') });
   return (

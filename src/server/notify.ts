@@ -2,6 +2,7 @@ import type { MoneyField } from '../core/fields';
 import { formatMoney } from '../core/format';
 import { DEFAULT_LOCALE } from '../core/locales';
 import { recordTitle } from '../core/record-title';
+import { AREA_KIND, AREAS } from '../core/routes';
 import {
   statusField,
   tableName,
@@ -71,7 +72,7 @@ async function recipientsOf(writer: Writer, resource: AnyResource, record: Row, 
 
 /** The screen of the record in the recipient's app, or the home page for accounts without one. */
 function recordLink(resource: AnyResource, record: Row, kind: AccountKind, locale: string): string {
-  const area = kind === 'admin' ? 'admin' : kind === 'partner' ? 'partner' : undefined;
+  const area = AREAS.find((candidate) => AREA_KIND[candidate] === kind);
   const path = area ? resource.paths[area] : undefined;
   return area && path ? `/${locale}/${area}/${path}/${record.id}/show` : `/${locale}`;
 }

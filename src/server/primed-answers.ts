@@ -7,7 +7,7 @@ import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { screenFirstReads } from '../core/portal-reads';
 import type { AnyResource } from '../core/resource';
-import type { Area } from '../core/routes';
+import { AREA_KIND, type Area } from '../core/routes';
 import { areaFirstPaint } from './first-paint';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -104,14 +104,12 @@ export interface PrimedPage {
   root: string;
 }
 
-/** The screen an area opens on, when it is drawn from widgets (the partner portal's dashboard). */
-const HOME_SCREEN_OF: Record<Area, (portal: Portal) => PortalScreen | undefined> = {
-  admin: () => undefined,
-  partner: (portal) => portal.screens.find((screen) => screen.path === ''),
-};
+/** The screen an area opens on, when it is drawn from widgets (an owner's area's home). */
+const homeScreenOf = (portal: Portal | undefined): PortalScreen | undefined =>
+  portal?.screens.find((screen) => screen.path === '');
 
 /**
- * A signed-in area page (admin, partner portal): who is signed in (`auth/me`) goes inside the page, so the
+ * A signed-in area page (admin, partner portal, customer's area): who is signed in (`auth/me`) goes inside the page, so the
  * script draws the area at once instead of asking first and drawing a round trip later (on slow 4G that round
  * trip stood between the script and every screen's first data). On the portal's home the first reads of its
  * widgets go in too, and on an area's home the root holds the top of the screen in plain HTML meanwhile
@@ -121,7 +119,7 @@ export function primedAreaPage(
   app: FastifyInstance,
   request: FastifyRequest,
   route: { locale: Locale; area: Area; subpath: string },
-  config: { resources: readonly AnyResource[]; portal: Portal },
+  config: { resources: readonly AnyResource[]; portals: Partial<Record<Area, Portal>> },
   budgetMs: number,
 ): Promise<PrimedPage> {
   const work = async (): Promise<PrimedPage> => {
@@ -130,7 +128,9 @@ export function primedAreaPage(
       { id?: number; kind?: unknown; fullName?: unknown } | undefined;
     if (!account) return { head: '', root: '' };
     const screen =
-      route.subpath === '' && account.kind === route.area ? HOME_SCREEN_OF[route.area](config.portal) : undefined;
+      route.subpath === '' && account.kind === AREA_KIND[route.area]
+        ? homeScreenOf(config.portals[route.area])
+        : undefined;
     const accountResource = config.resources.find((resource) => resource.account?.kind === account.kind);
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Portal } from '../core/portal';
 import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
-import { matchRoute, type Area, type RouteMatch } from '../core/routes';
+import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
 import { primedAreaPage, primedHomeHead, type PrimedPage } from './primed-answers';
 
@@ -32,8 +32,8 @@ export async function registerStatic(
   resources: readonly AnyResource[],
   primed?: {
     site: PublicSite;
-    /** The partner portal's screens: its home's first reads go inside the page. */
-    portal: Portal;
+    /** The owners' areas' screens: their homes' first reads go inside the page. */
+    portals: Partial<Record<Area, Portal>>;
     /** A slow or sick database must not hold the page up: past this a primed page goes out plain. */
     primeBudgetMs: number;
   },
@@ -48,7 +48,7 @@ export async function registerStatic(
   // `signedIn`: the area's home shell preloads its screen's code, of no use to a visitor on the way to sign in.
   const shellOf = (match?: RouteMatch, signedIn = false) => {
     if (!match?.locale) return 'index.html';
-    const area = match.kind === 'admin' || match.kind === 'partner' ? match.kind : undefined;
+    const area = isArea(match.kind) ? match.kind : undefined;
     if (match.status !== 200 || !area)
       return shells.has(`${match.locale}.html`) ? `shells/${match.locale}.html` : 'index.html';
     const home = `${shellName(match.locale, area, true)}.html`;
@@ -68,13 +68,13 @@ export async function registerStatic(
         root: '',
       }));
     // Signed out, an area page is the plain shell (its sign-in form); signed in, it carries the account.
-    if (primed && (match?.kind === 'admin' || match?.kind === 'partner') && status === 200 && request.headers.cookie)
+    if (primed && match && isArea(match.kind) && status === 200 && request.headers.cookie)
       return sendPrimed(request, reply, shellOf(match, true), () =>
         primedAreaPage(
           app,
           request,
           { locale: match.locale!, area: match.kind as Area, subpath: match.subpath ?? '' },
-          { resources, portal: primed.portal },
+          { resources, portals: primed.portals },
           primed.primeBudgetMs,
         ),
       );

@@ -139,15 +139,15 @@ describe('the resource set', () => {
       'tour-types': { admin: 'master-data/tour-types', partner: null },
       provinces: { admin: 'master-data/provinces', partner: null },
       schedules: { admin: 'schedules', partner: 'schedules' },
-      orders: { admin: 'orders', partner: 'orders' },
+      orders: { admin: 'orders', partner: 'orders', account: 'orders' },
       payments: { admin: 'payments/history', partner: null },
-      refunds: { admin: 'payments/refund-request', partner: null },
+      refunds: { admin: 'payments/refund-request', partner: null, account: 'refunds' },
       withdrawals: { admin: 'payments/withdraw-request', partner: null },
-      complaints: { admin: 'complaint', partner: null },
+      complaints: { admin: 'complaint', partner: null, account: 'complaints' },
       settings: { admin: 'settings', partner: null },
       'audit-log': { admin: 'system', partner: null },
       // SPEC §8: each account's notifications, and the mail outbox on the system screen.
-      notifications: { admin: 'notifications', partner: 'notifications' },
+      notifications: { admin: 'notifications', partner: 'notifications', account: 'notifications' },
       outbox: { admin: 'system/mail', partner: null },
     });
     expect(resources.flatMap((r) => r.queues ?? []).map((q) => q.path)).toEqual(['service-review']);
@@ -161,8 +161,10 @@ describe('the resource set', () => {
       ...resources.flatMap((r) => r.queues ?? []).map((q) => q.path),
     ];
     expect(new Set(admin).size).toBe(admin.length);
-    const partner = resources.map((r) => r.paths.partner).filter(Boolean);
-    expect(new Set(partner).size).toBe(partner.length);
+    for (const area of ['partner', 'account'] as const) {
+      const paths = resources.map((r) => r.paths[area]).filter(Boolean);
+      expect(new Set(paths).size).toBe(paths.length);
+    }
   });
 
   it('lists referenced resources before the resources that refer to them', () => {

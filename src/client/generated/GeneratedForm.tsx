@@ -45,7 +45,7 @@ export function formGroups(config: AnyResource, mode: Mode): readonly FormGroup<
 const isPassword = (config: AnyResource, name: string) => config.fields[name]?.kind === 'password';
 
 /** Only what this account may write goes to the server, plus `version` for the optimistic lock. */
-function pick(config: AnyResource, values: Record<string, unknown>, writable: string[], mode: Mode) {
+export function pickWritable(config: AnyResource, values: Record<string, unknown>, writable: string[], mode: Mode) {
   const out: Record<string, unknown> = {};
   for (const name of writable) {
     if (!(name in values)) continue;
@@ -174,7 +174,7 @@ export function GeneratedEdit() {
       title={<RecordTitle config={config} />}
       mutationMode="pessimistic"
       mutationOptions={{ onError }}
-      transform={(values: Record<string, unknown>) => pick(config, values, writable, 'edit')}
+      transform={(values: Record<string, unknown>) => pickWritable(config, values, writable, 'edit')}
       redirect="show"
     >
       <EditBody config={config} tabbed={tabbed} resolver={resolver} toolbar={toolbar}>
@@ -234,7 +234,7 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
             }
           : { onError }
       }
-      transform={(values: Record<string, unknown>) => pick(config, values, writable, 'create')}
+      transform={(values: Record<string, unknown>) => pickWritable(config, values, writable, 'create')}
       redirect={embedded ? false : 'show'}
     >
       <GroupedForm tabbed={tabbed} resolver={resolver} toolbar={toolbar} defaultValues={defaults}>

@@ -1,6 +1,7 @@
 import type { AnyResource, ListQueue } from '../../core/resource';
+import type { Area } from '../../core/routes';
 
-export type Area = 'admin' | 'partner';
+export type { Area };
 
 /**
  * One screen of an area: react-admin registers it as a `<Resource>` whose name is its URL path (so the

@@ -11,6 +11,7 @@ import { checkRoute } from './route-check';
 const apps = {
   admin: lazyWithReload(routeChunks.admin),
   partner: lazyWithReload(routeChunks.partner),
+  account: lazyWithReload(routeChunks.account),
 };
 
 /**
@@ -24,7 +25,7 @@ export default function AreaGate({ area, locale }: { area: Area; locale: Locale 
   const App = apps[area];
   return (
     <Suspense fallback={<Loading />}>
-      <App locale={locale} />
+      <App locale={locale} area={area} />
     </Suspense>
   );
 }

@@ -27,7 +27,7 @@ function Lazy({ area, component: Component }: { area: string; component: Compone
   );
 }
 
-/** `/{locale}/admin/*` and `/{locale}/partner/*`: the area's app, mounted with basename `/{locale}/{area}`. */
+/** `/{locale}/admin/*`, `/{locale}/partner/*`, `/{locale}/account/*`: the area's app, mounted with basename `/{locale}/{area}`. */
 function AreaRoute({ area }: { area: Area }) {
   const locale = useLocale();
   const { pathname } = useLocation();
@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'partner/register', element: <Lazy area="register" component={RegisterPage} /> },
           { path: 'admin/*', element: <AreaRoute area="admin" /> },
           { path: 'partner/*', element: <AreaRoute area="partner" /> },
+          { path: 'account/*', element: <AreaRoute area="account" /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

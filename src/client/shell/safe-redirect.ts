@@ -6,10 +6,12 @@ export function safeRedirect(target: string | null | undefined): string | undefi
   return target;
 }
 
-/** Where a sign-in lands without a `redirect`: admins on the dashboard, partners on their portal. */
+/** Where a sign-in lands without a `redirect`: admins on the dashboard, partners on their portal,
+ * customers in their area. */
 export function homeOfKind(kind: string | undefined, locale: Locale): string {
   if (kind === 'admin') return `/${locale}/admin/dashboard`;
   if (kind === 'partner') return `/${locale}/partner`;
+  if (kind === 'user') return `/${locale}/account`;
   return `/${locale}`;
 }
 

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router';
 import { CustomRoutes, Loading, localStorageStore, type LayoutProps } from 'react-admin';
-import portal from '../../../resources/partner-portal';
+import areas from '../../../resources/areas';
 import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
+import type { Portal } from '../../core/portal';
+import { AREA_KIND, type Area } from '../../core/routes';
 import { AreaAdmin } from '../generated/app/AreaAdmin';
 import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
 import { ForbiddenPage } from '../shell/ErrorPage';
@@ -14,65 +16,89 @@ import { createDataProvider } from '../generated/data-provider';
 import { createQueryClient } from '../generated/query-client';
 import { withResourceAliases } from '../generated/i18n-aliases';
 import { withServerMessages } from '../generated/i18n-server-messages';
-import { buildRegistry } from '../generated/registry';
+import { buildRegistry, type AreaRegistry } from '../generated/registry';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
 import { darkTheme, lightTheme } from '../theme/theme';
-import { PartnerMenu } from './PartnerMenu';
-import { partnerResources } from './partner-resources';
+import { AreaMenu } from './AreaMenu';
+import { areaResources } from './area-resources';
 import { PortalScreen } from './PortalScreen';
-
-const registry = buildRegistry(resources, 'partner');
-const store = localStorageStore(undefined, 'lantern-partner');
-const home = portal.screens.find((screen) => screen.path === '');
-const fixed = portal.screens.filter((screen) => screen.path !== '');
-// Built once: the shell re-renders the app on every navigation, and new view components would remount the
-// screens (a tabbed form would lose what was typed when its tab changes the URL).
-const resourceElements = partnerResources(registry);
-
-function Menu() {
-  return <PartnerMenu portal={portal} />;
-}
 
 /** Content never widens the page (a phone gets no sideways scroll); wide tables scroll inside their own box. */
 const CONTENT_SX = { '& .RaLayout-content': { minWidth: 0, contain: 'inline-size' } } as const;
 
-function PartnerLayout(props: LayoutProps) {
-  return <AreaLayout {...props} kind="partner" menu={Menu} sx={CONTENT_SX} />;
+interface AreaParts {
+  portal: Portal;
+  registry: AreaRegistry;
+  store: ReturnType<typeof localStorageStore>;
+  Layout: (props: LayoutProps) => React.JSX.Element;
+  Dashboard: () => React.JSX.Element | null;
+  fixed: Portal['screens'];
+  resourceElements: React.JSX.Element[];
 }
 
-function Dashboard() {
-  return home ? <PortalScreen screen={home} /> : null;
+const built = new Map<Area, AreaParts>();
+
+/**
+ * An area's parts, built once per area: the shell re-renders the app on every navigation, and new view components
+ * would remount the screens (a tabbed form would lose what was typed when its tab changes the URL).
+ */
+function partsOf(area: Area): AreaParts {
+  let parts = built.get(area);
+  if (parts) return parts;
+  const portal = areas[area] ?? { screens: [], menu: [] };
+  const registry = buildRegistry(resources, area);
+  const home = portal.screens.find((screen) => screen.path === '');
+  const Menu = () => <AreaMenu portal={portal} />;
+  parts = {
+    portal,
+    registry,
+    store: localStorageStore(undefined, `lantern-${area}`),
+    Layout: (props: LayoutProps) => <AreaLayout {...props} kind={AREA_KIND[area]} menu={Menu} sx={CONTENT_SX} />,
+    Dashboard: () => (home ? <PortalScreen screen={home} /> : null),
+    fixed: portal.screens.filter((screen) => screen.path !== ''),
+    resourceElements: areaResources(registry, portal),
+  };
+  built.set(area, parts);
+  return parts;
 }
 
-/** The partner portal, mounted by the shell at `/{locale}/partner/*`: the same generators, scoped by the server. */
-export default function PartnerApp({ locale }: { locale: Locale }) {
+/**
+ * An owner's area (the partner portal, the customer's area), mounted by the shell at `/{locale}/{area}/*`: its
+ * fixed screens from `resources/areas.ts`, the resources' generated screens for the paths they declare for the
+ * area, every read scoped by the server.
+ */
+export default function AreaApp({ locale, area }: { locale: Locale; area: Area }) {
+  const { registry, store, Layout, Dashboard, fixed, resourceElements } = partsOf(area);
   const messages = useI18nProvider();
   const { mode } = useThemeMode();
-  const dataProvider = useMemo(() => createDataProvider({ getLocale: () => locale, toApi: registry.toApi }), [locale]);
+  const dataProvider = useMemo(
+    () => createDataProvider({ getLocale: () => locale, toApi: registry.toApi }),
+    [locale, registry],
+  );
   // A new cache per language, as react-admin makes one per mount of <Admin key={locale}>.
   const queryClient = useMemo(() => createQueryClient(), [locale]);
   const authProvider = useMemo(
     () =>
       createAuthProvider({
         locale,
-        // The shared sign-in screen brings the partner back here afterwards. An absolute URL makes react-admin
-        // load it as a page: a client-side move would leave the portal mounted (and checking) while it loads.
+        // The shared sign-in screen brings the visitor back here afterwards. An absolute URL makes react-admin
+        // load it as a page: a client-side move would leave the area mounted (and checking) while it loads.
         loginPath: (requested) => `${window.location.origin}${loginWithReturn(`/${locale}/login`, requested)}`,
         toApi: registry.toApi,
       }),
-    [locale],
+    [locale, registry],
   );
   const i18nProvider = useMemo(
     () => messages && withServerMessages(withResourceAliases(messages, registry)),
-    [messages],
+    [messages, registry],
   );
   if (!i18nProvider) return <Loading />;
   return (
     <RegistryProvider registry={registry}>
       <AreaAdmin
         key={locale}
-        basename={`/${locale}/partner`}
+        basename={`/${locale}/${area}`}
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
@@ -80,7 +106,7 @@ export default function PartnerApp({ locale }: { locale: Locale }) {
         darkTheme={null}
         store={store}
         queryClient={queryClient}
-        layout={PartnerLayout}
+        layout={Layout}
         notification={AreaNotification}
         dashboard={Dashboard}
         accessDenied={ForbiddenPage}

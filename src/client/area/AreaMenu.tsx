@@ -5,8 +5,8 @@ import { iconFor } from '../generated/icons';
 import { labels } from '../generated/labels';
 import { allows, usePermissionMap } from '../generated/permissions';
 
-/** The portal's menu: fixed screens and resource screens in the portal's order, only what may be opened. */
-export function PartnerMenu({ portal }: { portal: Portal }) {
+/** An area's menu: fixed screens and resource screens in the portal's order, only what may be opened. */
+export function AreaMenu({ portal }: { portal: Portal }) {
   const registry = useRegistry();
   const basename = useBasename();
   const translate = useTranslate();

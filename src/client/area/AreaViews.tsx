@@ -21,7 +21,7 @@ import { CardList } from './CardList';
 import { Decision } from './widgets/Decision';
 
 /** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
-export function PartnerList() {
+export function AreaList() {
   const { config, route } = useEntry();
   const translate = useTranslate();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -63,7 +63,7 @@ function useRouteRecord() {
 }
 
 /** The show page with the record's review state and, after a refusal, its reason on top. */
-export function PartnerShow() {
+export function AreaShow() {
   const { config } = useEntry();
   const record = useRouteRecord();
   return (
@@ -79,7 +79,7 @@ export function PartnerShow() {
 }
 
 /** The edit page, warning first when saving moves the record to another state (e.g. back to review). */
-export function PartnerEdit() {
+export function AreaEdit() {
   const { config } = useEntry();
   const translate = useTranslate();
   const { principal } = usePrincipal();

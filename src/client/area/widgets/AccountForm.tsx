@@ -6,31 +6,39 @@ import { writableFieldsFor } from '../../../core/access';
 import type { AnyResource } from '../../../core/resource';
 import type { Principal } from '../../../core/roles';
 import { FieldInput } from '../../generated/fields/FieldInput';
-import { formGroups } from '../../generated/GeneratedForm';
+import { CurrentPasswordInput } from '../../generated/fields/CurrentPasswordInput';
+import { formGroups, pickWritable } from '../../generated/GeneratedForm';
 import { humanize, labels } from '../../generated/labels';
 import { configResolver } from '../../generated/resolver';
 
-/** The account's own details of the chosen edit groups as a form (contact, bank details for payouts). */
+/**
+ * The account's own details as a form: the chosen groups of its edit view (contact, bank details for payouts), or
+ * the chosen fields, where a new password goes with the current one (the server asks for it).
+ */
 export default function AccountForm({
   config,
   id,
   principal,
   groups,
+  fields,
 }: {
   config: AnyResource;
   id: number;
   principal: Principal;
-  groups: readonly string[];
+  groups?: readonly string[];
+  fields?: readonly string[];
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const writable = useMemo(() => writableFieldsFor(config, principal, 'update'), [config, principal]);
-  const sections = formGroups(config, 'edit')
-    .filter((group) => groups.includes(group.name))
-    .map((group) => ({
-      name: group.name,
-      fields: (group.fields as readonly string[]).filter((name) => config.fields[name]?.kind !== 'password'),
-    }));
+  const sections = fields
+    ? [{ name: '', fields }]
+    : formGroups(config, 'edit')
+        .filter((group) => groups?.includes(group.name))
+        .map((group) => ({
+          name: group.name,
+          fields: (group.fields as readonly string[]).filter((name) => config.fields[name]?.kind !== 'password'),
+        }));
   const editable = sections.flatMap((section) => section.fields).filter((name) => writable.includes(name));
   // A string key keeps the resolver stable while the same fields are validated.
   const editableKey = editable.join(',');
@@ -44,10 +52,7 @@ export default function AccountForm({
       id={id}
       mutationMode="pessimistic"
       redirect={false}
-      transform={(values: Record<string, unknown>) => ({
-        ...Object.fromEntries(editable.filter((name) => name in values).map((name) => [name, values[name]])),
-        version: values.version,
-      })}
+      transform={(values: Record<string, unknown>) => pickWritable(config, values, editable, 'edit')}
       mutationOptions={{
         onSuccess: () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
       }}
@@ -63,14 +68,19 @@ export default function AccountForm({
       >
         {sections.map((section) => (
           <Grid container spacing={1} key={section.name} sx={{ width: '100%' }}>
-            <Grid size={{ xs: 12 }}>
-              <Typography variant="subtitle2" sx={{ mt: 1 }}>
-                {translate(labels.group(config, section.name), { _: humanize(section.name) })}
-              </Typography>
-            </Grid>
+            {section.name ? (
+              <Grid size={{ xs: 12 }}>
+                <Typography variant="subtitle2" sx={{ mt: 1 }}>
+                  {translate(labels.group(config, section.name), { _: humanize(section.name) })}
+                </Typography>
+              </Grid>
+            ) : null}
             {section.fields.map((name) => (
               <Grid key={name} size={{ xs: 12, sm: 6 }}>
                 <FieldInput config={config} name={name} mode="edit" disabled={!writable.includes(name)} />
+                {config.fields[name]?.kind === 'password' && writable.includes(name) ? (
+                  <CurrentPasswordInput config={config} />
+                ) : null}
               </Grid>
             ))}
           </Grid>

@@ -16,8 +16,14 @@ export function AccountWidget({ widget }: { widget: AccountWidgetConfig }) {
   if (!config || !me) return null;
   return (
     <WidgetCard name={widget.name}>
-      {widget.editGroups ? (
-        <AccountForm config={config} id={me.id} principal={principal} groups={widget.editGroups} />
+      {widget.editGroups || widget.editFields ? (
+        <AccountForm
+          config={config}
+          id={me.id}
+          principal={principal}
+          groups={widget.editGroups}
+          fields={widget.editFields}
+        />
       ) : (
         <>
           <Decision config={config} record={record ?? (me as Record<string, unknown>)} />

@@ -1,0 +1,70 @@
+import { definePortal } from '../src/core/portal';
+
+/** Bookings still to come, soonest first: what a traveller opens the area for. */
+const UPCOMING = ['pending_payment', 'paid', 'confirmed'];
+
+/** The customer's area (`/{locale}/account`): its fixed screens; bookings, refunds, complaints come from the resources. */
+export default definePortal({
+  menu: ['', 'orders', 'refunds', 'complaints', 'notifications', 'profile'],
+  // An order is something to read and act on (pay, cancel, ask for a refund), not a form: `orders/{id}` is its page.
+  recordPage: 'show',
+  screens: [
+    {
+      path: '',
+      name: 'myAccount',
+      icon: 'Home',
+      widgets: [
+        {
+          kind: 'list',
+          name: 'upcomingBookings',
+          resource: 'orders',
+          filter: { departureDate_gte: '$today', status: UPCOMING },
+          sort: ['departureDate', 'ASC'],
+          fields: ['serviceId', 'departureDate', 'quantity', 'total', 'status'],
+          width: 'full',
+        },
+        {
+          kind: 'list',
+          name: 'pastBookings',
+          resource: 'orders',
+          filter: { departureDate_lte: '$today-1' },
+          sort: ['departureDate', 'DESC'],
+          fields: ['serviceId', 'departureDate', 'total', 'status'],
+          width: 'half',
+        },
+        {
+          kind: 'list',
+          name: 'openRequests',
+          resource: 'refunds',
+          filter: { status: 'pending' },
+          sort: ['createdAt', 'DESC'],
+          fields: ['orderId', 'amount', 'status'],
+          width: 'half',
+        },
+        {
+          kind: 'list',
+          name: 'openComplaints',
+          resource: 'complaints',
+          filter: { status: ['open', 'in_progress'] },
+          sort: ['createdAt', 'DESC'],
+          fields: ['subject', 'status'],
+          width: 'half',
+        },
+      ],
+    },
+    {
+      path: 'profile',
+      name: 'profile',
+      icon: 'ManageAccounts',
+      widgets: [
+        { kind: 'account', name: 'myDetails', fields: ['email', 'fullName', 'phone', 'locale'], width: 'half' },
+        {
+          kind: 'account',
+          name: 'editProfile',
+          editFields: ['fullName', 'phone', 'locale', 'password'],
+          width: 'half',
+        },
+      ],
+    },
+  ],
+});
