@@ -132,6 +132,11 @@ export default defineResource({
       refunded: 'error',
     },
   },
+  // The customer's way from a booking to a refund request or a complaint about it.
+  followUps: {
+    requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed'] },
+    reportProblem: { resource: 'complaints', field: 'orderId' },
+  },
   hooks: {
     beforeCreate: ({ values, ...ctx }) => placeOrder(ctx, values),
   },

@@ -3,6 +3,19 @@ import { orderMoney, releaseOrderSeats } from './orders.effects';
 
 const REFUNDABLE = ['paid', 'confirmed'];
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A customer asks for a refund until `payments.refundWindowDays` days after the departure day (to its end, UTC, as
+ * dates are stored); finance may still open one later (late money, a goodwill refund).
+ */
+async function withinRefundWindow(ctx: DataContext, order: Record<string, unknown>): Promise<boolean> {
+  const days = Number((await ctx.settings('payments')).refundWindowDays ?? 0);
+  const departure = Date.parse(String(order.departureDate ?? '').slice(0, 10));
+  if (!Number.isFinite(departure)) return true;
+  return ctx.now.getTime() < departure + (days + 1) * DAY_MS;
+}
+
 /**
  * beforeCreate: the order row is locked, so two requests on one order run one after the other; pending requests
  * reserve their amount, so together they never exceed what was paid minus earlier refunds.
@@ -15,6 +28,8 @@ export async function requestRefund(
   const own = ctx.principal.kind !== 'user' || Number(order?.userId) === ctx.principal.id;
   if (!order || !own) ctx.fail(400, 'Invalid input', { orderId: 'The referenced record does not exist' });
   if (!REFUNDABLE.includes(String(order.status))) ctx.fail(409, 'This order cannot be refunded');
+  if (ctx.principal.kind === 'user' && !(await withinRefundWindow(ctx, order)))
+    ctx.fail(409, 'The time to ask for a refund on this order has passed');
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, order.id);
   const left = paid - refunded - pendingRefunds;
   if (left <= 0) ctx.fail(409, 'Nothing is left to refund on this order');

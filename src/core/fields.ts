@@ -75,6 +75,8 @@ export interface FieldOptions {
   immutable?: boolean;
   /** Form grouping: the tab or section the field belongs to. */
   group?: string;
+  /** A datetime shown, while it is ahead, as the time left until it, ticking (e.g. a hold's expiry). */
+  countdown?: boolean;
 }
 
 export interface FieldBase<K extends FieldKind = FieldKind> extends FieldOptions {

@@ -451,6 +451,12 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
    * field (`fields`: this resource's field → the referenced resource's field), e.g. a proposed profile vs the live one.
    */
   compare?: { via: string; fields: Readonly<Record<string, string>> };
+  /**
+   * Records of other resources started from this one's page, a button each (label `resources.{name}.actions.{key}`),
+   * shown to accounts that may create them in an area that has their screen: the form opens with `field` set to
+   * this record (e.g. a refund request or a complaint on an order). `in`: only while the record is in these states.
+   */
+  followUps?: Readonly<Record<string, FollowUp>>;
   /** The show page displays a record endpoint of the record referenced by `via` (e.g. the partner's balance). */
   aside?: { via: string; endpoint: string };
   /** Named client widgets shown above the admin list of this resource (e.g. `health` on the system screen). */
@@ -472,6 +478,14 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
 }
 
 export type AnyResource = ResourceConfig<Record<string, Field>>;
+
+/** A record of another resource started from a record's page: see `followUps`. */
+export interface FollowUp {
+  resource: string;
+  /** The other resource's reference to this one. */
+  field: string;
+  in?: readonly string[];
+}
 
 /** Declares a resource; the generic keeps field names checked in list, show and form definitions. */
 export function defineResource<const F extends Record<string, Field>>(config: ResourceConfig<F>): ResourceConfig<F> {

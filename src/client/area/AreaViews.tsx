@@ -10,7 +10,8 @@ import { useParams } from 'react-router';
 import { useGetOne, useStore, useTranslate } from 'react-admin';
 import { statusField } from '../../core/resource';
 import { grants } from '../../core/roles';
-import { useEntry } from '../generated/context';
+import areas from '../../../resources/areas';
+import { useEntry, useRegistry } from '../generated/context';
 import { GeneratedEdit } from '../generated/GeneratedForm';
 import { GeneratedList } from '../generated/GeneratedList';
 import { GeneratedShow } from '../generated/GeneratedShow';
@@ -65,7 +66,10 @@ function useRouteRecord() {
 /** The show page with the record's review state and, after a refusal, its reason on top. */
 export function AreaShow() {
   const { config } = useEntry();
+  const registry = useRegistry();
   const record = useRouteRecord();
+  // An area whose records are read as pages shows one page, no tabs, and no form to go to.
+  const asPage = areas[registry.area]?.recordPage === 'show';
   return (
     <>
       {record && config.workflow ? (
@@ -73,7 +77,7 @@ export function AreaShow() {
           <Decision config={config} record={record} />
         </Box>
       ) : null}
-      <GeneratedShow />
+      {asPage ? <GeneratedShow layout="sections" readOnly /> : <GeneratedShow />}
     </>
   );
 }

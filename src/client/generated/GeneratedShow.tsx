@@ -1,12 +1,23 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { EditButton, Labeled, Show, TabbedShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
+import {
+  Button,
+  EditButton,
+  Labeled,
+  Show,
+  TabbedShowLayout,
+  TopToolbar,
+  useBasename,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { SYSTEM_FIELDS, statusField, type AnyResource, type GroupLayout } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
 import { GroupSection } from './GroupSection';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
 import { History } from './HistoryTab';
-import { labels } from './labels';
+import { humanize, labels } from './labels';
 import { allows, usePermissionMap } from './permissions';
 import { recordTitle } from '../../core/record-title';
 import { useNextInList } from './queue-next';
@@ -42,13 +53,45 @@ export function useCanEdit(config: AnyResource): boolean {
   return !(editableIn && status && record && !editableIn.includes(String(record[status])));
 }
 
-function ShowActions({ config }: { config: AnyResource }) {
-  const canEdit = useCanEdit(config);
+/** The config's follow-ups this account may start on the record now, as links to their prefilled forms. */
+function FollowUpButtons({ config }: { config: AnyResource }) {
+  const record = useRecordContext();
+  const registry = useRegistry();
+  const basename = useBasename();
+  const translate = useTranslate();
+  const { permissions } = usePermissionMap();
+  const status = statusField(config);
+  if (!record) return null;
+  return (
+    <>
+      {Object.entries(config.followUps ?? {}).map(([key, followUp]) => {
+        const route = registry.routeOf(followUp.resource);
+        if (!route || !allows(permissions, followUp.resource, 'create')) return null;
+        if (followUp.in && status && !followUp.in.includes(String(record[status]))) return null;
+        const source = encodeURIComponent(JSON.stringify({ [followUp.field]: record.id }));
+        return (
+          <Button
+            key={key}
+            component={Link}
+            to={`${basename}/${route}/create?source=${source}`}
+            label={translate(labels.action(config, key), { _: humanize(key) })}
+            variant="outlined"
+            data-follow-up={key}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+function ShowActions({ config, readOnly }: { config: AnyResource; readOnly?: boolean }) {
+  const canEdit = useCanEdit(config) && !readOnly;
   const record = useRecordContext();
   const next = useNextInList(record?.id);
   return (
     <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       <WorkflowButtons config={config} onDone={next} />
+      <FollowUpButtons config={config} />
       {canEdit ? <EditButton /> : null}
     </TopToolbar>
   );
@@ -66,13 +109,21 @@ export function RecordTitle({ config }: { config: AnyResource }) {
  * The show screen: the config's groups as tabs (or sections), one field component per kind, workflow actions,
  * history.
  */
-export function GeneratedShow() {
+export function GeneratedShow({
+  layout: forcedLayout,
+  readOnly,
+}: {
+  /** The groups' layout here, whatever the config says (an area that reads records as one page). */
+  layout?: GroupLayout;
+  /** No edit button: the area edits nothing in place. */
+  readOnly?: boolean;
+} = {}) {
   const { config, queue } = useEntry();
   const registry = useRegistry();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
   const groups = showGroups(config);
-  const sections = (queue?.showLayout ?? config.show?.layout) === 'sections' && groups.length > 1;
+  const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections' && groups.length > 1;
   const showSystem = !groups.some((g) => g.fields.includes('createdAt'));
   const history = registry.auditLog && allows(permissions, registry.auditLog.name, 'list');
   const groupLabel = (name: string) =>
@@ -126,7 +177,7 @@ export function GeneratedShow() {
   return (
     <Show
       title={<RecordTitle config={config} />}
-      actions={<ShowActions config={config} />}
+      actions={<ShowActions config={config} readOnly={readOnly} />}
       aside={config.aside ? <AsideSlot config={config} /> : undefined}
       sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >

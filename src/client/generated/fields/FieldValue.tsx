@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { Countdown } from './Countdown';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
@@ -185,6 +186,7 @@ export const FieldValue = memo(function FieldValue({
     case 'date':
       return <span>{formatDate(value as string, locale)}</span>;
     case 'datetime':
+      if (field.countdown && typeof value === 'string') return <Countdown until={value} />;
       return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string, locale)}</span>;
     case 'localized':
       return <span>{pickLocalized(value as LocalizedText, locale)}</span>;
