@@ -189,11 +189,18 @@ const en = {
     revenue: { title: 'Revenue' },
     portal: {
       screens: {
+        myAccount: 'My account',
         dashboard: 'Dashboard',
         profile: 'Profile',
         revenue: 'Revenue',
       },
       widgets: {
+        upcomingBookings: 'Upcoming bookings',
+        pastBookings: 'Past bookings',
+        openRequests: 'Refund requests in progress',
+        openComplaints: 'Open complaints',
+        myDetails: 'My details',
+        editProfile: 'Edit my details',
         account: 'Account',
         profile: 'Public profile',
         revenue: 'Revenue this month',
@@ -257,6 +264,25 @@ const en = {
       healthy: 'Healthy',
       unhealthy: 'Unhealthy',
       auditLog: 'Audit log',
+    },
+    booking: {
+      title: 'Book this trip',
+      departure: 'Departure',
+      seats: 'Seats',
+      contact: {
+        contactName: 'Contact name',
+        contactPhone: 'Contact phone',
+        contactEmail: 'Contact email',
+      },
+      estimate: 'Estimated total: %{total} (the final price is set when you book)',
+      signInToBook: 'Sign in to book',
+      signUpToBook: 'Create an account to book',
+      customersOnly: 'Bookings are made with a customer account.',
+      book: 'Book and hold the seats',
+    },
+    countdown: {
+      left: '%{time} left',
+      until: 'until %{time}',
     },
     home: {
       heroTitle: 'Discover Laos with local partners',
@@ -765,6 +791,8 @@ const en = {
         },
       },
       actions: {
+        requestRefund: 'Request a refund',
+        reportProblem: 'Report a problem',
         pay: 'Record payment',
         confirm: 'Confirm',
         complete: 'Mark completed',

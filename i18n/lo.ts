@@ -430,11 +430,18 @@ const lo = {
     },
     portal: {
       screens: {
+        myAccount: 'ບັນຊີຂອງຂ້ອຍ',
         dashboard: 'ແຜງຄວບຄຸມ',
         profile: 'ໂປຣໄຟລ໌',
         revenue: 'ລາຍຮັບ',
       },
       widgets: {
+        upcomingBookings: 'ການຈອງທີ່ກຳລັງຈະມາ',
+        pastBookings: 'ການຈອງທີ່ຜ່ານມາ',
+        openRequests: 'ຄຳຂໍຄືນເງິນທີ່ກຳລັງດຳເນີນ',
+        openComplaints: 'ຄຳຮ້ອງຮຽນທີ່ເປີດຢູ່',
+        myDetails: 'ຂໍ້ມູນຂອງຂ້ອຍ',
+        editProfile: 'ແກ້ໄຂຂໍ້ມູນຂອງຂ້ອຍ',
         account: 'ບັນຊີ',
         profile: 'ໂປຣໄຟລ໌ສາທາລະນະ',
         revenue: 'ລາຍຮັບເດືອນນີ້',
@@ -498,6 +505,25 @@ const lo = {
       healthy: 'ປົກກະຕິ',
       unhealthy: 'ມີບັນຫາ',
       auditLog: 'ບັນທຶກການກວດສອບ',
+    },
+    booking: {
+      title: 'ຈອງການເດີນທາງນີ້',
+      departure: 'ວັນອອກເດີນທາງ',
+      seats: 'ຈຳນວນບ່ອນນັ່ງ',
+      contact: {
+        contactName: 'ຊື່ຜູ້ຕິດຕໍ່',
+        contactPhone: 'ເບີໂທຜູ້ຕິດຕໍ່',
+        contactEmail: 'ອີເມວຜູ້ຕິດຕໍ່',
+      },
+      estimate: 'ລາຄາລວມໂດຍປະມານ: %{total} (ລາຄາສຸດທ້າຍກຳນົດເມື່ອທ່ານຈອງ)',
+      signInToBook: 'ເຂົ້າສູ່ລະບົບເພື່ອຈອງ',
+      signUpToBook: 'ສ້າງບັນຊີເພື່ອຈອງ',
+      customersOnly: 'ການຈອງເຮັດໄດ້ດ້ວຍບັນຊີລູກຄ້າເທົ່ານັ້ນ.',
+      book: 'ຈອງ ແລະ ກັນບ່ອນນັ່ງ',
+    },
+    countdown: {
+      left: 'ເຫຼືອ %{time}',
+      until: 'ຈົນຮອດ %{time}',
     },
     home: {
       heroTitle: 'ຄົ້ນພົບລາວກັບຄູ່ຮ່ວມທຸລະກິດທ້ອງຖິ່ນ',
@@ -1006,6 +1032,8 @@ const lo = {
         },
       },
       actions: {
+        requestRefund: 'ຂໍຄືນເງິນ',
+        reportProblem: 'ແຈ້ງບັນຫາ',
         pay: 'ບັນທຶກການຊຳລະ',
         confirm: 'ຢືນຢັນ',
         complete: 'ໝາຍວ່າສຳເລັດ',

@@ -430,11 +430,18 @@ const th = {
     },
     portal: {
       screens: {
+        myAccount: 'บัญชีของฉัน',
         dashboard: 'แดชบอร์ด',
         profile: 'โปรไฟล์',
         revenue: 'รายได้',
       },
       widgets: {
+        upcomingBookings: 'การจองที่กำลังจะมาถึง',
+        pastBookings: 'การจองที่ผ่านมา',
+        openRequests: 'คำขอคืนเงินที่กำลังดำเนินการ',
+        openComplaints: 'ข้อร้องเรียนที่เปิดอยู่',
+        myDetails: 'ข้อมูลของฉัน',
+        editProfile: 'แก้ไขข้อมูลของฉัน',
         account: 'บัญชี',
         profile: 'โปรไฟล์สาธารณะ',
         revenue: 'รายได้เดือนนี้',
@@ -498,6 +505,25 @@ const th = {
       healthy: 'ปกติ',
       unhealthy: 'มีปัญหา',
       auditLog: 'บันทึกการตรวจสอบ',
+    },
+    booking: {
+      title: 'จองทริปนี้',
+      departure: 'วันออกเดินทาง',
+      seats: 'จำนวนที่นั่ง',
+      contact: {
+        contactName: 'ชื่อผู้ติดต่อ',
+        contactPhone: 'โทรศัพท์ผู้ติดต่อ',
+        contactEmail: 'อีเมลผู้ติดต่อ',
+      },
+      estimate: 'ยอดรวมโดยประมาณ: %{total} (ราคาสุดท้ายกำหนดเมื่อคุณจอง)',
+      signInToBook: 'เข้าสู่ระบบเพื่อจอง',
+      signUpToBook: 'สร้างบัญชีเพื่อจอง',
+      customersOnly: 'การจองทำได้ด้วยบัญชีลูกค้าเท่านั้น',
+      book: 'จองและกันที่นั่ง',
+    },
+    countdown: {
+      left: 'เหลือ %{time}',
+      until: 'จนถึง %{time}',
     },
     home: {
       heroTitle: 'ค้นพบลาวกับพาร์ทเนอร์ท้องถิ่น',
@@ -1006,6 +1032,8 @@ const th = {
         },
       },
       actions: {
+        requestRefund: 'ขอคืนเงิน',
+        reportProblem: 'แจ้งปัญหา',
         pay: 'บันทึกการชำระเงิน',
         confirm: 'ยืนยัน',
         complete: 'ทำเครื่องหมายว่าเสร็จสิ้น',

@@ -432,11 +432,18 @@ const vi = {
     },
     portal: {
       screens: {
+        myAccount: 'Tài khoản của tôi',
         dashboard: 'Bảng điều khiển',
         profile: 'Hồ sơ',
         revenue: 'Doanh thu và số dư',
       },
       widgets: {
+        upcomingBookings: 'Đặt chỗ sắp tới',
+        pastBookings: 'Đặt chỗ đã qua',
+        openRequests: 'Yêu cầu hoàn tiền đang xử lý',
+        openComplaints: 'Khiếu nại đang mở',
+        myDetails: 'Thông tin của tôi',
+        editProfile: 'Sửa thông tin của tôi',
         account: 'Tài khoản',
         profile: 'Hồ sơ công khai',
         revenue: 'Doanh thu tháng này',
@@ -500,6 +507,25 @@ const vi = {
       healthy: 'Ổn định',
       unhealthy: 'Có sự cố',
       auditLog: 'Nhật ký kiểm tra',
+    },
+    booking: {
+      title: 'Đặt chuyến đi này',
+      departure: 'Ngày khởi hành',
+      seats: 'Số chỗ',
+      contact: {
+        contactName: 'Tên người liên hệ',
+        contactPhone: 'Điện thoại liên hệ',
+        contactEmail: 'Email liên hệ',
+      },
+      estimate: 'Tổng tạm tính: %{total} (giá cuối cùng được tính khi bạn đặt)',
+      signInToBook: 'Đăng nhập để đặt',
+      signUpToBook: 'Tạo tài khoản để đặt',
+      customersOnly: 'Chỉ tài khoản khách hàng mới đặt chỗ được.',
+      book: 'Đặt và giữ chỗ',
+    },
+    countdown: {
+      left: 'Còn %{time}',
+      until: 'đến %{time}',
     },
     home: {
       heroTitle: 'Khám phá Lào cùng đối tác địa phương',
@@ -1008,6 +1034,8 @@ const vi = {
         },
       },
       actions: {
+        requestRefund: 'Yêu cầu hoàn tiền',
+        reportProblem: 'Báo cáo sự cố',
         pay: 'Ghi nhận thanh toán',
         confirm: 'Xác nhận',
         complete: 'Đánh dấu hoàn thành',

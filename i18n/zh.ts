@@ -429,11 +429,18 @@ const zh = {
     },
     portal: {
       screens: {
+        myAccount: '我的账户',
         dashboard: '仪表盘',
         profile: '资料',
         revenue: '收入',
       },
       widgets: {
+        upcomingBookings: '即将出行的预订',
+        pastBookings: '过往预订',
+        openRequests: '处理中的退款申请',
+        openComplaints: '未结投诉',
+        myDetails: '我的资料',
+        editProfile: '修改我的资料',
         account: '账户',
         profile: '公开资料',
         revenue: '本月收入',
@@ -497,6 +504,25 @@ const zh = {
       healthy: '正常',
       unhealthy: '异常',
       auditLog: '审计日志',
+    },
+    booking: {
+      title: '预订此行程',
+      departure: '出发日期',
+      seats: '座位数',
+      contact: {
+        contactName: '联系人姓名',
+        contactPhone: '联系电话',
+        contactEmail: '联系邮箱',
+      },
+      estimate: '预估总价：%{total}（预订时确定最终价格）',
+      signInToBook: '登录后预订',
+      signUpToBook: '注册账户后预订',
+      customersOnly: '仅客户账户可以预订。',
+      book: '预订并保留座位',
+    },
+    countdown: {
+      left: '剩余 %{time}',
+      until: '截至 %{time}',
     },
     home: {
       heroTitle: '与当地伙伴一起探索老挝',
@@ -998,6 +1024,8 @@ const zh = {
         },
       },
       actions: {
+        requestRefund: '申请退款',
+        reportProblem: '报告问题',
         pay: '登记付款',
         confirm: '确认',
         complete: '标记为完成',

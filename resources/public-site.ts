@@ -39,6 +39,18 @@ export default definePublicSite({
       priceOverride: 'priceOverride',
     },
   },
+  booking: {
+    resource: 'orders',
+    occurrence: 'scheduleId',
+    seats: 'quantity',
+    maxSeats: 50,
+    account: { kind: 'user', resource: 'users', area: 'account', path: 'orders' },
+    contact: {
+      contactName: { from: 'fullName', kind: 'text' },
+      contactPhone: { from: 'phone', kind: 'phone' },
+      contactEmail: { from: 'email', kind: 'email' },
+    },
+  },
   signUp: {
     resource: 'partners',
     endpoint: 'register',

@@ -51,6 +51,7 @@ export function requiredLabels(resource: AnyResource): string[] {
   if (resource.notify?.create?.length) labels.push(`app.notifications.events.${resource.name}.create`);
   for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
     if (transition.notify?.length) labels.push(`app.notifications.events.${resource.name}.${action}`);
+  for (const followUp of Object.keys(resource.followUps ?? {})) labels.push(`${base}.actions.${followUp}`);
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);

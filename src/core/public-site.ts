@@ -39,6 +39,22 @@ export interface PublicSite {
       priceOverride?: string;
     };
   };
+  /**
+   * Booking an occurrence on the item's page: `POST /api/{resource}` with the occurrence's id in `occurrence`, the
+   * seats in `seats` and the contact fields prefilled from the signed-in account's row (`account.resource`, field
+   * by field). The server prices it; the new record opens at `/{locale}/{area}/{path}/{id}`.
+   */
+  booking?: {
+    resource: string;
+    occurrence: string;
+    seats: string;
+    /** The most seats one booking may ask for. */
+    maxSeats: number;
+    /** Which accounts book, and where their bookings are: the area and the resource's path there. */
+    account: { kind: string; resource: string; area: string; path: string };
+    /** Booking field → the account's field it starts from. */
+    contact: Readonly<Record<string, { from: string; kind: 'text' | 'email' | 'phone' }>>;
+  };
   signUp?: {
     /** `POST /api/{resource}/-/{endpoint}`. */
     resource: string;

@@ -10,20 +10,24 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { responsiveImage } from '../../core/images';
 import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
 import { formatDate, formatMoney } from '../../core/format';
+import { lazyWithReload } from '../shell/chunk-reload';
 import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
-import { loadItem, type CatalogItem } from './catalog';
+import { booking, loadItem, type CatalogItem } from './catalog';
 import { SiteHeader } from './SiteHeader';
 
 const ID = /^[1-9][0-9]{0,17}$/;
+
+// Its own chunk: the page's text and photos come first, and the home never loads it.
+const BookingForm = lazyWithReload(() => import('./BookingForm'));
 
 /** The public detail page of one catalog item: photos, description, price and next departures. */
 export default function ItemPage() {
@@ -139,6 +143,11 @@ export default function ItemPage() {
                   </List>
                 )}
               </Box>
+              {booking && item.occurrences.length > 0 && (
+                <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+                  <BookingForm item={item} />
+                </Suspense>
+              )}
             </Stack>
           )}
         </Container>

@@ -34,9 +34,11 @@ export function Countdown({ until }: { until: string }) {
   return (
     <span style={{ whiteSpace: 'nowrap' }} data-countdown>
       {/* Read once, not every second: the live time is for the eye; the instant stays beside it. */}
-      <strong aria-hidden="true">{translate('app.fields.timeLeft', { time: clock(left, locale), _: '%{time} left' })}</strong>
+      <strong aria-hidden="true">
+        {translate('app.countdown.left', { time: clock(left, locale), _: '%{time} left' })}
+      </strong>
       {' · '}
-      <span>{translate('app.fields.until', { time: at, _: 'until %{time}' })}</span>
+      <span>{translate('app.countdown.until', { time: at, _: 'until %{time}' })}</span>
     </span>
   );
 }

@@ -1,0 +1,186 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatDate, formatMoney } from '../../core/format';
+import { useLocale, useT } from '../i18n/context';
+import { loginWithReturn } from '../shell/safe-redirect';
+import { ApiError, getOne, post, type Row } from './api';
+import { booking, type CatalogItem } from './catalog';
+
+/** The choice rides in the page's URL, so signing in or up brings the visitor back to the same one. */
+const DEPARTURE = 'departure';
+const SEATS = 'seats';
+
+type Me = { id: number; kind: string; email?: string; fullName?: string } | null;
+
+/**
+ * Booking on an item's page (resources/public-site.ts `booking`): a departure, the seats and the contact, prefilled
+ * from the signed-in account; the server prices the booking and holds the seats, and the new booking's page in the
+ * account's area follows. Signed out, the same choice goes through sign-in or sign-up and comes back here.
+ */
+export default function BookingForm({ item }: { item: CatalogItem }) {
+  const config = booking!;
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [me, setMe] = useState<Me | undefined>(undefined);
+  const [contact, setContact] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const open = item.occurrences.filter((o) => o.seatsLeft === undefined || o.seatsLeft > 0);
+  const chosen = open.find((o) => String(o.id) === params.get(DEPARTURE)) ?? open[0];
+  const maxSeats = Math.max(1, Math.min(config.maxSeats, chosen?.seatsLeft ?? config.maxSeats));
+  const seats = Math.min(maxSeats, Math.max(1, Number(params.get(SEATS)) || 1));
+  const unitPrice = chosen?.price ?? item.price;
+
+  useEffect(() => {
+    let live = true;
+    getOne('auth', 'me', locale)
+      .then(async (account) => {
+        if (!live) return;
+        const who = account as Me;
+        setMe(who);
+        if (who?.kind !== config.account.kind) return;
+        const row: Row = await getOne(config.account.resource, who.id, locale).catch(() => ({ id: who.id }));
+        if (!live) return;
+        setContact(
+          Object.fromEntries(
+            Object.entries(config.contact).map(([name, { from }]) => [
+              name,
+              String(row[from] ?? who[from as 'email'] ?? ''),
+            ]),
+          ),
+        );
+      })
+      .catch(() => live && setMe(null));
+    return () => {
+      live = false;
+    };
+  }, [config, locale]);
+
+  const choose = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(name, value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const here = useMemo(() => {
+    const query = new URLSearchParams(params);
+    if (chosen) query.set(DEPARTURE, String(chosen.id));
+    query.set(SEATS, String(seats));
+    return `${pathname}?${query}`;
+  }, [params, pathname, chosen, seats]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    setErrors({});
+    setFailure(undefined);
+    try {
+      const created = await post<Row>(
+        config.resource,
+        { [config.occurrence]: chosen.id, [config.seats]: seats, ...contact },
+        locale,
+      );
+      navigate(`/${locale}/${config.account.area}/${config.account.path}/${created.id}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      setFailure(error instanceof ApiError && error.status !== 500 ? error.message : t('app.error.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open.length) return null;
+  const signedOut = me === null;
+  const otherKind = me && me.kind !== config.account.kind;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="booking-title" data-testid="booking">
+      <Typography variant="h6" component="h2" id="booking-title" gutterBottom>
+        {t('app.booking.title')}
+      </Typography>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          select
+          label={t('app.booking.departure')}
+          value={chosen ? String(chosen.id) : ''}
+          onChange={(event) => choose(DEPARTURE, event.target.value)}
+          error={Boolean(errors[config.occurrence])}
+          helperText={errors[config.occurrence]}
+          slotProps={{ select: { inputProps: { 'data-testid': 'booking-departure' } } }}
+        >
+          {open.map((o) => (
+            <MenuItem key={o.id} value={String(o.id)}>
+              {formatDate(o.start, locale, 'dayFull')}
+              {o.seatsLeft !== undefined ? ` · ${t('app.home.seatsLeft', { smart_count: o.seatsLeft })}` : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="number"
+          label={t('app.booking.seats')}
+          value={seats}
+          onChange={(event) => choose(SEATS, event.target.value)}
+          error={Boolean(errors[config.seats])}
+          helperText={errors[config.seats]}
+          slotProps={{ htmlInput: { min: 1, max: maxSeats, 'data-testid': 'booking-seats' } }}
+        />
+        {me && !otherKind
+          ? Object.entries(config.contact).map(([name, { kind }]) => (
+              <TextField
+                key={name}
+                label={t(`app.booking.contact.${name}`)}
+                type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text'}
+                autoComplete={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'name'}
+                value={contact[name] ?? ''}
+                onChange={(event) => setContact((values) => ({ ...values, [name]: event.target.value }))}
+                error={Boolean(errors[name])}
+                helperText={errors[name]}
+                slotProps={{ htmlInput: { 'data-testid': `booking-${name}` } }}
+              />
+            ))
+          : null}
+        <Typography data-testid="booking-estimate">
+          {t('app.booking.estimate', { total: formatMoney(unitPrice * seats, item.currency, locale) })}
+        </Typography>
+        {signedOut ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={loginWithReturn(`/${locale}/login`, here)}
+              data-testid="booking-sign-in"
+            >
+              {t('app.booking.signInToBook')}
+            </Button>
+            <Button variant="outlined" component={RouterLink} to={loginWithReturn(`/${locale}/signup`, here)}>
+              {t('app.booking.signUpToBook')}
+            </Button>
+          </Stack>
+        ) : otherKind ? (
+          <Alert severity="info">{t('app.booking.customersOnly')}</Alert>
+        ) : (
+          <Button type="submit" variant="contained" disabled={busy || me === undefined} data-testid="booking-submit">
+            {t('app.booking.book')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
