@@ -144,6 +144,12 @@ export async function releaseOrderSeats(ctx: DataContext, order: Record<string, 
   await ctx.update('schedules', Number(schedule.id), { seatsBooked: seats });
 }
 
+/** expire: only once the hold has ended (the worker finds them so; anyone else running it early is refused). */
+export function holdHasEnded(ctx: TransitionContext): void {
+  const ends = ctx.record.holdExpiresAt ? new Date(String(ctx.record.holdExpiresAt)) : undefined;
+  if (ends && ends > ctx.now) ctx.fail(409, 'This booking is still held');
+}
+
 /** cancel: an unpaid order's hold simply stops counting; nothing was taken from `seatsBooked`. */
 export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
   return { cancelledAt: ctx.now.toISOString() };

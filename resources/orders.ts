@@ -15,7 +15,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, holdHasEnded, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -131,6 +131,7 @@ export default defineResource({
         to: 'expired',
         by: ['system'],
         auto: { when: 'holdExpiresAt' },
+        guard: holdHasEnded,
         tone: 'warning',
         notify: TELL_USER,
       },

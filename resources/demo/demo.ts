@@ -391,7 +391,13 @@ function fullWorld(world: World): void {
     .filter((s) => s.values.status === 'open' && world.startOf(s) > world.now + DAY);
   for (let i = 0; i < 5 && upcoming.length; i++) {
     const schedule = upcoming[(i * 37) % upcoming.length];
-    const order = world.order(schedule, users[1 + ((i * 13) % (users.length - 1))], 'pending_payment', world.now - minutes(0.5, 29), 1);
+    const order = world.order(
+      schedule,
+      users[1 + ((i * 13) % (users.length - 1))],
+      'pending_payment',
+      world.now - minutes(0.5, 29),
+      1,
+    );
     if (order) orders.push(order);
   }
   const otherSchedules = [...schedulesOf.entries()].filter(([p]) => p !== demo && p !== demo2).flatMap(([, s]) => s);

@@ -19,14 +19,7 @@ import {
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-export type OrderStatus =
-  | 'pending_payment'
-  | 'paid'
-  | 'confirmed'
-  | 'completed'
-  | 'cancelled'
-  | 'refunded'
-  | 'expired';
+export type OrderStatus = 'pending_payment' | 'paid' | 'confirmed' | 'completed' | 'cancelled' | 'refunded' | 'expired';
 
 /** The hold every demo booking had (settings.payments.holdMinutes). */
 export const HOLD_MINUTES = 30;
@@ -432,9 +425,7 @@ export class World {
   }
 
   seatsLeft(schedule: Rec): number {
-    return (
-      Number(schedule.values.capacity) - Number(schedule.values.seatsBooked) - (this.held.get(schedule) ?? 0)
-    );
+    return Number(schedule.values.capacity) - Number(schedule.values.seatsBooked) - (this.held.get(schedule) ?? 0);
   }
 
   private code(): string {

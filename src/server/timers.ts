@@ -125,8 +125,7 @@ export class TimerWorker {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const key = `${timer.resource.name}:${id}:${timer.action}`;
-      if (!this.refused.has(key))
-        this.log.warn(`timer ${key}: ${error.message}; it is tried again on the next round`);
+      if (!this.refused.has(key)) this.log.warn(`timer ${key}: ${error.message}; it is tried again on the next round`);
       this.refused.add(key);
       return false;
     }
