@@ -347,7 +347,10 @@ const en = {
           reject: 'Your service “%{title}” was rejected: %{reason}',
           suspend: 'Your service “%{title}” was suspended: %{reason}',
         },
-        orders: { create: 'New booking %{title}: %{total}' },
+        orders: {
+          create: 'New booking %{title}: %{total}',
+          expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
+        },
         refunds: {
           create: 'Refund request to review: %{amount}',
           approve: 'Your refund of %{amount} was approved.',
@@ -436,6 +439,8 @@ const en = {
         methods: 'Payment methods',
         refundWindowDays: 'Refund window (days)',
         dualApprovalAbove: 'Two approvals above (0: off)',
+        holdMinutes: 'Booking hold (minutes)',
+        maxHeldSeats: 'Most unpaid seats per customer',
       },
       enums: {
         group: {
@@ -516,6 +521,7 @@ const en = {
         status: 'Status',
         lockReason: 'Lock reason',
         lastLoginAt: 'Last sign-in',
+        emailVerifiedAt: 'Email verified at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -758,6 +764,7 @@ const en = {
         paymentMethod: 'Payment method',
         status: 'Status',
         reason: 'Reason',
+        holdExpiresAt: 'Hold ends at',
         paidAt: 'Paid at',
         confirmedAt: 'Confirmed at',
         completedAt: 'Completed at',
@@ -788,6 +795,7 @@ const en = {
           completed: 'Completed',
           cancelled: 'Cancelled',
           refunded: 'Refunded',
+          expired: 'Expired',
         },
       },
       actions: {
@@ -797,6 +805,7 @@ const en = {
         confirm: 'Confirm',
         complete: 'Mark completed',
         cancel: 'Cancel order',
+        expire: 'Expire',
       },
       groups: {
         contact: 'Contact',

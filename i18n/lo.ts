@@ -588,7 +588,10 @@ const lo = {
           reject: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
           suspend: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກລະງັບ: %{reason}',
         },
-        orders: { create: 'ມີການຈອງໃໝ່ %{title}: %{total}' },
+        orders: {
+          create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
+          expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
+        },
         refunds: {
           create: 'ມີຄຳຂໍຄືນເງິນລໍຖ້າກວດ: %{amount}',
           approve: 'ການຄືນເງິນ %{amount} ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
@@ -677,6 +680,8 @@ const lo = {
         methods: 'ວິທີຊຳລະເງິນ',
         refundWindowDays: 'ໄລຍະເວລາຂໍຄືນເງິນ (ມື້)',
         dualApprovalAbove: 'ຕ້ອງມີສອງການອະນຸມັດເມື່ອເກີນ (0: ປິດ)',
+        holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
+        maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
       },
       enums: {
         group: {
@@ -757,6 +762,7 @@ const lo = {
         status: 'ສະຖານະ',
         lockReason: 'ເຫດຜົນທີ່ລັອກ',
         lastLoginAt: 'ເຂົ້າລະບົບຄັ້ງລ່າສຸດ',
+        emailVerifiedAt: 'ຢືນຢັນອີເມວເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -999,6 +1005,7 @@ const lo = {
         paymentMethod: 'ວິທີຊຳລະເງິນ',
         status: 'ສະຖານະ',
         reason: 'ເຫດຜົນ',
+        holdExpiresAt: 'ໝົດເວລາຈອງເມື່ອ',
         paidAt: 'ຊຳລະເມື່ອ',
         confirmedAt: 'ຢືນຢັນເມື່ອ',
         completedAt: 'ສຳເລັດເມື່ອ',
@@ -1029,6 +1036,7 @@ const lo = {
           completed: 'ສຳເລັດແລ້ວ',
           cancelled: 'ຍົກເລີກແລ້ວ',
           refunded: 'ຄືນເງິນແລ້ວ',
+          expired: 'ໝົດອາຍຸ',
         },
       },
       actions: {
@@ -1038,6 +1046,7 @@ const lo = {
         confirm: 'ຢືນຢັນ',
         complete: 'ໝາຍວ່າສຳເລັດ',
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
+        expire: 'ໃຫ້ໝົດອາຍຸ',
       },
       groups: {
         contact: 'ຂໍ້ມູນຕິດຕໍ່',

@@ -590,7 +590,10 @@ const vi = {
           reject: 'Dịch vụ “%{title}” của bạn bị từ chối: %{reason}',
           suspend: 'Dịch vụ “%{title}” của bạn bị tạm ngưng: %{reason}',
         },
-        orders: { create: 'Đặt chỗ mới %{title}: %{total}' },
+        orders: {
+          create: 'Đặt chỗ mới %{title}: %{total}',
+          expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
+        },
         refunds: {
           create: 'Yêu cầu hoàn tiền cần duyệt: %{amount}',
           approve: 'Khoản hoàn tiền %{amount} của bạn đã được phê duyệt.',
@@ -679,6 +682,8 @@ const vi = {
         methods: 'Phương thức thanh toán',
         refundWindowDays: 'Thời hạn hoàn tiền (ngày)',
         dualApprovalAbove: 'Cần hai phê duyệt khi vượt quá (0: tắt)',
+        holdMinutes: 'Thời gian giữ chỗ (phút)',
+        maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
       },
       enums: {
         group: {
@@ -759,6 +764,7 @@ const vi = {
         status: 'Trạng thái',
         lockReason: 'Lý do khóa',
         lastLoginAt: 'Đăng nhập lần cuối',
+        emailVerifiedAt: 'Xác minh email lúc',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -1001,6 +1007,7 @@ const vi = {
         paymentMethod: 'Phương thức thanh toán',
         status: 'Trạng thái',
         reason: 'Lý do',
+        holdExpiresAt: 'Giữ chỗ đến',
         paidAt: 'Ngày thanh toán',
         confirmedAt: 'Ngày xác nhận',
         completedAt: 'Ngày hoàn thành',
@@ -1031,6 +1038,7 @@ const vi = {
           completed: 'Đã hoàn thành',
           cancelled: 'Đã hủy',
           refunded: 'Đã hoàn tiền',
+          expired: 'Đã hết hạn',
         },
       },
       actions: {
@@ -1040,6 +1048,7 @@ const vi = {
         confirm: 'Xác nhận',
         complete: 'Đánh dấu hoàn thành',
         cancel: 'Hủy đơn hàng',
+        expire: 'Cho hết hạn',
       },
       groups: {
         contact: 'Liên hệ',
