@@ -30,16 +30,28 @@ const RUNS = Number(arg('runs') ?? 3);
 const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const WHY = args.includes('--why');
 
-type Account = 'admin' | 'partner';
+type Account = 'admin' | 'partner' | 'user';
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
   admin: { email: 'admin@example.com', password: 'Admin#2026' },
   partner: { email: 'partner@example.com', password: 'Partner#2026' },
+  user: { email: 'user@example.com', password: 'User#2026' },
 };
 
 interface AuditedPage {
   name: string;
-  path: string;
+  /** The page's path, or how to find it on the running server (e.g. a service with departures to book). */
+  path: string | ((base: string) => Promise<string>);
   account?: Account;
+}
+
+/** The public page of the newest service that has a departure ahead: its booking form is on it. */
+async function bookableServicePage(base: string): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const query = `filter=${encodeURIComponent(JSON.stringify({ startDate_gte: today }))}&range=[0,0]&sort=["startDate","ASC"]`;
+  const response = await fetch(`${base}/api/schedules?${query}`);
+  const [schedule] = (await response.json()) as { serviceId: number }[];
+  if (!schedule) throw new Error('no departure ahead in the demo data');
+  return `/en/item/${schedule.serviceId}`;
 }
 
 const ALL_PAGES: AuditedPage[] = [
@@ -49,6 +61,9 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'admin-dashboard', path: '/en/admin', account: 'admin' },
   { name: 'admin-list', path: '/en/admin/orders', account: 'admin' },
   { name: 'partner-dashboard', path: '/en/partner', account: 'partner' },
+  // A signed-out traveller on a service's page: photos, departures and the booking form (its own chunk).
+  { name: 'service-booking', path: bookableServicePage },
+  { name: 'account-home', path: '/en/account', account: 'user' },
 ];
 const PAGES = ALL_PAGES.filter((page) => !arg('page') || page.name === arg('page'));
 
@@ -200,10 +215,11 @@ async function main() {
     const cookies = new Map<Account, string>();
     for (const page of PAGES) {
       if (page.account && !cookies.has(page.account)) cookies.set(page.account, await signIn(server.url, page.account));
+      const pagePath = typeof page.path === 'string' ? page.path : await page.path(server.url);
       for (const preset of PRESETS) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run++) {
-          runs.push(await auditRetried(`${server.url}${page.path}`, preset, page.account && cookies.get(page.account)));
+          runs.push(await auditRetried(`${server.url}${pagePath}`, preset, page.account && cookies.get(page.account)));
           log(`${page.name} ${preset} run ${run + 1}: performance ${runs.at(-1)!.performance}`);
         }
         const m = (key: Exclude<keyof Figures, 'failing' | 'why'>) => median(runs.map((figures) => figures[key]));

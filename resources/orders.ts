@@ -52,7 +52,12 @@ export default defineResource({
     status: status({ default: 'pending_payment' }),
     reason: text({ readOnly: true, maxLength: 500 }),
     // Until this instant the order's seats are held for it; from it they are on sale again (docs/holds.md).
-    holdExpiresAt: datetime({ readOnly: true, sortable: true, filterable: true }),
+    holdExpiresAt: datetime({
+      readOnly: true,
+      sortable: true,
+      filterable: true,
+      countdown: { whileIn: ['pending_payment'] },
+    }),
     paidAt: datetime({ readOnly: true, sortable: true }),
     confirmedAt: datetime({ readOnly: true }),
     completedAt: datetime({ readOnly: true }),

@@ -75,8 +75,11 @@ export interface FieldOptions {
   immutable?: boolean;
   /** Form grouping: the tab or section the field belongs to. */
   group?: string;
-  /** A datetime shown, while it is ahead, as the time left until it, ticking (e.g. a hold's expiry). */
-  countdown?: boolean;
+  /**
+   * A datetime shown, while it is ahead, as the time left until it, ticking (e.g. a hold's expiry); `whileIn`: only
+   * while the record's workflow state is one of these (the plain instant otherwise).
+   */
+  countdown?: { whileIn?: readonly string[] };
 }
 
 export interface FieldBase<K extends FieldKind = FieldKind> extends FieldOptions {

@@ -15,7 +15,7 @@ import {
 import { responsiveImage } from '../../../core/images';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
-import type { AnyResource } from '../../../core/resource';
+import { statusField, type AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../core/format';
 import { humanize, labels } from '../labels';
@@ -186,7 +186,11 @@ export const FieldValue = memo(function FieldValue({
     case 'date':
       return <span>{formatDate(value as string, locale)}</span>;
     case 'datetime':
-      if (field.countdown && typeof value === 'string') return <Countdown until={value} />;
+      if (field.countdown && typeof value === 'string') {
+        const state = statusField(config);
+        const whileIn = field.countdown.whileIn;
+        if (!whileIn || (state && whileIn.includes(String(record[state])))) return <Countdown until={value} />;
+      }
       return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string, locale)}</span>;
     case 'localized':
       return <span>{pickLocalized(value as LocalizedText, locale)}</span>;
