@@ -16,7 +16,7 @@ import th from '../../i18n/th';
 import vi from '../../i18n/vi';
 import zh from '../../i18n/zh';
 import resources from '../../resources/index';
-import portal from '../../resources/partner-portal';
+import areas from '../../resources/areas';
 import publicSite from '../../resources/public-site';
 import { humanize, labels } from '../../src/client/generated/labels';
 import { recordTitle } from '../../src/core/record-title';
@@ -35,13 +35,14 @@ import { AREA_SCREENS, lookupKeys } from '../../src/core/routes';
 export { LOCALES };
 export type { Locale };
 
-export type Account = AdminRole | 'partner';
+export type Account = AdminRole | 'partner' | 'user';
 export const ACCOUNTS: Record<Account, { email: string; password: string }> = {
   super_admin: { email: 'admin@example.com', password: 'Admin#2026' },
   moderator: { email: 'moderator@example.com', password: 'Admin#2026' },
   finance: { email: 'finance@example.com', password: 'Admin#2026' },
   support: { email: 'support@example.com', password: 'Admin#2026' },
   partner: { email: 'partner@example.com', password: 'Partner#2026' },
+  user: { email: 'user@example.com', password: 'User#2026' },
 };
 
 /** Sub-roles before super_admin: a screen is visited by a sub-role that may open it, so role-specific menus are swept. */
@@ -141,25 +142,36 @@ export function adminVisits(): Record<AdminRole, Visit[]> {
 
 /** Partner screens: fixed screens, every resource path and its record pages, then an admin route (the 403 page). */
 export function partnerVisits(): Visit[] {
-  const partner = { kind: 'partner', id: 1 } as const;
-  const visits: Visit[] = AREA_SCREENS.partner
+  return ownerAreaVisits('partner');
+}
+
+/** The customer's area, and the 403 page of an admin route. */
+export function customerVisits(): Visit[] {
+  return ownerAreaVisits('account');
+}
+
+/** An owner's area: its fixed screens, and each resource's list, record page and forms there. */
+function ownerAreaVisits(area: 'partner' | 'account'): Visit[] {
+  const owner = { kind: area === 'partner' ? 'partner' : 'user', id: 1 } as const;
+  const portal = areas[area]!;
+  const visits: Visit[] = AREA_SCREENS[area]
     .filter((screen) => screen !== 'register')
     .map((screen) => {
       const fixed = portal.screens.find((candidate) => candidate.path === screen);
-      if (!fixed) throw new Error(`no portal screen at partner/${screen}`);
-      return { path: `partner${screen ? `/${screen}` : ''}`, title: key(`app.portal.screens.${fixed.name}`) };
+      if (!fixed) throw new Error(`no screen at ${area}/${screen}`);
+      return { path: `${area}${screen ? `/${screen}` : ''}`, title: key(`app.portal.screens.${fixed.name}`) };
     });
   for (const resource of resources) {
-    const base = resource.paths.partner;
-    if (!base || AREA_SCREENS.partner.includes(base) || !can(resource, partner, 'list')) continue;
+    const base = resource.paths[area];
+    if (!base || AREA_SCREENS[area].includes(base) || !can(resource, owner, 'list')) continue;
     visits.push(
-      { path: `partner/${base}`, title: plural(resource) },
-      { path: `partner/${base}/{id}/show`, idOf: resource.name, title: recordPage(resource) },
+      { path: `${area}/${base}`, title: plural(resource) },
+      { path: `${area}/${base}/{id}/show`, idOf: resource.name, title: recordPage(resource) },
     );
-    if (resource.edit !== false && can(resource, partner, 'update'))
-      visits.push({ path: `partner/${base}/{id}`, idOf: resource.name, title: recordPage(resource) });
-    if (resource.create !== false && can(resource, partner, 'create'))
-      visits.push({ path: `partner/${base}/create`, title: createPage(resource) });
+    if ((resource.edit !== false && can(resource, owner, 'update')) || portal.recordPage === 'show')
+      visits.push({ path: `${area}/${base}/{id}`, idOf: resource.name, title: recordPage(resource) });
+    if (resource.create !== false && can(resource, owner, 'create'))
+      visits.push({ path: `${area}/${base}/create`, title: createPage(resource) });
   }
   visits.push({
     path: 'admin/dashboard',
