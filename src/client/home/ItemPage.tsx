@@ -103,7 +103,7 @@ export default function ItemPage() {
                 </Box>
               )}
               <Paper sx={{ p: 2 }} variant="outlined">
-                <Typography variant="h5" color="primary" sx={{ fontWeight: 700 }}>
+                <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700 }}>
                   {t('app.home.priceFrom', { price: formatMoney(item.price, item.currency, locale) })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
