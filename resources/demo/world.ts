@@ -10,6 +10,7 @@ import {
   REFUND_REASONS,
   TOUR_TYPES,
   VARIANTS,
+  calendarDays,
   partnerDescription,
   serviceDescription,
   serviceTitle,
@@ -323,9 +324,13 @@ export class World {
       (this.random.chance(0.6) ? (partner.values.provinceId as Rec) : this.random.pick(this.provinces));
     const variant = this.random.pick(VARIANTS);
     const code = String(tourType.values.code);
-    const days = code === 'FOOD' || code === 'CITY_TOUR' || code === 'TRANSPORT' ? 1 : this.random.int(1, 3);
+    const drawn = code === 'FOOD' || code === 'CITY_TOUR' || code === 'TRANSPORT' ? 1 : this.random.int(1, 3);
+    // The title's variant fixes the length when it names one ("Half-day", "Sunrise"): title, description and
+    // duration tell one story. Drawn either way, so the rest of the world is drawn as before.
+    const length = variant.length ?? drawn;
+    const days = calendarDays(length);
     const title = serviceTitle(tourType.values.name as Text5, province.values.name as Text5, variant);
-    const description = serviceDescription(province.values.name as Text5, days);
+    const description = serviceDescription(province.values.name as Text5, length);
     const allLocales = options.allLocales ?? this.random.chance(0.7);
     const pick = (text: Text5) => (allLocales ? text : { lo: text.lo, en: text.en });
     const created = this.now + createdDays * DAY - this.span(0, 1);
