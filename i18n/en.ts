@@ -297,7 +297,7 @@ const en = {
     },
     notifications: {
       title: 'Notifications',
-      open: 'Notifications (%{smart_count} unread)',
+      open: 'Notifications, %{smart_count} unread',
       markAllRead: 'Mark all read',
       empty: 'Nothing new',
       all: 'All notifications',

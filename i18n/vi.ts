@@ -540,7 +540,7 @@ const vi = {
     },
     notifications: {
       title: 'Thông báo',
-      open: 'Thông báo (%{smart_count} chưa đọc)',
+      open: 'Thông báo, %{smart_count} chưa đọc',
       markAllRead: 'Đánh dấu đã đọc tất cả',
       empty: 'Không có gì mới',
       all: 'Tất cả thông báo',

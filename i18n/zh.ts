@@ -536,7 +536,7 @@ const zh = {
     },
     notifications: {
       title: '通知',
-      open: '通知（%{smart_count} 条未读）',
+      open: '通知，%{smart_count} 条未读',
       markAllRead: '全部标为已读',
       empty: '没有新通知',
       all: '全部通知',
