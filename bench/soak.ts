@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { cpuIndex } from './support/cpu-index';
 import { freePort, seededDatabase, startCluster } from '../tests/support/pg-cluster';
 import { loginAt, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 
@@ -238,7 +239,7 @@ async function main() {
       s.start <= goneAt && s.end >= killedAt && (s.instance === 'a' || s.instance === '?');
 
     console.log(
-      `\n## Soak: ${samples.length} requests through HAProxy in ${((Date.now() - began) / 1000).toFixed(0)} s, ${WORKERS} clients`,
+      `\n## Soak (${new Date().toISOString().slice(0, 10)}, CPU index ${await cpuIndex()}): ${samples.length} requests through HAProxy in ${((Date.now() - began) / 1000).toFixed(0)} s, ${WORKERS} clients`,
     );
     console.log('| status | requests |');
     console.log('|---|---|');
