@@ -58,11 +58,11 @@ export const partnerBalanceEndpoint: Endpoint = {
 export const REGISTER_DONE = 'Check your email to continue';
 
 /**
- * `POST /api/partners/-/register`: the public partner sign-up (issue 4 §7). The server has already checked
+ * `POST /api/partners/-/register`: the public partner sign-up (a `pending` partner, SPEC §5). The server has already checked
  * the body against the partners' create rules (`input`); the account starts `pending`, may sign in at once
  * and sees its status in the portal until a moderator approves it.
  *
- * The answer never tells whether the address has an account (issue 21): a taken one creates nothing, mails its
+ * The answer never tells whether the address has an account (no account enumeration): a taken one creates nothing, mails its
  * owner instead (the outbox), and answers alike — same status, same keys, an id like a new one's, and as long,
  * as the password is hashed either way.
  */

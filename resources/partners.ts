@@ -126,7 +126,7 @@ export default defineResource({
   // New partners per period (sign-ups and accounts created by moderators), and where they stand in review: like
   // every statistic, finance's (SPEC §1).
   stats: { time: 'createdAt', order: 1, access: { admin: ['finance'] } },
-  // Pending and suspended partners sign in to see their status (SPEC issue 4 §7); rejected ones read the reason.
+  // Pending and suspended partners sign in to see their status (SPEC §5: `pending`, `suspended`); rejected ones read the reason.
   account: {
     kind: 'partner',
     loginStates: ['pending', 'approved', 'rejected', 'suspended'],

@@ -55,7 +55,8 @@ const SHOTS: Shot[] = [
     device: DESKTOP,
     account: { email: 'partner@example.com', password: 'Partner#2026' },
     ready: async (page) => {
-      await page.locator('.recharts-surface').first().waitFor();
+      await page.locator('[data-widget="revenue"] [data-amount="thisMonth"]').getByText(/\d/).waitFor();
+      await page.locator('[data-widget="balance"] [data-amount="available"]').getByText(/\d/).waitFor();
     },
   },
 ];
@@ -85,7 +86,7 @@ async function main() {
       await page.goto(shot.path);
       await shot.ready(page);
       // Everything the screen fetches after its first draw (names, counts, photos, fonts) is in the picture.
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(500);
       const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });

@@ -1,5 +1,5 @@
 /**
- * The race scenarios of issue 3 §4, written once and run against one server or several servers sharing one
+ * The race scenarios (parallel approvals, the last seats, balances), written once and run against one server or several servers sharing one
  * database: parallel requests go round-robin over the servers, and every scenario asserts exact counts and the
  * final seats, ledger sums and balances.
  */

@@ -12,7 +12,7 @@ const valid = (email: string) => ({
   locale: 'lo',
 });
 
-/** Issue 4 §7: the public partner sign-up, its SPEC §4 messages, the pending account and its sign-in. */
+/** The public partner sign-up (a `pending` partner, SPEC §5), its SPEC §4 messages, the pending account and its sign-in. */
 describeEachEngine('partner sign-up', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });
 
@@ -84,7 +84,7 @@ describeEachEngine('partner sign-up', (engine) => {
     expect(row).toHaveLength(0);
   });
 
-  it('answers a taken address like a free one: nothing is created, its owner is mailed (issue 21)', async () => {
+  it('answers a taken address like a free one: nothing is created, its owner is mailed', async () => {
     const outbox = () =>
       server.db.selectFrom('outbox').selectAll().where('recipient', '=', 'partner@example.com').execute();
     const partners = () =>

@@ -28,7 +28,7 @@ import type { AdminRole } from '../../src/core/roles';
 import { AREA_SCREENS, lookupKeys } from '../../src/core/routes';
 
 /**
- * The screen × locale sweep of issue 8 §7: every route of SPEC §2, derived from the resource configs (so a new
+ * The screen × locale sweep: every route of SPEC §2, derived from the resource configs (so a new
  * resource is swept without editing this file), visited in every locale as the account that owns the screen.
  */
 
