@@ -184,6 +184,7 @@ export class World {
   }
 
   user(email: string, fullName: string, locale: Locale, createdDays: number, status = 'active'): Rec {
+    const stamp = this.stamp(createdDays);
     return this.b.add('users', {
       email,
       passwordHash: this.hashes.user,
@@ -193,7 +194,9 @@ export class World {
       status,
       lockReason: status === 'locked' ? 'Repeated chargebacks' : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 20)),
-      ...this.stamp(createdDays),
+      // Demo customers confirmed their address minutes after signing up.
+      emailVerifiedAt: this.iso(Date.parse(stamp.createdAt) + this.span(0.001, 0.02)),
+      ...stamp,
     });
   }
 
@@ -242,6 +245,7 @@ export class World {
             : null,
       approvedAt: live ? this.iso(approvedAt) : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 10)),
+      emailVerifiedAt: this.iso(created + this.span(0.001, 0.02)),
       createdAt: this.iso(created),
       updatedAt: this.iso(live ? approvedAt : created),
     });
