@@ -117,8 +117,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
       throw badRequest({ email: formatEnglish({ key: 'required' }) });
     const email = normalizeEmail(body.email);
     if (!EMAIL.test(email) || email.length > 254) throw badRequest({ email: formatEnglish({ key: 'email' }) });
-    await limited(db, `password-reset:ip:${request.ip}`, ACCOUNT_LIMITS.resetPerIp);
     await limited(db, `password-reset:email:${email}`, ACCOUNT_LIMITS.resetPerEmail);
+    await limited(db, `password-reset:ip:${request.ip}`, ACCOUNT_LIMITS.resetPerIp);
     await inTransaction(db, async (trx) => {
       const account = await findAccountByEmail(trx, resources, email);
       if (account && maySignIn(account) && principalOf(account))
