@@ -113,6 +113,11 @@ describeEachEngine('accounts: sign-up, verification, password reset', (engine) =
     } as never,
   });
 
+  // One SMTP server serves both engines' suites: each reads only its own mails.
+  beforeAll(() => {
+    received.length = 0;
+  });
+
   // Every test but the limits' own starts with the limits' counts empty (all calls here come from one address).
   beforeEach(async (context) => {
     if (!context.task.name.includes('rate-limited')) await server.db.deleteFrom('login_attempts').execute();
@@ -312,8 +317,10 @@ describeEachEngine('accounts: sign-up, verification, password reset', (engine) =
       expect(asked.body).toEqual(RESET_DONE);
       const link = await linkOf(server, account.email, 'account.passwordReset');
       expect(link!.path).toMatch(new RegExp(`^/${before.locale}/password-reset\\?token=[\\w-]{43}$`));
-      const mail = await until(() => mailsTo(account.email).find((m) => m.text?.includes('/password-reset?token=')));
-      expect(mail.text).toContain(`${PUBLIC_URL}${link!.path}`);
+      const mail = await until(() =>
+        mailsTo(account.email).find((m) => m.text?.includes(`${PUBLIC_URL}${link!.path}`)),
+      );
+      expect(mail.subject).toBeTruthy();
 
       // The account's password rules hold; a refused password leaves the link usable.
       const weak = await call(server, 'POST', '/api/auth/password-reset/confirm', {
