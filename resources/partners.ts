@@ -48,6 +48,8 @@ export default defineResource({
     reason: text({ readOnly: true, maxLength: 500 }),
     approvedAt: datetime({ readOnly: true, sortable: true }),
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
+    // Empty until the partner opens the link mailed at registration (or resets the password).
+    emailVerifiedAt: datetime({ readOnly: true }),
   },
   recordTitle: 'companyName',
   list: {
@@ -62,7 +64,10 @@ export default defineResource({
       { name: 'company', fields: ['companyName', 'contactName', 'email', 'phone', 'provinceId', 'taxId', 'locale'] },
       { name: 'profile', fields: ['displayName', 'description', 'logo', 'address'] },
       { name: 'bank', fields: ['bankName', 'bankAccountName', 'bankAccountNumber'] },
-      { name: 'commercial', fields: ['commissionRate', 'status', 'reason', 'approvedAt', 'lastLoginAt', 'createdAt'] },
+      {
+        name: 'commercial',
+        fields: ['commissionRate', 'status', 'reason', 'approvedAt', 'emailVerifiedAt', 'lastLoginAt', 'createdAt'],
+      },
     ],
   },
   create: {
@@ -133,5 +138,6 @@ export default defineResource({
     lastLoginField: 'lastLoginAt',
     nameField: ['contactName', 'companyName'],
     localeField: 'locale',
+    verifiedField: 'emailVerifiedAt',
   },
 });

@@ -185,6 +185,7 @@ export class World {
   }
 
   user(email: string, fullName: string, locale: Locale, createdDays: number, status = 'active'): Rec {
+    const stamp = this.stamp(createdDays);
     return this.b.add('users', {
       email,
       passwordHash: this.hashes.user,
@@ -194,7 +195,9 @@ export class World {
       status,
       lockReason: status === 'locked' ? 'Repeated chargebacks' : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 20)),
-      ...this.stamp(createdDays),
+      // Demo customers confirmed their address minutes after signing up.
+      emailVerifiedAt: this.iso(Date.parse(stamp.createdAt) + this.span(0.001, 0.02)),
+      ...stamp,
     });
   }
 
@@ -243,6 +246,7 @@ export class World {
             : null,
       approvedAt: live ? this.iso(approvedAt) : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 10)),
+      emailVerifiedAt: this.iso(created + this.span(0.001, 0.02)),
       createdAt: this.iso(created),
       updatedAt: this.iso(live ? approvedAt : created),
     });

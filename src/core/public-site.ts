@@ -39,6 +39,14 @@ export interface PublicSite {
       priceOverride?: string;
     };
   };
+  /**
+   * The customer sign-up form (`/{locale}/signup`, `POST /api/auth/signup`): the fields of the account resource
+   * whose `account.signUp` the server creates, labelled by that resource.
+   */
+  accountSignUp?: {
+    resource: string;
+    fields: readonly { name: string; kind: 'text' | 'email' | 'password' | 'phone'; required?: boolean }[];
+  };
   signUp?: {
     /** `POST /api/{resource}/-/{endpoint}`. */
     resource: string;

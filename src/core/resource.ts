@@ -465,6 +465,14 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
     nameField?: string | readonly string[];
     /** The field holding the account's language: its notifications and mails are written in it. */
     localeField?: string;
+    /**
+     * A datetime field stamped when the account proved it owns its email. While it is empty the account cannot
+     * sign in (403, and a new link is mailed). An account created with it explicitly `null` (a self sign-up) is
+     * sent a verification link; one created by someone else (an administrator) counts as verified.
+     */
+    verifiedField?: string;
+    /** `POST /api/auth/signup` creates an account of this resource from these fields (its create rules). */
+    signUp?: readonly string[];
   };
 }
 

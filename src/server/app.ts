@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyResource } from '../core/resource';
+import { registerAccountRoutes } from './auth/account-routes';
 import authPlugin, { type AuthOptions } from './auth/plugin';
 import { Availability } from './availability';
 import { readBuildInfo } from './build-info';
@@ -128,6 +129,7 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
     ...options.auth,
   });
   registerApiCacheControl(app);
+  registerAccountRoutes(app, { db, registry });
 
   const openapi = openApiDocument(resources, VERSION);
   app.get('/api/openapi.json', async () => openapi);

@@ -4,6 +4,7 @@ import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import { brokenRules } from '../core/rules';
 import type { Principal } from '../core/roles';
+import { isUnverified, mailAccountLink } from './auth/account-links';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
@@ -118,12 +119,15 @@ export class Writer implements DataContext {
     resource: string,
     values: Record<string, unknown>,
     action = 'create',
-    options: { audit?: false } = {},
+    options: { audit?: false; verifyRedirect?: string } = {},
   ): Promise<Row> {
     const config = this.registry.require(resource);
     const status = statusField(config);
     const full = { ...values };
     if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+    // An account someone else creates (an administrator) counts as verified; a sign-up passes `null` and proves it.
+    const verified = config.account?.verifiedField;
+    if (verified && full[verified] === undefined) full[verified] = this.now.toISOString();
     checkRules(config, full);
     const columns = toColumns(config, await hashPasswordFields(config, full));
     const row = await this.trx
@@ -146,6 +150,8 @@ export class Writer implements DataContext {
       );
     }
     await notify(this, config, 'create', record, config.notify?.create);
+    if (isUnverified(config, record))
+      await mailAccountLink(this.trx, this.registry, 'verify-email', config, record, options.verifyRedirect);
     return record;
   }
 

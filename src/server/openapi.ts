@@ -4,6 +4,7 @@ import { LOCALES } from '../core/locales';
 import { statusField, type AnyResource } from '../core/resource';
 import { searchFields } from '../core/search';
 import { writableFields } from '../core/validation';
+import { accountPaths } from './openapi-accounts';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS } from './rest/reorder-routes';
 import { MAX_UPLOAD_BYTES } from './rest/upload-routes';
@@ -511,6 +512,9 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
           '200': json({ type: 'object' }),
           '400': errorResponse('Missing fields'),
           '401': errorResponse('Wrong credentials'),
+          '403': errorResponse(
+            'The account may not sign in now, or its email is not confirmed (`Please confirm your email address first`: a new link is mailed)',
+          ),
           '429': errorResponse('Too many attempts'),
         },
       },
@@ -564,6 +568,7 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
         responses: { '200': json({ type: 'object' }), '404': errorResponse('Unknown build') },
       },
     },
+    ...accountPaths,
     '/api/auth/logout': {
       post: { tags: ['auth'], summary: 'Sign out', responses: { '204': { description: 'Signed out' } } },
     },

@@ -180,6 +180,15 @@ export function publicVisits(): Visit[] {
     { path: '', title: key('app.tagline') },
     { path: 'login', expectedConsole: SIGNED_OUT, title: key('app.auth.login') },
     { path: 'partner/register', expectedConsole: SIGNED_OUT, title: key('app.register.title') },
+    { path: 'signup', expectedConsole: SIGNED_OUT, title: key('app.signup.title') },
+    { path: 'password-reset', expectedConsole: SIGNED_OUT, title: key('app.passwordReset.title') },
+    { path: 'password-reset?token=not-a-token', expectedConsole: SIGNED_OUT, title: key('app.passwordReset.newTitle') },
+    // A link that does not work says so (the server's 400), with the way on.
+    {
+      path: 'verify-email?token=not-a-token',
+      expectedConsole: /status of (400|401)/,
+      title: key('app.verifyEmail.title'),
+    },
     {
       path: 'item/{id}',
       idOf: publicSite.catalog.resource,

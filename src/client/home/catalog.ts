@@ -6,6 +6,7 @@ import { getList, getOne, takePrimedList, type Row } from './api';
 
 export const catalog = site.catalog;
 export const signUp = site.signUp;
+export const accountSignUp = site.accountSignUp;
 
 export interface Search {
   q: string;

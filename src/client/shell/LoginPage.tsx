@@ -1,18 +1,18 @@
 import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { useLocale, useT } from '../i18n/context';
 import { AuthCard } from './AuthCard';
 import { useDocumentTitle } from './document-title';
-import { homeOfKind, safeRedirect } from './safe-redirect';
+import { LoginLinks } from './LoginLinks';
+import { CONFIRM_EMAIL_FIRST, homeOfKind, safeRedirect } from './safe-redirect';
 
-/** SPEC §2 `/{locale}/login`: admins and partners sign in here and land by role (or back where they were). */
+/** SPEC §2 `/{locale}/login`: every kind of account signs in here and lands in its area (or back where it was). */
 export default function LoginPage() {
   const t = useT();
   const locale = useLocale();
@@ -40,7 +40,9 @@ export default function LoginPage() {
           : status === 429
             ? t('app.auth.tooManyAttempts')
             : status === 403 && failure instanceof ApiError
-              ? failure.message
+              ? failure.message === CONFIRM_EMAIL_FIRST
+                ? t('app.verifyEmail.confirmFirst')
+                : failure.message
               : t('app.error.network'),
       );
     } finally {
@@ -78,9 +80,7 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<LoginIcon />}>
           {t('app.auth.login')}
         </Button>
-        <Link component={RouterLink} to={`/${locale}/partner/register`} variant="body2" sx={{ textAlign: 'center' }}>
-          {t('app.auth.partnerRegister')}
-        </Link>
+        <LoginLinks redirect={safeRedirect(params.get('redirect'))} />
       </Stack>
     </AuthCard>
   );

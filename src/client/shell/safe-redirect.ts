@@ -6,12 +6,16 @@ export function safeRedirect(target: string | null | undefined): string | undefi
   return target;
 }
 
-/** Where a sign-in lands without a `redirect`: admins on the dashboard, partners on their portal. */
+/** Where a sign-in lands without a `redirect`: admins on the dashboard, partners on their portal, customers in theirs. */
 export function homeOfKind(kind: string | undefined, locale: Locale): string {
   if (kind === 'admin') return `/${locale}/admin/dashboard`;
   if (kind === 'partner') return `/${locale}/partner`;
+  if (kind === 'user') return `/${locale}/account`;
   return `/${locale}`;
 }
+
+/** The server's 403 to a right password on an account whose email is not confirmed (SPEC §11). */
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first';
 
 /**
  * A sign-in screen's address that brings the visit back to `requested` afterwards. The target rides in the URL

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
@@ -15,12 +15,17 @@ import {
   normalizeEmail,
   passwordHashOf,
   principalOf,
+  type Account,
+  type SignedInPrincipal,
 } from './accounts';
 import { meBody } from './me';
+import { Registry } from '../rest/registry';
+import { refuseUnverified } from './unverified-sign-in';
 import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
 import { sessionAccountReader } from './session-account';
 import { SessionCache } from './session-cache';
 import { isCrossSiteWrite } from './origin';
+import { pruneExpiredTokens } from './account-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, TOO_MANY_ATTEMPTS } from './password-proof';
 import {
@@ -74,6 +79,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const needsSession = options.needsSession ?? ((url: string) => url.startsWith('/api/'));
   const readSessionAccount = sessionAccountReader(resources);
+  const registry = new Registry(resources);
   const signedIn = new SessionCache();
   const unsubscribe = onAuthChange(() => signedIn.forget());
   let stopListening = async () => {};
@@ -110,9 +116,11 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const pruneNow = () => {
     if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
     lastPrune = Date.now();
-    housekeeping = Promise.all([pruneExpiredSessions(db), pruneLoginAttempts(db, limits)]).catch((error: unknown) =>
-      fastify.log.warn({ err: error }, 'auth housekeeping failed'),
-    );
+    housekeeping = Promise.all([
+      pruneExpiredSessions(db),
+      pruneLoginAttempts(db, limits),
+      pruneExpiredTokens(db),
+    ]).catch((error: unknown) => fastify.log.warn({ err: error }, 'auth housekeeping failed'));
   };
   fastify.addHook('onClose', () => housekeeping);
 
@@ -128,6 +136,30 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const clearSessionCookie = (reply: FastifyReply) => {
     reply.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure: options.production, path: '/' });
   };
+
+  /** Opens a session for an account that has proved who it is; answers the `auth/me` body. */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    principal: SignedInPrincipal,
+  ) => {
+    const previous = request.cookies[cookieName];
+    if (previous) await deleteSession(db, previous);
+    const session = await createSession(db, principal.kind, principal.id, lifetime);
+    const lastLogin = account.resource.account?.lastLoginField;
+    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
+    if (lastLogin)
+      await db
+        .updateTable(tableName(account.resource))
+        .set({ [lastLogin]: sql`now()` })
+        .where('id', '=', principal.id)
+        .execute();
+    setSessionCookie(reply, session.token, session.expiresAt);
+    request.principal = principal;
+    return meBody(account, principal, resources);
+  };
+  fastify.decorate('startSession', startSession);
 
   fastify.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
@@ -189,21 +221,11 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
         .send({ message: `This account is ${accountStatus(account) ?? 'not active'} and cannot sign in` });
     }
 
+    const unverified = await refuseUnverified(db, registry, account);
+    if (unverified) return reply.code(403).send({ message: unverified });
+
     await clearLoginFailures(db, email, request.ip);
-    const previous = request.cookies[cookieName];
-    if (previous) await deleteSession(db, previous);
-    const session = await createSession(db, principal.kind, principal.id, lifetime);
-    const lastLogin = account.resource.account?.lastLoginField;
-    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
-    if (lastLogin)
-      await db
-        .updateTable(tableName(account.resource))
-        .set({ [lastLogin]: sql`now()` })
-        .where('id', '=', principal.id)
-        .execute();
-    setSessionCookie(reply, session.token, session.expiresAt);
-    request.principal = principal;
-    return meBody(account, principal, resources);
+    return startSession(request, reply, account, principal);
   });
 
   fastify.post('/api/auth/logout', async (request, reply) => {

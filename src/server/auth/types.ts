@@ -1,10 +1,23 @@
+import type { FastifyReply } from 'fastify';
 import type { Principal } from '../../core/roles';
+import type { Account, SignedInPrincipal } from './accounts';
+import type { MeBody } from './me';
 import type { LoginLimits } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The sign-in limits, also counted by other password checks. Set by the auth plugin. */
     loginLimits: LoginLimits;
+    /**
+     * Signs the request in as an account that has proved who it is (a password, a mailed link): a new session,
+     * its cookie, the sign-in time. Answers the `auth/me` body. Set by the auth plugin.
+     */
+    startSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      account: Account,
+      principal: SignedInPrincipal,
+    ): Promise<MeBody>;
   }
 
   interface FastifyRequest {

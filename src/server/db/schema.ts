@@ -199,6 +199,19 @@ export const SYSTEM_TABLES: TableDef[] = [
     ],
     indexes: [{ name: 'login_attempts_key_at_idx', columns: ['key', 'at'] }],
   },
+  // Links mailed to prove an address or to set a new password: only a hash of each token is kept (auth/account-tokens.ts).
+  {
+    name: 'account_tokens',
+    columns: [
+      { name: 'id', type: 'text primary key', notNull: true },
+      { name: 'purpose', type: 'text', notNull: true },
+      { name: 'accountKind', type: 'text', notNull: true },
+      { name: 'accountId', type: 'bigint', notNull: true },
+      { name: 'createdAt', type: 'timestamptz', notNull: true, default: 'now()' },
+      { name: 'expiresAt', type: 'timestamptz', notNull: true },
+    ],
+    indexes: [{ name: 'account_tokens_accountKind_accountId_idx', columns: ['accountKind', 'accountId'] }],
+  },
   FILES_TABLE,
 ];
 

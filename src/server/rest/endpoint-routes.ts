@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { validateBody } from '../../core/validation';
+import { countCall } from '../auth/call-limit';
 import { tooManyAttempts } from '../auth/password-proof';
 import { inTransaction, Writer } from '../data-context';
 import { badRequest } from '../errors';
@@ -31,19 +32,8 @@ async function validInput(resource: AnyResource, fields: readonly string[], raw:
  * holds across server processes. Only successful calls count: the row commits with the call's transaction.
  */
 async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>) {
-  const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
-  const row = await trx
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*)::int`.as('calls'),
-      // Seconds until the oldest call in the window leaves it: the client's Retry-After.
-      sql<number>`ceil(extract(epoch from (min("at") + ${window} - now())))`.as('retry'),
-    ])
-    .where('key', '=', key)
-    .where('at', '>', sql`now() - ${window}`)
-    .executeTakeFirst();
-  if (Number(row?.calls ?? 0) >= limit.perIp) throw tooManyAttempts(Math.max(1, Number(row?.retry ?? 1)));
-  await trx.insertInto('login_attempts').values({ key }).execute();
+  const wait = await countCall(trx, key, { max: limit.perIp, windowSeconds: limit.windowSeconds });
+  if (wait !== undefined) throw tooManyAttempts(wait);
 }
 
 type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, string> }>;
