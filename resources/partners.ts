@@ -133,5 +133,7 @@ export default defineResource({
     lastLoginField: 'lastLoginAt',
     nameField: ['contactName', 'companyName'],
     localeField: 'locale',
+    // Partners may turn on two-step sign-in for themselves.
+    twoFactor: {},
   },
 });

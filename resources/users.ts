@@ -59,5 +59,12 @@ export default defineResource({
     },
     user: { scope: 'id', read: true, update: true, hidden: ['lockReason'] },
   },
-  account: { kind: 'user', loginStates: ['active'], lastLoginField: 'lastLoginAt', localeField: 'locale' },
+  account: {
+    kind: 'user',
+    loginStates: ['active'],
+    lastLoginField: 'lastLoginAt',
+    localeField: 'locale',
+    // Customers may turn on two-step sign-in for themselves.
+    twoFactor: {},
+  },
 });

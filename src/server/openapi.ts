@@ -319,7 +319,7 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
         parameters: [idParam],
         post: {
           tags: tag,
-          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to} (${transition.by.join(', ')})`,
+          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to ?? 'unchanged'} (${transition.by.join(', ')})`,
           requestBody: {
             content: {
               'application/json': {
@@ -591,7 +591,9 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       ? `States: ${resource.workflow.states.join(', ')} (initial ${resource.workflow.initial}). Transitions: ${Object.entries(
           resource.workflow.transitions,
         )
-          .map(([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to}; ${t.by.join(', ')})`)
+          .map(
+            ([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to ?? 'unchanged'}; ${t.by.join(', ')})`,
+          )
           .join('; ')}.`
       : `Records of ${resource.name}.`,
   }));

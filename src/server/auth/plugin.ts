@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
@@ -15,8 +15,12 @@ import {
   normalizeEmail,
   passwordHashOf,
   principalOf,
+  type Account,
+  type SignedInPrincipal,
 } from './accounts';
 import { meBody } from './me';
+import { mustSetUpFirst, SETUP_REQUIRED, type SecondFactorState } from './two-factor/enforcement';
+import { beginSecondStep, registerTwoFactorRoutes } from './two-factor/routes';
 import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
 import { sessionAccountReader } from './session-account';
 import { SessionCache } from './session-cache';
@@ -55,6 +59,8 @@ export interface AuthOptions {
   needsSession?: (url: string) => boolean;
   /** Other instances' announcements (auth-changes.ts), where several may share the database. */
   listen?: Database['listen'];
+  /** The clock TOTP codes are checked against, in ms (tests set it). */
+  clock?: () => number;
 }
 
 export { TOO_MANY_ATTEMPTS } from './password-proof';
@@ -98,6 +104,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   if (!fastify.hasDecorator('loginLimits')) fastify.decorate('loginLimits', limits);
   // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
   fastify.decorateRequest('principal', null as never);
+  fastify.decorateRequest('secondFactor', undefined);
 
   // Verifying against a real hash for unknown emails keeps their timing like a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -147,16 +154,43 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       return;
     }
     request.principal = principal;
-    if (remembered) return;
-    if (session.stale) {
-      const expiresAt = await touchSession(db, session.sessionId, lifetime);
-      if (expiresAt) {
-        setSessionCookie(reply, token, expiresAt);
-        session.expiresAt = expiresAt;
+    request.secondFactor = session.secondFactor;
+    if (!remembered) {
+      if (session.stale) {
+        const expiresAt = await touchSession(db, session.sessionId, lifetime);
+        if (expiresAt) {
+          setSessionCookie(reply, token, expiresAt);
+          session.expiresAt = expiresAt;
+        }
       }
+      signedIn.remember(token, session);
     }
-    signedIn.remember(token, session);
+    // SPEC §12: a role that must sign in with a second factor opens nothing but its setup until it has one.
+    if (mustSetUpFirst(session.secondFactor, request.url)) return reply.code(403).send({ message: SETUP_REQUIRED });
   });
+
+  /** Opens the usual session for an account that passed every step of its sign-in. */
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    principal: SignedInPrincipal,
+  ) => {
+    const previous = request.cookies[cookieName];
+    if (previous) await deleteSession(db, previous);
+    const session = await createSession(db, principal.kind, principal.id, lifetime);
+    const lastLogin = account.resource.account?.lastLoginField;
+    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
+    if (lastLogin)
+      await db
+        .updateTable(tableName(account.resource))
+        .set({ [lastLogin]: sql`now()` })
+        .where('id', '=', principal.id)
+        .execute();
+    setSessionCookie(reply, session.token, session.expiresAt);
+    request.principal = principal;
+    return meBody(account, principal, resources);
+  };
 
   fastify.post('/api/auth/login', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -190,20 +224,25 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     }
 
     await clearLoginFailures(db, email, request.ip);
-    const previous = request.cookies[cookieName];
-    if (previous) await deleteSession(db, previous);
-    const session = await createSession(db, principal.kind, principal.id, lifetime);
-    const lastLogin = account.resource.account?.lastLoginField;
-    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
-    if (lastLogin)
-      await db
-        .updateTable(tableName(account.resource))
-        .set({ [lastLogin]: sql`now()` })
-        .where('id', '=', principal.id)
-        .execute();
-    setSessionCookie(reply, session.token, session.expiresAt);
-    request.principal = principal;
-    return meBody(account, principal, resources);
+    // With a second factor on, the password opens only the second step (SPEC §12): no session yet.
+    if (await beginSecondStep(db, reply, principal, options.production)) {
+      const previous = request.cookies[cookieName];
+      if (previous) {
+        await deleteSession(db, previous);
+        clearSessionCookie(reply);
+      }
+      return { twoFactor: true };
+    }
+    return signIn(request, reply, account, principal);
+  });
+
+  registerTwoFactorRoutes(fastify, {
+    db,
+    resources,
+    production: options.production,
+    windowSeconds: limits.windowSeconds,
+    clock: options.clock ?? Date.now,
+    signIn,
   });
 
   fastify.post('/api/auth/logout', async (request, reply) => {
@@ -220,8 +259,18 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       principal.kind === 'public' ? undefined : await findAccount(db, resources, principal.kind, principal.id);
     if (!account || !maySignIn(account) || principal.kind === 'public')
       return reply.code(401).send({ message: NOT_SIGNED_IN });
-    return meBody(account, principal, resources);
+    return { ...meBody(account, principal, resources), ...secondFactorOfMe(account, request.secondFactor) };
   });
+}
+
+/**
+ * `auth/me`'s `twoFactor`, for kinds that may have a second factor: whether it is on, and whether the account must
+ * set it up before anything else opens (the app then opens the setup).
+ */
+function secondFactorOfMe(account: Account, state: SecondFactorState | undefined) {
+  if (!account.resource.account?.twoFactor) return {};
+  const enabled = Boolean(state?.on);
+  return { twoFactor: { enabled, setupRequired: Boolean(state?.required) && !enabled } };
 }
 
 /** Sessions, sign-in and the Origin check; decorates every request with its `principal`. */

@@ -2,6 +2,7 @@ import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
 import { isPlainTextSearch, searchFields } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
+import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
@@ -200,6 +201,7 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'login_attempts_key_at_idx', columns: ['key', 'at'] }],
   },
   FILES_TABLE,
+  ...TWO_FACTOR_TABLES,
 ];
 
 /**
