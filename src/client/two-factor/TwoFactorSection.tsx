@@ -27,7 +27,7 @@ async function qrImage(url: string): Promise<string> {
  * (or its key typed by hand) and a first code, keep the recovery codes shown once, see how many are left, make
  * new ones, turn it off. `onChange` runs when it is turned on or off (the area refreshes who is signed in).
  */
-export default function TwoFactorSection({ onChange }: { onChange?: () => void }) {
+export default function TwoFactorSection({ onChange, titled = true }: { onChange?: () => void; titled?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const [status, setStatus] = useState<TwoFactorStatus>();
@@ -112,11 +112,14 @@ export default function TwoFactorSection({ onChange }: { onChange?: () => void }
   );
 
   return (
-    <Box component="section" aria-labelledby="two-factor-title" data-testid="two-factor">
+    <Box component="section" aria-label={t('app.twoFactor.title')} data-testid="two-factor">
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-        <Typography id="two-factor-title" variant="h6" component="h2">
-          {t('app.twoFactor.title')}
-        </Typography>
+        {/* In a frame that titles it already (a portal card), the section only says whether it is on. */}
+        {titled && (
+          <Typography variant="h6" component="h2">
+            {t('app.twoFactor.title')}
+          </Typography>
+        )}
         {status && (
           <Chip
             size="small"
