@@ -139,5 +139,7 @@ export default defineResource({
     nameField: ['contactName', 'companyName'],
     localeField: 'locale',
     verifiedField: 'emailVerifiedAt',
+    // Partners may turn on two-step sign-in for themselves.
+    twoFactor: {},
   },
 });

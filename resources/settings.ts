@@ -1,10 +1,14 @@
 import { currency, email, enumOf, integer, json, money, percent, phone, text } from '../src/core/fields';
 import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
+import { ADMIN_ROLES } from '../src/core/roles';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 
-export const SETTINGS_GROUPS = ['general', 'commission', 'payments'] as const;
+export const SETTINGS_GROUPS = ['general', 'commission', 'payments', 'security'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/** Those who move money or change every account sign in with a second factor in a new database. */
+export const TWO_FACTOR_ROLES_DEFAULT = ['super_admin', 'finance'] as const;
 
 /** The typed values of each group: the form of `settings/{group}` and the check of its `values`. */
 export const SETTINGS_SHAPES = {
@@ -29,6 +33,10 @@ export const SETTINGS_SHAPES = {
     // Refunds and withdrawals above this amount (minor units) need two admins' approval; 0: one is enough.
     dualApprovalAbove: money({ min: 0, default: 0 }),
   },
+  security: {
+    // Admin roles that must sign in with a second factor (admins.ts `account.twoFactor.requiredFor`).
+    twoFactorRoles: enumOf(ADMIN_ROLES, { multiple: true, default: [...TWO_FACTOR_ROLES_DEFAULT] }),
+  },
 } as const;
 
 /** The rows a fresh database starts with (also the demo data's). */
@@ -43,6 +51,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
   },
   commission: { defaultRate: 10 },
   payments: { minWithdrawal: 100000, methods: [...PAYMENT_METHODS], refundWindowDays: 30, dualApprovalAbove: 0 },
+  security: { twoFactorRoles: [...TWO_FACTOR_ROLES_DEFAULT] },
 };
 
 /** One row per group (`/api/settings/general`), edited by super_admin. */

@@ -69,5 +69,7 @@ export default defineResource({
     verifiedField: 'emailVerifiedAt',
     // Customers sign themselves up (`POST /api/auth/signup`).
     signUp: ['email', 'fullName', 'password', 'phone', 'locale'],
+    // Customers may turn on two-step sign-in for themselves.
+    twoFactor: {},
   },
 });

@@ -61,8 +61,11 @@ export async function skipForeignKeyChecks(trx: Kysely<any>): Promise<void> {
   if (rows[0]?.su) await sql`set local session_replication_role = replica`.execute(trx);
 }
 
+/** The demo's own settings over the defaults: its accounts sign in with a password alone. */
+const DEMO_SETTINGS = { ...DEFAULT_SETTINGS, security: { twoFactorRoles: [] } };
+
 function addSettings(world: World): void {
-  for (const [group, values] of Object.entries(DEFAULT_SETTINGS))
+  for (const [group, values] of Object.entries(DEMO_SETTINGS))
     world.b.add('settings', { group, values, ...world.stamp(-720) });
 }
 

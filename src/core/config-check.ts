@@ -247,7 +247,7 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       state('workflow.initial', workflow.initial);
       for (const [action, transition] of Object.entries(workflow.transitions)) {
         for (const from of transitionSources(transition)) state(`workflow.transitions.${action}.from`, from);
-        state(`workflow.transitions.${action}.to`, transition.to);
+        if (transition.to !== undefined) state(`workflow.transitions.${action}.to`, transition.to);
         for (const [input, target] of Object.entries(transition.inputFields ?? {}))
           if (target !== false) fields(`workflow.transitions.${action}.inputFields.${input}`, [target]);
         const signatures = transition.signatures;

@@ -113,6 +113,8 @@ export interface DataContext {
   mail(message: MailMessage): Promise<void>;
   /** The typed values of a settings group. */
   settings(group: string): Promise<Record<string, unknown>>;
+  /** Turns off the account's two-step sign-in (factor and recovery codes) and ends every session of it. */
+  resetSecondFactor(kind: AccountKind, id: number): Promise<void>;
   /** Stops the request with an error in the SPEC's format; nothing of the transaction is kept. */
   fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never;
 }
@@ -128,7 +130,8 @@ export interface TransitionContext extends DataContext {
 
 export interface Transition {
   from: string | readonly string[];
-  to: string;
+  /** The state it moves to; absent: the record stays in its state (an action on it, e.g. a reset). */
+  to?: string;
   /** Who may run it. */
   by: readonly Grantee[];
   /** Inputs that must be non-empty (e.g. `reason`); each is stored on the record when it is a field. */
@@ -473,6 +476,11 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
     verifiedField?: string;
     /** `POST /api/auth/signup` creates an account of this resource from these fields (its create rules). */
     signUp?: readonly string[];
+    /**
+     * The account may turn on two-step sign-in (TOTP) for itself. `requiredFor` names the setting (`{group}.{key}`)
+     * listing the roles (values of `roleField`) that must: such an account without it may only set it up.
+     */
+    twoFactor?: { requiredFor?: `${string}.${string}` };
   };
 }
 

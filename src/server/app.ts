@@ -54,7 +54,7 @@ export interface AppOptions {
   config?: Partial<ServerConfig>;
   logger?: FastifyServerOptions['logger'];
   /** Overrides for the auth plugin (session lifetime, login limits) — tests. */
-  auth?: Partial<Pick<AuthOptions, 'session' | 'loginLimits'>>;
+  auth?: Partial<Pick<AuthOptions, 'session' | 'loginLimits' | 'clock'>>;
   /** Limits of the live event streams (heartbeat, per-session streams) — tests and benchmarks. */
   events?: Partial<StreamLimits>;
 }

@@ -3,11 +3,12 @@ import type { AnyResource, DataContext, InsertIfFree, MailMessage, Row } from '.
 import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import { brokenRules } from '../core/rules';
-import type { Principal } from '../core/roles';
+import type { AccountKind, Principal } from '../core/roles';
 import { isUnverified, mailAccountLink } from './auth/account-links';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
+import { removeSecondFactor } from './auth/two-factor/store';
 import { writeAudit, type AuditEntry } from './audit';
 import { asWriter } from './db/writer-share';
 import { withCommitBus } from './db/commit-bus';
@@ -109,6 +110,11 @@ export class Writer implements DataContext {
       .executeTakeFirst();
     const values = row?.[valuesField];
     return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
+  }
+
+  async resetSecondFactor(kind: AccountKind, id: number): Promise<void> {
+    await removeSecondFactor(this.trx, kind, id);
+    await deleteAccountSessions(this.trx, kind, id);
   }
 
   /**
@@ -226,8 +232,9 @@ export class Writer implements DataContext {
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
     await announceChange(this.trx, config, record, options.event ?? 'update');
-    // Signed-in principals are cached: a changed state or role must reach every instance at once.
-    if (config.account) await announceAuthChange(this.trx);
+    // Signed-in principals are cached: a changed state or role must reach every instance at once; so must a setting,
+    // which may decide what a session opens (the roles that need a second factor).
+    if (config.account || config.settingsStore) await announceAuthChange(this.trx);
     // A new password ends every open session of that account: whoever knew the old one is signed out.
     if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
       await deleteAccountSessions(this.trx, config.account.kind, id, options.keepSession);

@@ -9,6 +9,7 @@ import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-respons
 import { MAX_REORDER_IDS } from './rest/reorder-routes';
 import { MAX_UPLOAD_BYTES } from './rest/upload-routes';
 import { statsPaths } from './stats/openapi';
+import { TWO_FACTOR_PATHS } from './auth/two-factor/openapi';
 
 /** A route that exists for every resource but that this one refuses to everyone (403). */
 const refused = (tags: string[], summary: string) => ({
@@ -320,7 +321,7 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
         parameters: [idParam],
         post: {
           tags: tag,
-          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to} (${transition.by.join(', ')})`,
+          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to ?? 'unchanged'} (${transition.by.join(', ')})`,
           requestBody: {
             content: {
               'application/json': {
@@ -508,8 +509,11 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
             },
           },
         },
+        description:
+          'With two-step sign-in on, the right password answers `{"twoFactor": true}` and no session: ' +
+          '`POST /api/auth/two-factor/verify` completes the sign-in.',
         responses: {
-          '200': json({ type: 'object' }),
+          '200': json({ type: 'object', description: 'The `auth/me` body, or `{twoFactor: true}`' }),
           '400': errorResponse('Missing fields'),
           '401': errorResponse('Wrong credentials'),
           '403': errorResponse(
@@ -576,9 +580,13 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       get: {
         tags: ['auth'],
         summary: 'The signed-in account',
+        description:
+          '`twoFactor: {enabled, setupRequired}` where the account may have a second factor; with `setupRequired`, ' +
+          'every other call except logout and the two-factor routes answers 403 `Set up two-step sign-in to continue`.',
         responses: { '200': json({ type: 'object' }), '401': errorResponse('Signed out') },
       },
     },
+    ...TWO_FACTOR_PATHS,
   };
   for (const resource of resources) {
     const name = pascal(resource.name);
@@ -596,7 +604,9 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       ? `States: ${resource.workflow.states.join(', ')} (initial ${resource.workflow.initial}). Transitions: ${Object.entries(
           resource.workflow.transitions,
         )
-          .map(([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to}; ${t.by.join(', ')})`)
+          .map(
+            ([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to ?? 'unchanged'}; ${t.by.join(', ')})`,
+          )
           .join('; ')}.`
       : `Records of ${resource.name}.`,
   }));

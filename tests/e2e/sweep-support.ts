@@ -96,6 +96,8 @@ export function adminVisits(): Record<AdminRole, Visit[]> {
     byRole[role].push({ path: 'admin/dashboard', title: dashboard });
   byRole.finance.push({ path: 'admin/statistics', title: key('app.statistics.title') });
   byRole.super_admin.push({ path: 'admin/statistics', title: key('app.statistics.title') });
+  // The profile screen (two-step sign-in) is every admin's; one role's sweep covers it.
+  byRole.moderator.push({ path: 'admin/profile', title: key('app.auth.profile') });
   const roleFor = (resource: AnyResource, verb: Verb, prefer?: AdminRole): AdminRole | undefined => {
     if (prefer && can(resource, { kind: 'admin', id: 1, role: prefer }, verb)) return prefer;
     const allowed = SUB_ROLES.filter((role) => can(resource, { kind: 'admin', id: 1, role }, verb));

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { useLocale, useT } from '../i18n/context';
+import { SecondStepForm } from '../two-factor/SecondStepForm';
 import { AuthCard } from './AuthCard';
 import { useDocumentTitle } from './document-title';
 import { LoginLinks } from './LoginLinks';
@@ -22,16 +23,21 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
 
   useDocumentTitle(t('app.auth.login'));
+
+  const land = (me: { kind?: string } | undefined) =>
+    navigate(safeRedirect(params.get('redirect')) ?? homeOfKind(me?.kind, locale), { replace: true });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      const me = await post<{ kind?: string }>('auth/login', { email, password }, locale);
-      navigate(safeRedirect(params.get('redirect')) ?? homeOfKind(me?.kind, locale), { replace: true });
+      const me = await post<{ kind?: string; twoFactor?: boolean }>('auth/login', { email, password }, locale);
+      if (me?.twoFactor) setSecondStep(true);
+      else land(me);
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : 0;
       setError(
@@ -49,6 +55,19 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (secondStep)
+    return (
+      <AuthCard title={t('app.twoFactor.secondStepTitle')}>
+        <SecondStepForm
+          verify={async (proof) => land(await post<{ kind?: string }>('auth/two-factor/verify', proof, locale))}
+          onRestart={() => {
+            setSecondStep(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('app.auth.loginTitle')} subtitle={t('app.auth.loginSubtitle')}>

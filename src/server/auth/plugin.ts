@@ -21,6 +21,8 @@ import {
 import { meBody } from './me';
 import { Registry } from '../rest/registry';
 import { refuseUnverified } from './unverified-sign-in';
+import { mustSetUpFirst, SETUP_REQUIRED, type SecondFactorState } from './two-factor/enforcement';
+import { beginSecondStep, registerTwoFactorRoutes } from './two-factor/routes';
 import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
 import { sessionAccountReader } from './session-account';
 import { SessionCache } from './session-cache';
@@ -60,6 +62,8 @@ export interface AuthOptions {
   needsSession?: (url: string) => boolean;
   /** Other instances' announcements (auth-changes.ts), where several may share the database. */
   listen?: Database['listen'];
+  /** The clock TOTP codes are checked against, in ms (tests set it). */
+  clock?: () => number;
 }
 
 export { TOO_MANY_ATTEMPTS } from './password-proof';
@@ -104,6 +108,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   if (!fastify.hasDecorator('loginLimits')) fastify.decorate('loginLimits', limits);
   // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
   fastify.decorateRequest('principal', null as never);
+  fastify.decorateRequest('secondFactor', undefined);
 
   // Verifying against a real hash for unknown emails keeps their timing like a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -159,7 +164,27 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     request.principal = principal;
     return meBody(account, principal, resources);
   };
-  fastify.decorate('startSession', startSession);
+  /**
+   * A password or a mailed link proved the address: with a second factor on, that opens only the second step
+   * (SPEC §12), no session yet; otherwise the usual session.
+   */
+  const firstStepPassed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    principal: SignedInPrincipal,
+  ) => {
+    if (await beginSecondStep(db, reply, principal, options.production)) {
+      const previous = request.cookies[cookieName];
+      if (previous) {
+        await deleteSession(db, previous);
+        clearSessionCookie(reply);
+      }
+      return { twoFactor: true as const };
+    }
+    return startSession(request, reply, account, principal);
+  };
+  fastify.decorate('startSession', firstStepPassed);
 
   fastify.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
@@ -179,15 +204,19 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       return;
     }
     request.principal = principal;
-    if (remembered) return;
-    if (session.stale) {
-      const expiresAt = await touchSession(db, session.sessionId, lifetime);
-      if (expiresAt) {
-        setSessionCookie(reply, token, expiresAt);
-        session.expiresAt = expiresAt;
+    request.secondFactor = session.secondFactor;
+    if (!remembered) {
+      if (session.stale) {
+        const expiresAt = await touchSession(db, session.sessionId, lifetime);
+        if (expiresAt) {
+          setSessionCookie(reply, token, expiresAt);
+          session.expiresAt = expiresAt;
+        }
       }
+      signedIn.remember(token, session);
     }
-    signedIn.remember(token, session);
+    // SPEC §12: a role that must sign in with a second factor opens nothing but its setup until it has one.
+    if (mustSetUpFirst(session.secondFactor, request.url)) return reply.code(403).send({ message: SETUP_REQUIRED });
   });
 
   fastify.post('/api/auth/login', async (request, reply) => {
@@ -225,7 +254,16 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     if (unverified) return reply.code(403).send({ message: unverified });
 
     await clearLoginFailures(db, email, request.ip);
-    return startSession(request, reply, account, principal);
+    return firstStepPassed(request, reply, account, principal);
+  });
+
+  registerTwoFactorRoutes(fastify, {
+    db,
+    resources,
+    production: options.production,
+    windowSeconds: limits.windowSeconds,
+    clock: options.clock ?? Date.now,
+    signIn: startSession,
   });
 
   fastify.post('/api/auth/logout', async (request, reply) => {
@@ -242,8 +280,18 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       principal.kind === 'public' ? undefined : await findAccount(db, resources, principal.kind, principal.id);
     if (!account || !maySignIn(account) || principal.kind === 'public')
       return reply.code(401).send({ message: NOT_SIGNED_IN });
-    return meBody(account, principal, resources);
+    return { ...meBody(account, principal, resources), ...secondFactorOfMe(account, request.secondFactor) };
   });
+}
+
+/**
+ * `auth/me`'s `twoFactor`, for kinds that may have a second factor: whether it is on, and whether the account must
+ * set it up before anything else opens (the app then opens the setup).
+ */
+function secondFactorOfMe(account: Account, state: SecondFactorState | undefined) {
+  if (!account.resource.account?.twoFactor) return {};
+  const enabled = Boolean(state?.on);
+  return { twoFactor: { enabled, setupRequired: Boolean(state?.required) && !enabled } };
 }
 
 /** Sessions, sign-in and the Origin check; decorates every request with its `principal`. */

@@ -2,6 +2,7 @@ import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
 import { isPlainTextSearch, searchFields } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
+import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
@@ -213,6 +214,7 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'account_tokens_accountKind_accountId_idx', columns: ['accountKind', 'accountId'] }],
   },
   FILES_TABLE,
+  ...TWO_FACTOR_TABLES,
 ];
 
 /**

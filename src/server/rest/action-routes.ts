@@ -139,11 +139,12 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
           });
         Object.assign(signed, patch);
       }
-      const audit = { action, from, to: transition.to, reason };
+      const to = transition.to ?? from;
+      const audit = { action, from, to, reason };
       const changed = await writer.update(
         resource.name,
         before.id,
-        { ...(guarded ?? {}), ...stored, ...signed, [status]: transition.to },
+        { ...(guarded ?? {}), ...stored, ...signed, [status]: to },
         { audit: false, event: action },
       );
       const extra = await transition.effect?.({ ...ctx, record: changed });
