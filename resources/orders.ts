@@ -15,7 +15,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, holdHasEnded, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -105,6 +105,7 @@ export default defineResource({
         accepts: ['paymentMethod', 'reference'],
         inputFields: { reference: false },
         tone: 'success',
+        guard: lockSchedule,
         effect: writeCharge,
       },
       confirm: {
