@@ -11,6 +11,7 @@
  *   npm run bench -- --cold-only               # only the PGlite demo-data start measurements
  *   npm run bench -- --engine postgres --pg-url postgres://…/db --request-path-only --rounds 5
  *                                              # only getOne against its floors (bench/request-path.ts)
+ *   npm run bench -- --no-expiry               # skip the holds' expiry across two instances (bench/expiry.ts)
  *
  * PGlite keeps 32MB of shared buffers by default (memory of a small install); the 1M-order run sets
  * PGLITE_SHARED_BUFFERS=128MB (PostgreSQL's default) for the in-process SQL and the server alike, unless given;
@@ -43,6 +44,7 @@ import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { cpuIndex } from './support/cpu-index';
 import { compareGetOne } from './request-path';
 import { rssMb, startServer, type ChildServer } from './support/server';
+import { benchExpiry } from './expiry';
 
 function arg(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -529,3 +531,6 @@ if (!coldOnly) for (const engine of ENGINES) await runEngine(engine);
 if (coldOnly || (ENGINES.includes('pglite') && !process.argv.includes('--no-cold') && !REQUEST_PATH_ONLY))
   await coldStart();
 print([indexBefore, await cpuIndex()]);
+// Holds expiring across two instances (about a minute): PostgreSQL only, skipped with --no-expiry.
+if (!coldOnly && !REQUEST_PATH_ONLY && ENGINES.includes('postgres') && !process.argv.includes('--no-expiry'))
+  console.log(`\n${await benchExpiry()}`);

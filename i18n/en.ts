@@ -389,7 +389,10 @@ const en = {
           reject: 'Your service “%{title}” was rejected: %{reason}',
           suspend: 'Your service “%{title}” was suspended: %{reason}',
         },
-        orders: { create: 'New booking %{title}: %{total}' },
+        orders: {
+          create: 'New booking %{title}: %{total}',
+          expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
+        },
         refunds: {
           create: 'Refund request to review: %{amount}',
           approve: 'Your refund of %{amount} was approved.',
@@ -487,6 +490,8 @@ const en = {
         refundWindowDays: 'Refund window (days)',
         dualApprovalAbove: 'Two approvals above (0: off)',
         twoFactorRoles: 'Roles that must sign in in two steps',
+        holdMinutes: 'Booking hold (minutes)',
+        maxHeldSeats: 'Most unpaid seats per customer',
       },
       enums: {
         group: {
@@ -819,6 +824,7 @@ const en = {
         paymentMethod: 'Payment method',
         status: 'Status',
         reason: 'Reason',
+        holdExpiresAt: 'Hold ends at',
         paidAt: 'Paid at',
         confirmedAt: 'Confirmed at',
         completedAt: 'Completed at',
@@ -849,6 +855,7 @@ const en = {
           completed: 'Completed',
           cancelled: 'Cancelled',
           refunded: 'Refunded',
+          expired: 'Expired',
         },
       },
       actions: {
@@ -856,6 +863,7 @@ const en = {
         confirm: 'Confirm',
         complete: 'Mark completed',
         cancel: 'Cancel order',
+        expire: 'Expire',
       },
       groups: {
         contact: 'Contact',

@@ -629,7 +629,10 @@ const lo = {
           reject: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກປະຕິເສດ: %{reason}',
           suspend: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກລະງັບ: %{reason}',
         },
-        orders: { create: 'ມີການຈອງໃໝ່ %{title}: %{total}' },
+        orders: {
+          create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
+          expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
+        },
         refunds: {
           create: 'ມີຄຳຂໍຄືນເງິນລໍຖ້າກວດ: %{amount}',
           approve: 'ການຄືນເງິນ %{amount} ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ.',
@@ -727,6 +730,8 @@ const lo = {
         refundWindowDays: 'ໄລຍະເວລາຂໍຄືນເງິນ (ມື້)',
         dualApprovalAbove: 'ຕ້ອງມີສອງການອະນຸມັດເມື່ອເກີນ (0: ປິດ)',
         twoFactorRoles: 'ບົດບາດທີ່ຕ້ອງເຂົ້າລະບົບສອງຂັ້ນຕອນ',
+        holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
+        maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
       },
       enums: {
         group: {
@@ -1059,6 +1064,7 @@ const lo = {
         paymentMethod: 'ວິທີຊຳລະເງິນ',
         status: 'ສະຖານະ',
         reason: 'ເຫດຜົນ',
+        holdExpiresAt: 'ໝົດເວລາຈອງເມື່ອ',
         paidAt: 'ຊຳລະເມື່ອ',
         confirmedAt: 'ຢືນຢັນເມື່ອ',
         completedAt: 'ສຳເລັດເມື່ອ',
@@ -1089,6 +1095,7 @@ const lo = {
           completed: 'ສຳເລັດແລ້ວ',
           cancelled: 'ຍົກເລີກແລ້ວ',
           refunded: 'ຄືນເງິນແລ້ວ',
+          expired: 'ໝົດອາຍຸ',
         },
       },
       actions: {
@@ -1096,6 +1103,7 @@ const lo = {
         confirm: 'ຢືນຢັນ',
         complete: 'ໝາຍວ່າສຳເລັດ',
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
+        expire: 'ໃຫ້ໝົດອາຍຸ',
       },
       groups: {
         contact: 'ຂໍ້ມູນຕິດຕໍ່',

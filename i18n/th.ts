@@ -629,7 +629,10 @@ const th = {
           reject: 'บริการ “%{title}” ของคุณถูกปฏิเสธ: %{reason}',
           suspend: 'บริการ “%{title}” ของคุณถูกระงับ: %{reason}',
         },
-        orders: { create: 'มีการจองใหม่ %{title}: %{total}' },
+        orders: {
+          create: 'มีการจองใหม่ %{title}: %{total}',
+          expire: 'การจอง %{title} ของคุณหมดอายุเพราะยังไม่ชำระเงิน ที่นั่งถูกเปิดขายอีกครั้งแล้ว',
+        },
         refunds: {
           create: 'มีคำขอคืนเงินรอตรวจสอบ: %{amount}',
           approve: 'การคืนเงิน %{amount} ของคุณได้รับการอนุมัติแล้ว',
@@ -727,6 +730,8 @@ const th = {
         refundWindowDays: 'ระยะเวลาขอคืนเงิน (วัน)',
         dualApprovalAbove: 'ต้องอนุมัติสองคนเมื่อเกิน (0: ปิด)',
         twoFactorRoles: 'บทบาทที่ต้องเข้าสู่ระบบสองขั้นตอน',
+        holdMinutes: 'ระยะเวลากันที่นั่ง (นาที)',
+        maxHeldSeats: 'ที่นั่งค้างชำระสูงสุดต่อลูกค้า',
       },
       enums: {
         group: {
@@ -1059,6 +1064,7 @@ const th = {
         paymentMethod: 'วิธีชำระเงิน',
         status: 'สถานะ',
         reason: 'เหตุผล',
+        holdExpiresAt: 'กันที่นั่งถึง',
         paidAt: 'ชำระเมื่อ',
         confirmedAt: 'ยืนยันเมื่อ',
         completedAt: 'เสร็จสิ้นเมื่อ',
@@ -1089,6 +1095,7 @@ const th = {
           completed: 'เสร็จสิ้น',
           cancelled: 'ยกเลิกแล้ว',
           refunded: 'คืนเงินแล้ว',
+          expired: 'หมดอายุ',
         },
       },
       actions: {
@@ -1096,6 +1103,7 @@ const th = {
         confirm: 'ยืนยัน',
         complete: 'ทำเครื่องหมายว่าเสร็จสิ้น',
         cancel: 'ยกเลิกคำสั่งจอง',
+        expire: 'ทำให้หมดอายุ',
       },
       groups: {
         contact: 'ข้อมูลติดต่อ',

@@ -633,7 +633,10 @@ const vi = {
           reject: 'Dịch vụ “%{title}” của bạn bị từ chối: %{reason}',
           suspend: 'Dịch vụ “%{title}” của bạn bị tạm ngưng: %{reason}',
         },
-        orders: { create: 'Đặt chỗ mới %{title}: %{total}' },
+        orders: {
+          create: 'Đặt chỗ mới %{title}: %{total}',
+          expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
+        },
         refunds: {
           create: 'Yêu cầu hoàn tiền cần duyệt: %{amount}',
           approve: 'Khoản hoàn tiền %{amount} của bạn đã được phê duyệt.',
@@ -731,6 +734,8 @@ const vi = {
         refundWindowDays: 'Thời hạn hoàn tiền (ngày)',
         dualApprovalAbove: 'Cần hai phê duyệt khi vượt quá (0: tắt)',
         twoFactorRoles: 'Vai trò phải đăng nhập hai bước',
+        holdMinutes: 'Thời gian giữ chỗ (phút)',
+        maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
       },
       enums: {
         group: {
@@ -1063,6 +1068,7 @@ const vi = {
         paymentMethod: 'Phương thức thanh toán',
         status: 'Trạng thái',
         reason: 'Lý do',
+        holdExpiresAt: 'Giữ chỗ đến',
         paidAt: 'Ngày thanh toán',
         confirmedAt: 'Ngày xác nhận',
         completedAt: 'Ngày hoàn thành',
@@ -1093,6 +1099,7 @@ const vi = {
           completed: 'Đã hoàn thành',
           cancelled: 'Đã hủy',
           refunded: 'Đã hoàn tiền',
+          expired: 'Đã hết hạn',
         },
       },
       actions: {
@@ -1100,6 +1107,7 @@ const vi = {
         confirm: 'Xác nhận',
         complete: 'Đánh dấu hoàn thành',
         cancel: 'Hủy đơn hàng',
+        expire: 'Cho hết hạn',
       },
       groups: {
         contact: 'Liên hệ',

@@ -627,7 +627,10 @@ const zh = {
           reject: '您的服务“%{title}”被拒绝：%{reason}',
           suspend: '您的服务“%{title}”已被暂停：%{reason}',
         },
-        orders: { create: '新预订 %{title}：%{total}' },
+        orders: {
+          create: '新预订 %{title}：%{total}',
+          expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
+        },
         refunds: {
           create: '待审核的退款申请：%{amount}',
           approve: '您的退款 %{amount} 已获批准。',
@@ -725,6 +728,8 @@ const zh = {
         refundWindowDays: '退款期限（天）',
         dualApprovalAbove: '超过此金额需两人审批（0：关闭）',
         twoFactorRoles: '必须使用两步登录的角色',
+        holdMinutes: '预订保留时间（分钟）',
+        maxHeldSeats: '每位客户未付款座位上限',
       },
       enums: {
         group: {
@@ -1051,6 +1056,7 @@ const zh = {
         paymentMethod: '支付方式',
         status: '状态',
         reason: '原因',
+        holdExpiresAt: '保留至',
         paidAt: '支付时间',
         confirmedAt: '确认时间',
         completedAt: '完成时间',
@@ -1081,6 +1087,7 @@ const zh = {
           completed: '已完成',
           cancelled: '已取消',
           refunded: '已退款',
+          expired: '已过期',
         },
       },
       actions: {
@@ -1088,6 +1095,7 @@ const zh = {
         confirm: '确认',
         complete: '标记为完成',
         cancel: '取消订单',
+        expire: '设为过期',
       },
       groups: {
         contact: '联系方式',

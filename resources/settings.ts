@@ -32,6 +32,10 @@ export const SETTINGS_SHAPES = {
     refundWindowDays: integer({ required: true, min: 0, max: 365, default: 30 }),
     // Refunds and withdrawals above this amount (minor units) need two admins' approval; 0: one is enough.
     dualApprovalAbove: money({ min: 0, default: 0 }),
+    // How long a new booking holds its seats unpaid; then they are on sale again and the order expires.
+    holdMinutes: integer({ required: true, min: 1, max: 1440, default: 30 }),
+    // The seats one customer may hold in unpaid bookings at once.
+    maxHeldSeats: integer({ required: true, min: 1, max: 1000, default: 10 }),
   },
   security: {
     // Admin roles that must sign in with a second factor (admins.ts `account.twoFactor.requiredFor`).
@@ -50,7 +54,14 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     timezone: 'Asia/Vientiane',
   },
   commission: { defaultRate: 10 },
-  payments: { minWithdrawal: 100000, methods: [...PAYMENT_METHODS], refundWindowDays: 30, dualApprovalAbove: 0 },
+  payments: {
+    minWithdrawal: 100000,
+    methods: [...PAYMENT_METHODS],
+    refundWindowDays: 30,
+    dualApprovalAbove: 0,
+    holdMinutes: 30,
+    maxHeldSeats: 10,
+  },
   security: { twoFactorRoles: [...TWO_FACTOR_ROLES_DEFAULT] },
 };
 

@@ -16,8 +16,8 @@ export default defineResource({
     status: status({ default: 'active' }),
     lockReason: text({ readOnly: true, maxLength: 500 }),
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
-    // Empty until the customer opens the link mailed at sign-up (or resets the password).
-    emailVerifiedAt: datetime({ readOnly: true }),
+    // Empty until the customer opens the link mailed at sign-up (or resets the password); only verified customers book.
+    emailVerifiedAt: datetime({ readOnly: true, sortable: true }),
   },
   recordTitle: 'fullName',
   list: {

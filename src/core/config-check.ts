@@ -217,6 +217,18 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       fields('compare.fields', Object.keys(resource.compare.fields));
     }
     if (resource.aside) fields('aside.via', [resource.aside.via]);
+    if (resource.holds) {
+      const { holds } = resource;
+      fields('holds', [holds.ref, holds.amount, holds.until]);
+      const ref = resource.fields[holds.ref];
+      const target = ref?.kind === 'ref' ? byName.get(ref.reference) : undefined;
+      if (ref && ref.kind !== 'ref') report('holds.ref', `'${holds.ref}' must be a ref field`);
+      else if (target && target.fields[holds.counter]?.kind !== 'integer')
+        report('holds.counter', `'${holds.counter}' must be an integer field of ${target.name}`);
+      if (resource.fields[holds.until] && resource.fields[holds.until].kind !== 'datetime')
+        report('holds.until', `'${holds.until}' must be a datetime field`);
+      if (!resource.workflow?.states.includes(holds.state)) report('holds.state', `unknown state '${holds.state}'`);
+    }
 
     const { access } = resource;
     for (const kind of ['partner', 'user'] as const) {
@@ -259,6 +271,15 @@ export function checkResources(resources: readonly AnyResource[], options: Check
             report(`${path}.field`, `'${signatures.field}' must be a json field`);
           if (!Number.isInteger(signatures.required) || signatures.required < 2)
             report(`${path}.required`, 'at least 2 signatures');
+        }
+        if (transition.auto) {
+          const path = `workflow.transitions.${action}.auto`;
+          const when = resource.fields[transition.auto.when];
+          if (!when) report(`${path}.when`, `unknown field '${transition.auto.when}'`);
+          else if (when.kind !== 'datetime')
+            report(`${path}.when`, `'${transition.auto.when}' must be a datetime field`);
+          if (!transition.by.includes('system'))
+            report(`${path}`, "a timer runs as the system: `by` must name 'system'");
         }
       }
       if (workflow.onEdit) {

@@ -115,6 +115,12 @@ export interface DataContext {
   settings(group: string): Promise<Record<string, unknown>>;
   /** Turns off the account's two-step sign-in (factor and recovery codes) and ends every session of it. */
   resetSecondFactor(kind: AccountKind, id: number): Promise<void>;
+  /**
+   * Runs the transition `action` of `resource` on record `id` as the system principal, in this transaction,
+   * through the workflow engine (its `by` must name `'system'`; 403/409/400 as for a caller): guard, effect,
+   * audit row with actor `system`, notifications, live change events. Answers the record after it.
+   */
+  runTransition(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   /** Stops the request with an error in the SPEC's format; nothing of the transaction is kept. */
   fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never;
 }
@@ -155,6 +161,11 @@ export interface Transition {
   signatures?: Signatures;
   /** Who is told when it runs (SPEC §8); the event is `{resource}.{transition}`. */
   notify?: readonly NotifyRule[];
+  /**
+   * A timer: the system runs this transition on each record in a `from` state once the datetime field `when` has
+   * passed (a worker on every instance claims them, each once; `by` must name `system`).
+   */
+  auto?: { when: string };
 }
 
 /**
@@ -184,6 +195,20 @@ export interface Signatures {
   amountField: string;
   /** The json field that keeps the signatures, `[{adminId, at}]`. */
   field: string;
+}
+
+/**
+ * A row in `state` holds `amount` of the `counter` field of the row its ref `ref` points to, until the datetime
+ * field `until` passes: from that instant it no longer counts, whether or not anything has run. The counter's
+ * stored value is what is settled (e.g. seats paid for); every read of the referenced resource through the API
+ * answers it plus the holds running at that moment, and the resource's own effects add them when they check it.
+ */
+export interface Holds {
+  ref: string;
+  counter: string;
+  amount: string;
+  state: string;
+  until: string;
 }
 
 /** One admin's signature on a record (SPEC §8: `approvals: [{adminId, at}]`). */
@@ -422,6 +447,11 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   stats?: StatsConfig;
   /** Extra composite indexes (each a list of columns). */
   indexes?: readonly (readonly string[])[];
+  /**
+   * Rows of this resource hold part of a counter of the row they reference until a deadline (a booking's seats
+   * until its hold ends): see Holds. The counter stores what is settled; reads add the holds still running.
+   */
+  holds?: Holds;
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
   /** How its changes travel on the live event stream (`GET /api/events`); see LiveConfig. */

@@ -1,6 +1,5 @@
 -- Migration 0008_accounts_verification_and_tokens: generated from resources/ by `npm run db:migration:new`. Review before committing.
 
-alter table "users" add column "emailVerifiedAt" timestamptz;
 alter table "partners" add column "emailVerifiedAt" timestamptz;
 -- Accounts made before addresses were verified keep signing in: they count as verified from the day they were made.
 update "users" set "emailVerifiedAt" = "createdAt" where "emailVerifiedAt" is null;

@@ -14,6 +14,7 @@ export function contextOf<E extends object>(writer: Writer, extra: E): DataConte
     mail: (message) => writer.mail(message),
     settings: (group) => writer.settings(group),
     resetSecondFactor: (kind, id) => writer.resetSecondFactor(kind, id),
+    runTransition: (resource, id, action, input) => writer.runTransition(resource, id, action, input),
     fail: (status, message, errors) => writer.fail(status, message, errors),
     ...extra,
   };
