@@ -480,6 +480,11 @@ const th = {
       },
     },
     endpoints: {
+      file: {
+        choose: 'เลือกไฟล์',
+        send: 'ส่ง',
+        line: 'บรรทัด %{line}',
+      },
       balance: {
         title: 'ยอดเงิน',
         completed: 'รายได้ (คำสั่งจองที่เสร็จสิ้น)',
@@ -562,7 +567,11 @@ const th = {
           reject: 'บริการ “%{title}” ของคุณถูกปฏิเสธ: %{reason}',
           suspend: 'บริการ “%{title}” ของคุณถูกระงับ: %{reason}',
         },
-        orders: { create: 'มีการจองใหม่ %{title}: %{total}' },
+        orders: {
+          create: 'มีการจองใหม่ %{title}: %{total}',
+          createCustomer:
+            'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
+        },
         refunds: {
           create: 'มีคำขอคืนเงินรอตรวจสอบ: %{amount}',
           approve: 'การคืนเงิน %{amount} ของคุณได้รับการอนุมัติแล้ว',
@@ -651,6 +660,10 @@ const th = {
         methods: 'วิธีชำระเงิน',
         refundWindowDays: 'ระยะเวลาขอคืนเงิน (วัน)',
         dualApprovalAbove: 'ต้องอนุมัติสองคนเมื่อเกิน (0: ปิด)',
+        bankName: 'ธนาคาร',
+        bankAccountName: 'ชื่อบัญชี',
+        bankAccountNumber: 'เลขที่บัญชี',
+        statementColumns: 'คอลัมน์ของรายการเดินบัญชี',
       },
       enums: {
         group: {
@@ -946,6 +959,11 @@ const th = {
     },
     orders: {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
+      endpoints: {
+        'how-to-pay': {
+          text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
+        },
+      },
       stats: {
         count: 'คำสั่งจอง',
         grossBookings: 'มูลค่าการจองรวม',
@@ -1099,6 +1117,64 @@ const th = {
         cancel: 'ยกเลิกคำขอ',
       },
     },
+    'incoming-payments': {
+      name: 'เงินที่ได้รับ |||| เงินที่ได้รับ',
+      fields: {
+        source: 'แหล่งที่มา',
+        externalId: 'รหัสภายนอก',
+        receivedAt: 'ได้รับเมื่อ',
+        amount: 'จำนวนเงิน',
+        currency: 'สกุลเงิน',
+        reference: 'ข้อความอ้างอิง',
+        orderId: 'การจอง',
+        status: 'สถานะ',
+        problem: 'ปัญหา',
+        reason: 'เหตุผล',
+        id: 'รหัส',
+        createdAt: 'สร้างเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: {
+        source: {
+          bank: 'รายการเดินบัญชีธนาคาร',
+          gateway: 'เกตเวย์ชำระเงิน',
+        },
+        status: {
+          matched: 'จับคู่แล้ว',
+          unmatched: 'ยังไม่จับคู่',
+          assigned: 'กำหนดแล้ว',
+          ignored: 'ละเว้น',
+        },
+        problem: {
+          noOrder: 'ไม่มีรหัสการจองในข้อความอ้างอิง',
+          amountMismatch: 'จำนวนเงินไม่เท่ากับยอดรวมของการจอง',
+          currencyMismatch: 'สกุลเงินไม่ตรงกับการจอง',
+          notPayable: 'การจองไม่ได้รอการชำระเงิน',
+        },
+      },
+      actions: {
+        assign: 'กำหนดให้การจอง',
+        ignore: 'ละเว้น',
+      },
+      queues: { unmatched: 'เงินที่ยังไม่จับคู่' },
+      endpoints: {
+        import: {
+          title: 'นำเข้ารายการเดินบัญชี',
+          matched: 'จับคู่แล้ว',
+          skipped: 'ข้าม',
+          unmatched: 'ยังไม่จับคู่',
+          reasons: {
+            seenBefore: 'เคยนำเข้าแล้ว',
+            notIncoming: 'ไม่ใช่เงินที่ได้รับ',
+            noOrder: 'ไม่มีรหัสการจองในข้อความอ้างอิง',
+            amountMismatch: 'จำนวนเงินไม่เท่ากับยอดรวมของการจอง',
+            currencyMismatch: 'สกุลเงินไม่ตรงกับการจอง',
+            notPayable: 'การจองไม่ได้รอการชำระเงิน',
+          },
+        },
+      },
+    },
     payments: {
       name: 'การชำระเงิน |||| การชำระเงิน',
       fields: {
@@ -1113,6 +1189,8 @@ const th = {
         userId: 'ลูกค้า',
         refundId: 'การคืนเงิน',
         withdrawalId: 'การถอนเงิน',
+        incomingPaymentId: 'เงินที่ได้รับ',
+        recordedById: 'บันทึกโดย',
         note: 'หมายเหตุ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',

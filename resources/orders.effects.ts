@@ -4,11 +4,14 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Every order code is this prefix, a hyphen and ORDER_CODE_LENGTH letters and digits. */
+export const ORDER_CODE_PREFIX = 'LT';
+export const ORDER_CODE_LENGTH = 8;
 
 /** A short booking code customers can read out on the phone, e.g. `LT-7KQ2M9XD`. */
 export function orderCode(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
-  return `LT-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(ORDER_CODE_LENGTH));
+  return `${ORDER_CODE_PREFIX}-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
 /** Commission in minor units; rounded half up so the platform and the partner agree on every order. */
@@ -118,7 +121,14 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
   if (!enabled.includes(method))
     ctx.fail(400, 'Invalid input', { paymentMethod: 'Please choose one of the allowed values' });
   const reference = typeof ctx.input.reference === 'string' && ctx.input.reference ? ctx.input.reference : null;
+  // The evidence behind the charge (SPEC §11): the incoming payment the system matched, or the finance admin
+  // who recorded it by hand. Only the system names an incoming payment.
+  const byHand = ctx.principal.kind === 'admin';
+  const bySystem = !byHand && ctx.principal.kind !== 'user' && ctx.principal.kind !== 'partner';
+  const incomingPaymentId = bySystem && Number(ctx.input.incomingPaymentId) > 0 ? Number(ctx.input.incomingPaymentId) : null;
   await ctx.insert('payments', {
+    incomingPaymentId,
+    recordedById: ctx.principal.kind === 'admin' ? ctx.principal.id : null,
     orderId: ctx.record.id,
     partnerId: ctx.record.partnerId,
     userId: ctx.record.userId,
