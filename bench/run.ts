@@ -7,6 +7,7 @@
  *   npm run bench -- --pglite-dir /tmp/data    # reuse an already seeded PGlite DATA_DIR
  *   npm run bench -- --duration 5              # seconds per load measurement (default 5)
  *   npm run bench -- --no-export --no-cold     # skip the 1M-row export and the demo-data start measurements
+ *   npm run bench -- --no-import               # skip the 10,000-line statement import (also `npm run bench:import`)
  *   npm run bench -- --cold-only               # only the PGlite demo-data start measurements
  *
  * PGlite keeps 32MB of shared buffers by default (memory of a small install); the 1M-order run sets
@@ -38,6 +39,7 @@ import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { rssMb, startServer, type ChildServer } from './support/server';
+import { describeImport, importRun } from './import';
 
 function arg(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -430,6 +432,11 @@ async function measureEngine(engine: Engine) {
       if (!process.argv.includes('--no-export')) {
         log(`${engine}: export`);
         await exportRun(engine, server, cookies.admin);
+      }
+      if (!process.argv.includes('--no-import')) {
+        log(`${engine}: statement import`);
+        const figures = await importRun(server);
+        table.push({ engine, what: 'bank statement import (10,000 lines)', conns: 1, note: describeImport(figures) });
       }
       table.push({
         engine,
