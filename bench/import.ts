@@ -72,7 +72,11 @@ async function send(url: string, cookie: string, csv: string) {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
   const started = performance.now();
-  const response = await fetch(`${url}/api/incoming-payments/-/import`, { method: 'POST', headers: { cookie }, body: form });
+  const response = await fetch(`${url}/api/incoming-payments/-/import`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
   const body = (await response.json()) as Record<string, unknown[]> & { message?: string };
   if (response.status !== 200) throw new Error(`import: ${response.status} ${body.message}`);
   return { ms: performance.now() - started, body };
@@ -90,7 +94,8 @@ export async function importRun(server: ChildServer, lines = 10_000): Promise<Im
     const first = await send(server.url, cookie, csv);
     const rssAfter = rssMb(pid);
     const again = await send(server.url, cookie, csv);
-    if (again.body.skipped.length !== lines) throw new Error(`repeat: ${again.body.skipped.length} of ${lines} skipped`);
+    if (again.body.skipped.length !== lines)
+      throw new Error(`repeat: ${again.body.skipped.length} of ${lines} skipped`);
     return {
       lines,
       bytes: Buffer.byteLength(csv),

@@ -330,6 +330,7 @@ const en = {
           create: 'New booking %{title}: %{total}',
           createCustomer:
             'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference.',
+          expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
         },
         refunds: {
           create: 'Refund request to review: %{amount}',
@@ -423,6 +424,8 @@ const en = {
         bankAccountName: 'Account name',
         bankAccountNumber: 'Account number',
         statementColumns: 'Bank statement columns',
+        holdMinutes: 'Booking hold (minutes)',
+        maxHeldSeats: 'Most unpaid seats per customer',
       },
       enums: {
         group: {
@@ -503,6 +506,7 @@ const en = {
         status: 'Status',
         lockReason: 'Lock reason',
         lastLoginAt: 'Last sign-in',
+        emailVerifiedAt: 'Email verified at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -750,6 +754,7 @@ const en = {
         paymentMethod: 'Payment method',
         status: 'Status',
         reason: 'Reason',
+        holdExpiresAt: 'Hold ends at',
         paidAt: 'Paid at',
         confirmedAt: 'Confirmed at',
         completedAt: 'Completed at',
@@ -780,6 +785,7 @@ const en = {
           completed: 'Completed',
           cancelled: 'Cancelled',
           refunded: 'Refunded',
+          expired: 'Expired',
         },
       },
       actions: {
@@ -787,6 +793,7 @@ const en = {
         confirm: 'Confirm',
         complete: 'Mark completed',
         cancel: 'Cancel order',
+        expire: 'Expire',
       },
       groups: {
         contact: 'Contact',
@@ -907,8 +914,8 @@ const en = {
         },
         problem: {
           noOrder: 'No order code in the reference',
-          amountMismatch: 'Amount is not the order\'s total',
-          currencyMismatch: 'Currency is not the order\'s',
+          amountMismatch: "Amount is not the order's total",
+          currencyMismatch: "Currency is not the order's",
           notPayable: 'Order is not waiting for payment',
         },
       },
@@ -927,8 +934,8 @@ const en = {
             seenBefore: 'Imported before',
             notIncoming: 'Not money received',
             noOrder: 'No order code in the reference',
-            amountMismatch: 'Amount is not the order\'s total',
-            currencyMismatch: 'Currency is not the order\'s',
+            amountMismatch: "Amount is not the order's total",
+            currencyMismatch: "Currency is not the order's",
             notPayable: 'Order is not waiting for payment',
           },
         },

@@ -571,6 +571,7 @@ const lo = {
           create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
           createCustomer:
             'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
+          expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
         },
         refunds: {
           create: 'ມີຄຳຂໍຄືນເງິນລໍຖ້າກວດ: %{amount}',
@@ -664,6 +665,8 @@ const lo = {
         bankAccountName: 'ຊື່ບັນຊີ',
         bankAccountNumber: 'ເລກບັນຊີ',
         statementColumns: 'ຖັນຂອງໃບແຈ້ງຍອດທະນາຄານ',
+        holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
+        maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
       },
       enums: {
         group: {
@@ -744,6 +747,7 @@ const lo = {
         status: 'ສະຖານະ',
         lockReason: 'ເຫດຜົນທີ່ລັອກ',
         lastLoginAt: 'ເຂົ້າລະບົບຄັ້ງລ່າສຸດ',
+        emailVerifiedAt: 'ຢືນຢັນອີເມວເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -991,6 +995,7 @@ const lo = {
         paymentMethod: 'ວິທີຊຳລະເງິນ',
         status: 'ສະຖານະ',
         reason: 'ເຫດຜົນ',
+        holdExpiresAt: 'ໝົດເວລາຈອງເມື່ອ',
         paidAt: 'ຊຳລະເມື່ອ',
         confirmedAt: 'ຢືນຢັນເມື່ອ',
         completedAt: 'ສຳເລັດເມື່ອ',
@@ -1021,6 +1026,7 @@ const lo = {
           completed: 'ສຳເລັດແລ້ວ',
           cancelled: 'ຍົກເລີກແລ້ວ',
           refunded: 'ຄືນເງິນແລ້ວ',
+          expired: 'ໝົດອາຍຸ',
         },
       },
       actions: {
@@ -1028,6 +1034,7 @@ const lo = {
         confirm: 'ຢືນຢັນ',
         complete: 'ໝາຍວ່າສຳເລັດ',
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
+        expire: 'ໃຫ້ໝົດອາຍຸ',
       },
       groups: {
         contact: 'ຂໍ້ມູນຕິດຕໍ່',

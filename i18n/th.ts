@@ -571,6 +571,7 @@ const th = {
           create: 'มีการจองใหม่ %{title}: %{total}',
           createCustomer:
             'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
+          expire: 'การจอง %{title} ของคุณหมดอายุเพราะยังไม่ชำระเงิน ที่นั่งถูกเปิดขายอีกครั้งแล้ว',
         },
         refunds: {
           create: 'มีคำขอคืนเงินรอตรวจสอบ: %{amount}',
@@ -664,6 +665,8 @@ const th = {
         bankAccountName: 'ชื่อบัญชี',
         bankAccountNumber: 'เลขที่บัญชี',
         statementColumns: 'คอลัมน์ของรายการเดินบัญชี',
+        holdMinutes: 'ระยะเวลากันที่นั่ง (นาที)',
+        maxHeldSeats: 'ที่นั่งค้างชำระสูงสุดต่อลูกค้า',
       },
       enums: {
         group: {
@@ -744,6 +747,7 @@ const th = {
         status: 'สถานะ',
         lockReason: 'เหตุผลที่ล็อก',
         lastLoginAt: 'เข้าสู่ระบบล่าสุด',
+        emailVerifiedAt: 'ยืนยันอีเมลเมื่อ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
@@ -991,6 +995,7 @@ const th = {
         paymentMethod: 'วิธีชำระเงิน',
         status: 'สถานะ',
         reason: 'เหตุผล',
+        holdExpiresAt: 'กันที่นั่งถึง',
         paidAt: 'ชำระเมื่อ',
         confirmedAt: 'ยืนยันเมื่อ',
         completedAt: 'เสร็จสิ้นเมื่อ',
@@ -1021,6 +1026,7 @@ const th = {
           completed: 'เสร็จสิ้น',
           cancelled: 'ยกเลิกแล้ว',
           refunded: 'คืนเงินแล้ว',
+          expired: 'หมดอายุ',
         },
       },
       actions: {
@@ -1028,6 +1034,7 @@ const th = {
         confirm: 'ยืนยัน',
         complete: 'ทำเครื่องหมายว่าเสร็จสิ้น',
         cancel: 'ยกเลิกคำสั่งจอง',
+        expire: 'ทำให้หมดอายุ',
       },
       groups: {
         contact: 'ข้อมูลติดต่อ',

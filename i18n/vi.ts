@@ -573,6 +573,7 @@ const vi = {
           create: 'Đặt chỗ mới %{title}: %{total}',
           createCustomer:
             'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
+          expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
         },
         refunds: {
           create: 'Yêu cầu hoàn tiền cần duyệt: %{amount}',
@@ -666,6 +667,8 @@ const vi = {
         bankAccountName: 'Tên tài khoản',
         bankAccountNumber: 'Số tài khoản',
         statementColumns: 'Các cột của sao kê ngân hàng',
+        holdMinutes: 'Thời gian giữ chỗ (phút)',
+        maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
       },
       enums: {
         group: {
@@ -746,6 +749,7 @@ const vi = {
         status: 'Trạng thái',
         lockReason: 'Lý do khóa',
         lastLoginAt: 'Đăng nhập lần cuối',
+        emailVerifiedAt: 'Xác minh email lúc',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -993,6 +997,7 @@ const vi = {
         paymentMethod: 'Phương thức thanh toán',
         status: 'Trạng thái',
         reason: 'Lý do',
+        holdExpiresAt: 'Giữ chỗ đến',
         paidAt: 'Ngày thanh toán',
         confirmedAt: 'Ngày xác nhận',
         completedAt: 'Ngày hoàn thành',
@@ -1023,6 +1028,7 @@ const vi = {
           completed: 'Đã hoàn thành',
           cancelled: 'Đã hủy',
           refunded: 'Đã hoàn tiền',
+          expired: 'Đã hết hạn',
         },
       },
       actions: {
@@ -1030,6 +1036,7 @@ const vi = {
         confirm: 'Xác nhận',
         complete: 'Đánh dấu hoàn thành',
         cancel: 'Hủy đơn hàng',
+        expire: 'Cho hết hạn',
       },
       groups: {
         contact: 'Liên hệ',

@@ -569,6 +569,7 @@ const zh = {
           create: '新预订 %{title}：%{total}',
           createCustomer:
             '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。',
+          expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
         },
         refunds: {
           create: '待审核的退款申请：%{amount}',
@@ -662,6 +663,8 @@ const zh = {
         bankAccountName: '户名',
         bankAccountNumber: '账号',
         statementColumns: '银行对账单的列',
+        holdMinutes: '预订保留时间（分钟）',
+        maxHeldSeats: '每位客户未付款座位上限',
       },
       enums: {
         group: {
@@ -742,6 +745,7 @@ const zh = {
         status: '状态',
         lockReason: '锁定原因',
         lastLoginAt: '最近登录',
+        emailVerifiedAt: '邮箱验证时间',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
@@ -983,6 +987,7 @@ const zh = {
         paymentMethod: '支付方式',
         status: '状态',
         reason: '原因',
+        holdExpiresAt: '保留至',
         paidAt: '支付时间',
         confirmedAt: '确认时间',
         completedAt: '完成时间',
@@ -1013,6 +1018,7 @@ const zh = {
           completed: '已完成',
           cancelled: '已取消',
           refunded: '已退款',
+          expired: '已过期',
         },
       },
       actions: {
@@ -1020,6 +1026,7 @@ const zh = {
         confirm: '确认',
         complete: '标记为完成',
         cancel: '取消订单',
+        expire: '设为过期',
       },
       groups: {
         contact: '联系方式',

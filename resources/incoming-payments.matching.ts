@@ -1,6 +1,5 @@
 import type { DataContext, TransitionContext } from '../src/core/resource';
 import { ORDER_CODE_LENGTH, ORDER_CODE_PREFIX } from './orders.effects';
-import { payAsSystem } from './shared/system-pay';
 
 /** Why an incoming payment did not pay an order (each a label under `enums.problem`). */
 export const MATCH_PROBLEMS = ['noOrder', 'amountMismatch', 'currencyMismatch', 'notPayable'] as const;
@@ -93,7 +92,7 @@ export async function recordIncoming(ctx: DataContext, line: IncomingLine): Prom
   if (!('record' in written)) return { outcome: 'skipped' };
   const id = written.record.id;
   if (problem || !order) return { outcome: 'unmatched', id, problem: problem ?? 'noOrder' };
-  await payAsSystem(ctx, order.id, {
+  await ctx.runTransition('orders', order.id, 'pay', {
     paymentMethod: line.method,
     reference: line.chargeReference,
     incomingPaymentId: id,
@@ -108,7 +107,7 @@ export async function assignToOrder(ctx: TransitionContext): Promise<Record<stri
   const amount = Number(ctx.record.amount);
   const problem = problemWith(order, amount, String(ctx.record.currency));
   if (problem) ctx.fail(409, PROBLEM_TEXT[problem], { orderId: PROBLEM_TEXT[problem] });
-  await payAsSystem(ctx, order.id, {
+  await ctx.runTransition('orders', order.id, 'pay', {
     paymentMethod: ctx.record.source === 'gateway' ? 'card' : 'bank_transfer',
     reference: String(ctx.record.externalId).slice(0, 64),
     incomingPaymentId: ctx.record.id,

@@ -75,7 +75,9 @@ function lineOf(record: Record<string, string>, line: number, columns: Record<St
   if (transactionId.length > 255) throw new BadStatement(line, 'The transaction id is longer than 255 characters');
   const externalId =
     transactionId ||
-    createHash('sha256').update(JSON.stringify([date, value('amount'), currency, reference])).digest('hex');
+    createHash('sha256')
+      .update(JSON.stringify([date, value('amount'), currency, reference]))
+      .digest('hex');
   return {
     line,
     source: 'bank',

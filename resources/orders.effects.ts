@@ -123,9 +123,10 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
   const reference = typeof ctx.input.reference === 'string' && ctx.input.reference ? ctx.input.reference : null;
   // The evidence behind the charge (SPEC §11): the incoming payment the system matched, or the finance admin
   // who recorded it by hand. Only the system names an incoming payment.
-  const byHand = ctx.principal.kind === 'admin';
-  const bySystem = !byHand && ctx.principal.kind !== 'user' && ctx.principal.kind !== 'partner';
-  const incomingPaymentId = bySystem && Number(ctx.input.incomingPaymentId) > 0 ? Number(ctx.input.incomingPaymentId) : null;
+  const incomingPaymentId =
+    ctx.principal.kind === 'system' && Number(ctx.input.incomingPaymentId) > 0
+      ? Number(ctx.input.incomingPaymentId)
+      : null;
   await ctx.insert('payments', {
     incomingPaymentId,
     recordedById: ctx.principal.kind === 'admin' ? ctx.principal.id : null,

@@ -16,8 +16,8 @@ import {
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, lockSchedule, placeOrder, releaseSeats, writeCharge } from './orders.effects';
-import { tellPartner } from './shared/notify';
 import { checkout, howToPay } from './orders.payment';
+import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 /** Paid and not refunded: the orders revenue and commission come from. */
@@ -52,6 +52,8 @@ export default defineResource({
     paymentMethod: enumOf(PAYMENT_METHODS, { readOnly: true, filterable: true }),
     status: status({ default: 'pending_payment' }),
     reason: text({ readOnly: true, maxLength: 500 }),
+    // Until this instant the order's seats are held for it; from it they are on sale again (docs/holds.md).
+    holdExpiresAt: datetime({ readOnly: true, sortable: true, filterable: true }),
     paidAt: datetime({ readOnly: true, sortable: true }),
     confirmedAt: datetime({ readOnly: true }),
     completedAt: datetime({ readOnly: true }),
@@ -69,7 +71,17 @@ export default defineResource({
     groups: [
       {
         name: 'booking',
-        fields: ['code', 'status', 'serviceId', 'scheduleId', 'departureDate', 'partnerId', 'userId', 'quantity'],
+        fields: [
+          'code',
+          'status',
+          'holdExpiresAt',
+          'serviceId',
+          'scheduleId',
+          'departureDate',
+          'partnerId',
+          'userId',
+          'quantity',
+        ],
       },
       {
         name: 'money',
@@ -82,14 +94,15 @@ export default defineResource({
   create: { fields: ['scheduleId', 'quantity', ...CONTACT, 'note'] },
   edit: { fields: [...CONTACT, 'note'] },
   workflow: {
-    states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded'],
+    states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded', 'expired'],
     initial: 'pending_payment',
     transitions: {
-      // The payment gateway is out of scope: the user (or finance, for a bank transfer) records the payment.
+      // Money only on evidence: finance by hand, or the system for a matched statement line or gateway event.
+      // From `expired` too: late money takes the seats again if they are free, else it is refunded (docs/holds.md).
       pay: {
-        from: 'pending_payment',
+        from: ['pending_payment', 'expired'],
         to: 'paid',
-        by: ['user', 'finance'],
+        by: ['finance', 'system'],
         accepts: ['paymentMethod', 'reference'],
         inputFields: { reference: false },
         tone: 'success',
@@ -112,6 +125,16 @@ export default defineResource({
         guard: canComplete,
         effect: async ({ now }) => ({ completedAt: now.toISOString() }),
       },
+      // An unpaid hold that ran out: the system's worker runs it within a minute of `holdExpiresAt`; the seats were
+      // back on sale from that instant already.
+      expire: {
+        from: 'pending_payment',
+        to: 'expired',
+        by: ['system'],
+        auto: { when: 'holdExpiresAt' },
+        tone: 'warning',
+        notify: TELL_USER,
+      },
       // Paid orders are not cancelled but refunded (a `refunds` request), so money always has a trail.
       cancel: {
         from: 'pending_payment',
@@ -131,6 +154,7 @@ export default defineResource({
       completed: 'success',
       cancelled: 'default',
       refunded: 'error',
+      expired: 'default',
     },
   },
   hooks: {
@@ -202,5 +226,8 @@ export default defineResource({
   indexes: [
     ['partnerId', 'status', 'createdAt'],
     ['scheduleId', 'status'],
+    // The expiry worker's scan (ended holds) and the per-customer cap on unpaid seats.
+    ['status', 'holdExpiresAt'],
+    ['userId', 'status'],
   ],
 });

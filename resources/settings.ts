@@ -35,6 +35,10 @@ export const SETTINGS_SHAPES = {
     bankAccountNumber: text({ maxLength: 64 }),
     // The bank statement's column names for each value the import reads (incoming-payments.statement.ts).
     statementColumns: json({ default: { ...DEFAULT_STATEMENT_COLUMNS } }),
+    // How long a new booking holds its seats unpaid; then they are on sale again and the order expires.
+    holdMinutes: integer({ required: true, min: 1, max: 1440, default: 30 }),
+    // The seats one customer may hold in unpaid bookings at once.
+    maxHeldSeats: integer({ required: true, min: 1, max: 1000, default: 10 }),
   },
 } as const;
 
@@ -58,6 +62,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     bankAccountName: 'Lantern Travel Co., Ltd.',
     bankAccountNumber: '010-12-00-01234567-001',
     statementColumns: { ...DEFAULT_STATEMENT_COLUMNS },
+    holdMinutes: 30,
+    maxHeldSeats: 10,
   },
 };
 

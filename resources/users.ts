@@ -16,6 +16,8 @@ export default defineResource({
     status: status({ default: 'active' }),
     lockReason: text({ readOnly: true, maxLength: 500 }),
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
+    // Set when the customer proves the address is theirs; only verified customers book.
+    emailVerifiedAt: datetime({ readOnly: true, sortable: true }),
   },
   recordTitle: 'fullName',
   list: {

@@ -22,7 +22,10 @@ export function majorText(minor: number, currency: string): string {
 const quoted = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** A statement in CSV with the given column names (the defaults unless the settings name others). */
-export function statementCsv(entries: readonly StatementEntry[], columns: Record<StatementValue, string> = DEFAULT_STATEMENT_COLUMNS): string {
+export function statementCsv(
+  entries: readonly StatementEntry[],
+  columns: Record<StatementValue, string> = DEFAULT_STATEMENT_COLUMNS,
+): string {
   const order: StatementValue[] = ['date', 'amount', 'currency', 'reference', 'transactionId'];
   const rows = entries.map((e) =>
     [e.date, majorText(e.amount, e.currency), e.currency, e.reference, e.transactionId].map(quoted).join(','),
@@ -35,7 +38,11 @@ export function statementCsv(entries: readonly StatementEntry[], columns: Record
  * waiting for payment (their codes written the ways customers write them), the first line repeated, and a
  * transfer naming a code no order has.
  */
-export async function demoStatement(db: Kysely<any>, count = 3, now = new Date()): Promise<{ csv: string; paid: string[] }> {
+export async function demoStatement(
+  db: Kysely<any>,
+  count = 3,
+  now = new Date(),
+): Promise<{ csv: string; paid: string[] }> {
   const orders = await db
     .selectFrom('orders')
     .select(['code', 'total', 'currency'])
@@ -44,7 +51,10 @@ export async function demoStatement(db: Kysely<any>, count = 3, now = new Date()
     .limit(count)
     .execute();
   const settings = await db.selectFrom('settings').select('values').where('group', '=', 'payments').executeTakeFirst();
-  const chosen = ((settings?.values as Record<string, unknown> | undefined)?.statementColumns ?? {}) as Record<string, string>;
+  const chosen = ((settings?.values as Record<string, unknown> | undefined)?.statementColumns ?? {}) as Record<
+    string,
+    string
+  >;
   const columns = { ...DEFAULT_STATEMENT_COLUMNS, ...chosen } as Record<StatementValue, string>;
   const day = now.toISOString().slice(0, 10);
   const stamp = day.replace(/-/g, '');

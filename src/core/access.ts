@@ -29,6 +29,9 @@ export function can(resource: AnyResource, principal: Principal, verb: Verb): bo
     }
     case 'public':
       return Boolean(resource.access.public) && (verb === 'list' || verb === 'show');
+    case 'system':
+      // The system runs transitions its `by` names, never the REST verbs.
+      return false;
   }
 }
 
@@ -44,7 +47,8 @@ function adminAllowed(rule: readonly AdminRole[] | boolean | undefined, role: Ad
  */
 export function readsStats(resource: AnyResource, principal: Principal): boolean {
   const rule = resource.stats?.access;
-  if (!resource.stats || principal.kind === 'public' || !can(resource, principal, 'list')) return false;
+  if (!resource.stats || principal.kind === 'public' || principal.kind === 'system') return false;
+  if (!can(resource, principal, 'list')) return false;
   if (principal.kind === 'admin') return rule?.admin === undefined || adminAllowed(rule.admin, principal.role);
   return rule?.[principal.kind] !== false;
 }

@@ -269,6 +269,15 @@ export function checkResources(resources: readonly AnyResource[], options: Check
           if (!Number.isInteger(signatures.required) || signatures.required < 2)
             report(`${path}.required`, 'at least 2 signatures');
         }
+        if (transition.auto) {
+          const path = `workflow.transitions.${action}.auto`;
+          const when = resource.fields[transition.auto.when];
+          if (!when) report(`${path}.when`, `unknown field '${transition.auto.when}'`);
+          else if (when.kind !== 'datetime')
+            report(`${path}.when`, `'${transition.auto.when}' must be a datetime field`);
+          if (!transition.by.includes('system'))
+            report(`${path}`, "a timer runs as the system: `by` must name 'system'");
+        }
       }
       if (workflow.onEdit) {
         for (const from of workflow.onEdit.from) state('workflow.onEdit.from', from);

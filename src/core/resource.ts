@@ -113,6 +113,12 @@ export interface DataContext {
   mail(message: MailMessage): Promise<void>;
   /** The typed values of a settings group. */
   settings(group: string): Promise<Record<string, unknown>>;
+  /**
+   * Runs the transition `action` of `resource` on record `id` as the system principal, in this transaction,
+   * through the workflow engine (its `by` must name `'system'`; 403/409/400 as for a caller): guard, effect,
+   * audit row with actor `system`, notifications, live change events. Answers the record after it.
+   */
+  runTransition(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   /** Stops the request with an error in the SPEC's format; nothing of the transaction is kept. */
   fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never;
 }
@@ -152,6 +158,11 @@ export interface Transition {
   signatures?: Signatures;
   /** Who is told when it runs (SPEC §8); the event is `{resource}.{transition}`. */
   notify?: readonly NotifyRule[];
+  /**
+   * A timer: the system runs this transition on each record in a `from` state once the datetime field `when` has
+   * passed (a worker on every instance claims them, each once; `by` must name `system`).
+   */
+  auto?: { when: string };
 }
 
 /**

@@ -17,7 +17,7 @@ export interface AuditEntry {
 
 /** The email of the acting account, so the trail stays readable after the account is gone. */
 async function actorEmail(trx: Kysely<any>, registry: Registry, principal: Principal): Promise<string | null> {
-  if (principal.kind === 'public') return null;
+  if (principal.kind === 'public' || principal.kind === 'system') return null;
   const resource = registry.accountResource(principal.kind);
   if (!resource || !('email' in resource.fields)) return null;
   const row = await trx
@@ -43,7 +43,8 @@ export async function writeAudit(
   if (!audit) return;
   const candidate: Record<string, unknown> = {
     actorKind: principal.kind,
-    actorId: principal.kind === 'public' ? null : principal.id,
+    // The system's runs say so by their kind alone: no account stands behind them.
+    actorId: principal.kind === 'public' || principal.kind === 'system' ? null : principal.id,
     actorEmail: 'actorEmail' in audit.fields ? await actorEmail(trx, registry, principal) : null,
     actorRole: principal.kind === 'admin' ? principal.role : null,
     resource: entry.resource,

@@ -3,7 +3,7 @@ import type { AnyResource, DataContext, InsertIfFree, MailMessage, Row } from '.
 import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import { brokenRules } from '../core/rules';
-import type { Principal } from '../core/roles';
+import { SYSTEM, type Principal } from '../core/roles';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
@@ -16,6 +16,7 @@ import { quoteIdent } from './db/sql-names';
 import { notify } from './notify';
 import { enqueueMail } from './outbox';
 import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
+import { runTransitionOn } from './transitions';
 
 /** What the audit trail shows instead of a secret's value. */
 const SECRET = '[changed]';
@@ -74,13 +75,21 @@ export interface UpdateOptions {
  * request's transaction, with its audit row.
  */
 export class Writer implements DataContext {
-  readonly now = new Date();
-
   constructor(
     readonly trx: Kysely<any>,
     readonly registry: Registry,
     readonly principal: Principal,
+    readonly now: Date = new Date(),
   ) {}
+
+  /**
+   * Runs a transition of `resource` on record `id` as the system, in this transaction, through the workflow
+   * engine (the transition's `by` must name `system`): guard, effect, audit row (actor `system`), notifications
+   * and live change events, exactly as an HTTP caller's run.
+   */
+  runTransition(resource: string, id: number, action: string, input: Record<string, unknown> = {}): Promise<Row> {
+    return runTransitionOn(new Writer(this.trx, this.registry, SYSTEM, this.now), resource, id, action, input);
+  }
 
   fail(status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string>): never {
     throw new HttpError(status, message, errors);

@@ -90,7 +90,8 @@ describeEachEngine('incoming payments', (engine) => {
       const [digested] = await list(server, 'incoming-payments', s.finance, { orderId: c.id });
       expect(digested.externalId).toMatch(/^[0-9a-f]{64}$/);
       expect((await getRecord(server, 'orders', c.id, s.finance)).status).toBe('paid');
-      for (const order of [b, d]) expect((await getRecord(server, 'orders', order.id, s.finance)).status).toBe('pending_payment');
+      for (const order of [b, d])
+        expect((await getRecord(server, 'orders', order.id, s.finance)).status).toBe('pending_payment');
       const [wrongAmount] = await list(server, 'incoming-payments', s.finance, { orderId: b.id });
       expect(wrongAmount).toMatchObject({ status: 'unmatched', problem: 'amountMismatch' });
       expect(wrongAmount.reason).toBeTruthy();
@@ -109,8 +110,20 @@ describeEachEngine('incoming payments', (engine) => {
     it('reads the columns the settings name', async () => {
       const order = await newOrder();
       const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
-      const values = { ...settings.values, statementColumns: { date: 'Booked', amount: 'Credit', currency: 'Ccy', reference: 'Memo', transactionId: 'Ref' } };
-      const put = await call(server, 'PUT', '/api/settings/payments', { cookie: s.admin, body: { ...settings, values } });
+      const values = {
+        ...settings.values,
+        statementColumns: {
+          date: 'Booked',
+          amount: 'Credit',
+          currency: 'Ccy',
+          reference: 'Memo',
+          transactionId: 'Ref',
+        },
+      };
+      const put = await call(server, 'PUT', '/api/settings/payments', {
+        cookie: s.admin,
+        body: { ...settings, values },
+      });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       try {
         const id = nextTxn();
@@ -119,7 +132,10 @@ describeEachEngine('incoming payments', (engine) => {
         expect(result.body.matched).toEqual([{ line: 2, externalId: id, orderCode: order.code }]);
       } finally {
         const current = await getRecord(server, 'settings', 'payments' as never, s.admin);
-        await call(server, 'PUT', '/api/settings/payments', { cookie: s.admin, body: { ...current, values: settings.values } });
+        await call(server, 'PUT', '/api/settings/payments', {
+          cookie: s.admin,
+          body: { ...current, values: settings.values },
+        });
       }
     });
 
@@ -153,7 +169,9 @@ describeEachEngine('incoming payments', (engine) => {
 
     it('two imports of one file at once pay each order once', async () => {
       const orders = [await newOrder(), await newOrder(), await newOrder()];
-      const csv = [HEADER, ...orders.map((o) => line('2026-11-24', String(o.total), 'LAK', o.code, nextTxn()))].join('\n');
+      const csv = [HEADER, ...orders.map((o) => line('2026-11-24', String(o.total), 'LAK', o.code, nextTxn()))].join(
+        '\n',
+      );
       const [one, two] = await Promise.all([upload(csv), upload(csv)]);
       expect([one.status, two.status]).toEqual([200, 200]);
       expect(one.body.matched.length + two.body.matched.length).toBe(3);
@@ -166,7 +184,8 @@ describeEachEngine('incoming payments', (engine) => {
 
     it('is finance’s: others are refused and cannot read the inbox', async () => {
       const csv = `${HEADER}\n${line('2026-11-20', '1', 'LAK', 'x', nextTxn())}`;
-      for (const cookie of [s.partner, s.user, s.support, s.moderator]) expect((await upload(csv, cookie)).status).toBe(403);
+      for (const cookie of [s.partner, s.user, s.support, s.moderator])
+        expect((await upload(csv, cookie)).status).toBe(403);
       expect((await upload(csv, '')).status).toBe(401);
       for (const cookie of [s.partner, s.user, s.support]) {
         const read = await call(server, 'GET', '/api/incoming-payments', { cookie });
@@ -174,7 +193,9 @@ describeEachEngine('incoming payments', (engine) => {
       }
       const [any] = await list(server, 'incoming-payments', s.finance);
       for (const cookie of [s.partner, s.user])
-        expect([403, 404]).toContain((await call(server, 'GET', `/api/incoming-payments/${any.id}`, { cookie })).status);
+        expect([403, 404]).toContain(
+          (await call(server, 'GET', `/api/incoming-payments/${any.id}`, { cookie })).status,
+        );
     });
   });
 
@@ -186,7 +207,9 @@ describeEachEngine('incoming payments', (engine) => {
       const result = await upload(`${HEADER}\n${line('2026-11-25', String(order.total), 'LAK', 'cash deposit', id)}`);
       expect(result.body.unmatched).toEqual([{ line: 2, externalId: id, reason: 'noOrder' }]);
       const [payment] = await list(server, 'incoming-payments', s.finance, { externalId: id });
-      expect((await act(server, 'incoming-payments', payment.id, 'assign', s.support, { orderId: order.id })).status).toBe(403);
+      expect(
+        (await act(server, 'incoming-payments', payment.id, 'assign', s.support, { orderId: order.id })).status,
+      ).toBe(403);
       expect((await act(server, 'incoming-payments', payment.id, 'assign', s.finance, {})).status).toBe(400);
       // The money is not that order's total: refused, nothing changes.
       const wrong = await act(server, 'incoming-payments', payment.id, 'assign', s.finance, { orderId: other.id });
@@ -197,13 +220,17 @@ describeEachEngine('incoming payments', (engine) => {
       expect((await getRecord(server, 'orders', order.id, s.finance)).status).toBe('paid');
       const [charge] = await charges(order.id);
       expect(charge).toMatchObject({ incomingPaymentId: payment.id, amount: order.total, method: 'bank_transfer' });
-      expect((await act(server, 'incoming-payments', payment.id, 'ignore', s.finance, { reason: 'x' })).status).toBe(409);
+      expect((await act(server, 'incoming-payments', payment.id, 'ignore', s.finance, { reason: 'x' })).status).toBe(
+        409,
+      );
 
       const stray = nextTxn();
       await upload(`${HEADER}\n${line('2026-11-25', '777', 'LAK', 'unknown', stray)}`);
       const [unknown] = await list(server, 'incoming-payments', s.finance, { externalId: stray });
       expect((await act(server, 'incoming-payments', unknown.id, 'ignore', s.finance, {})).status).toBe(400);
-      const ignored = await ok(server, 'incoming-payments', unknown.id, 'ignore', s.finance, { reason: 'Test transfer' });
+      const ignored = await ok(server, 'incoming-payments', unknown.id, 'ignore', s.finance, {
+        reason: 'Test transfer',
+      });
       expect(ignored).toMatchObject({ status: 'ignored', reason: 'Test transfer' });
     });
   });
@@ -319,7 +346,9 @@ describeEachEngine('incoming payments', (engine) => {
         expect(response.body).toMatchObject({ amount: order.total, currency: 'LAK', reference: order.code });
         expect(response.body.bankAccountNumber).toBeTruthy();
       }
-      expect((await call(server, 'GET', `/api/orders/${order.id}/how-to-pay`, { cookie: s.customer1 })).status).toBe(404);
+      expect((await call(server, 'GET', `/api/orders/${order.id}/how-to-pay`, { cookie: s.customer1 })).status).toBe(
+        404,
+      );
       // The booking's notification to its customer says the same, in their language.
       const { rows } = await sql<{ message: string }>`
         select message from notifications where "recipientKind" = 'user' and "recipientId" = ${IDS.users.user}
@@ -332,7 +361,10 @@ describeEachEngine('incoming payments', (engine) => {
   describe('ledger', () => {
     it('every charge has its evidence: an incoming payment that matches it, or finance’s hand', async () => {
       const order = await newOrder();
-      const paid = await act(server, 'orders', order.id, 'pay', s.finance, { paymentMethod: 'cash', reference: 'DESK-1' });
+      const paid = await act(server, 'orders', order.id, 'pay', s.finance, {
+        paymentMethod: 'cash',
+        reference: 'DESK-1',
+      });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       const [byHand] = await charges(order.id);
       expect(byHand).toMatchObject({ recordedById: IDS.admins.finance, incomingPaymentId: null });

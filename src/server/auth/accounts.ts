@@ -82,7 +82,7 @@ export function maySignIn(account: Account): boolean {
   return status !== undefined && states.includes(status);
 }
 
-export type SignedInPrincipal = Exclude<Principal, { kind: 'public' }>;
+export type SignedInPrincipal = Exclude<Principal, { kind: 'public' } | { kind: 'system' }>;
 
 /** The principal an account acts as; undefined when its data cannot grant any (e.g. an unknown admin role). */
 export function principalOf(account: Account): SignedInPrincipal | undefined {

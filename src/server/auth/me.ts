@@ -38,7 +38,7 @@ export interface MeBody {
 
 /** The `GET /api/auth/me` body: built field by field so no hash or other column can leak. */
 export function meBody(account: Account, principal: Principal, resources: readonly AnyResource[]): MeBody {
-  if (principal.kind === 'public') throw new Error('meBody needs a signed-in principal');
+  if (principal.kind === 'public' || principal.kind === 'system') throw new Error('meBody needs a signed-in principal');
   const body: MeBody = {
     id: principal.id,
     email: String(account.row.email ?? ''),

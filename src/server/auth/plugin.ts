@@ -217,8 +217,10 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
     const principal = request.principal;
     // The request hook read only the columns that decide the principal; the body needs the whole row.
     const account =
-      principal.kind === 'public' ? undefined : await findAccount(db, resources, principal.kind, principal.id);
-    if (!account || !maySignIn(account) || principal.kind === 'public')
+      principal.kind === 'public' || principal.kind === 'system'
+        ? undefined
+        : await findAccount(db, resources, principal.kind, principal.id);
+    if (!account || !maySignIn(account) || principal.kind === 'public' || principal.kind === 'system')
       return reply.code(401).send({ message: NOT_SIGNED_IN });
     return meBody(account, principal, resources);
   });

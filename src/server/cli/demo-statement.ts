@@ -15,7 +15,9 @@ const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir
 try {
   const { csv, paid } = await demoStatement(database.db);
   fs.writeFileSync(file, csv);
-  console.log(`Wrote ${file}: pays ${paid.length} orders (${paid.join(', ') || 'none waiting'}), a repeated line, an unknown code.`);
+  console.log(
+    `Wrote ${file}: pays ${paid.length} orders (${paid.join(', ') || 'none waiting'}), a repeated line, an unknown code.`,
+  );
 } finally {
   await database.close();
 }

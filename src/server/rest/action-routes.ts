@@ -1,33 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { formatEnglish } from '../../core/messages';
-import { statusField, type AnyResource, type Row, type Transition } from '../../core/resource';
+import { type AnyResource, type Row } from '../../core/resource';
 import { grants, type Principal } from '../../core/roles';
 import { findAccount } from '../auth/accounts';
-import { validateBody } from '../../core/validation';
-import { availableActions, checkTransition } from '../../core/workflow';
-import { writeAudit } from '../audit';
+import { availableActions } from '../../core/workflow';
 import { inTransaction, Writer } from '../data-context';
-import { notify } from '../notify';
-import { badRequest, HttpError, notFound } from '../errors';
-import { contextOf } from './context';
+import { notFound } from '../errors';
+import { applyTransition } from '../transitions';
 import { requireObject } from './input';
 import { toRecord, type Registry } from './registry';
-import { addSignature, needsSignatures, signaturesOf } from './signatures';
+import { needsSignatures, signaturesOf } from './signatures';
 import { loadScoped, present, type RouteDeps } from './resource-routes';
 import { denied, readAccess, type ReadAccess } from './scope';
-
-/** Where each declared input of a transition is stored on the record (if anywhere). */
-export function inputTargets(resource: AnyResource, transition: Transition): Map<string, string> {
-  const targets = new Map<string, string>();
-  for (const name of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
-    const mapped = transition.inputFields?.[name];
-    if (mapped === false) continue;
-    const target = mapped ?? name;
-    if (target in resource.fields) targets.set(name, target);
-  }
-  return targets;
-}
 
 /** Actions load the record through the principal's read scope: another owner's row is a 404. */
 function actionAccess(resource: AnyResource, request: FastifyRequest): ReadAccess {
@@ -82,7 +66,6 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
   if (!workflow) return;
   const { db, registry } = deps;
   const base = `/api/${resource.name}/:id/actions`;
-  const status = statusField(resource)!;
 
   app.get(base, async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const access = actionAccess(resource, request);
@@ -102,68 +85,13 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
     const input = requireObject(request.body);
     const record = await inTransaction(db, async (trx) => {
       const row = await loadScoped(trx, registry, resource, access, request.params.id, true);
-      const before = toRecord(resource, row) as Row;
-      const check = checkTransition(resource, action, before, principal, input);
-      if (!check.ok || !check.transition)
-        throw new HttpError(check.status ?? 400, check.message ?? 'Refused', check.errors);
-      const transition = check.transition;
-
-      const targets = inputTargets(resource, transition);
-      const stored: Record<string, unknown> = {};
-      for (const [name, target] of targets) if (input[name] !== undefined) stored[target] = input[name];
-      if (Object.keys(stored).length) {
-        const result = await validateBody(resource, 'update', stored, Object.keys(stored));
-        if ('errors' in result) {
-          const back = new Map([...targets].map(([name, target]) => [target, name]));
-          throw badRequest(
-            Object.fromEntries(result.errors.map((e) => [back.get(e.path) ?? e.path, formatEnglish(e.message)])),
-          );
-        }
-        Object.assign(stored, result.values);
-      }
-
-      const writer = new Writer(trx, registry, principal);
-      const ctx = contextOf(writer, { resource: resource.name, action, record: before, input });
-      const guarded = (await transition.guard?.(ctx)) as Record<string, unknown> | void;
-      const reason = typeof input.reason === 'string' ? input.reason : null;
-      const from = String(before[status] ?? '');
-      // A large sum (SPEC §8): every signature but the last is recorded, and the status stays where it is.
-      const signed: Record<string, unknown> = {};
-      if (transition.signatures && (await needsSignatures(writer, transition, before))) {
-        const { signatures, complete } = addSignature(transition, before, principal, writer.now);
-        const patch = { [transition.signatures.field]: signatures };
-        if (!complete)
-          return writer.update(resource.name, before.id, patch, {
-            audit: { action, from, to: from, reason },
-            event: action,
-          });
-        Object.assign(signed, patch);
-      }
-      const audit = { action, from, to: transition.to, reason };
-      const changed = await writer.update(
-        resource.name,
-        before.id,
-        { ...(guarded ?? {}), ...stored, ...signed, [status]: transition.to },
-        { audit: false, event: action },
+      return applyTransition(
+        new Writer(trx, registry, principal),
+        resource,
+        toRecord(resource, row) as Row,
+        action,
+        input,
       );
-      const extra = await transition.effect?.({ ...ctx, record: changed });
-      let final = changed;
-      if (extra && Object.keys(extra).length)
-        final = await writer.update(resource.name, before.id, extra, { audit: false, bump: false, event: action });
-      const diff: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(final)) {
-        if (name === 'updatedAt' || name === 'version') continue;
-        if (JSON.stringify(value) !== JSON.stringify(before[name])) diff[name] = [before[name] ?? null, value ?? null];
-      }
-      await writeAudit(
-        trx,
-        registry,
-        principal,
-        { resource: resource.name, recordId: before.id, diff, ...audit },
-        writer.now,
-      );
-      await notify(writer, resource, action, final, transition.notify, input);
-      return final;
     });
     return present(resource, principal, access, record);
   });

@@ -13,6 +13,7 @@ export function contextOf<E extends object>(writer: Writer, extra: E): DataConte
     update: (resource, id, patch) => writer.update(resource, id, patch),
     mail: (message) => writer.mail(message),
     settings: (group) => writer.settings(group),
+    runTransition: (resource, id, action, input) => writer.runTransition(resource, id, action, input),
     fail: (status, message, errors) => writer.fail(status, message, errors),
     ...extra,
   };

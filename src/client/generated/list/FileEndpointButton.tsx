@@ -27,7 +27,17 @@ export function useFileEndpoints(config: AnyResource): [string, Endpoint][] {
   );
 }
 
-function AnswerList({ config, endpoint, name, entries }: { config: AnyResource; endpoint: string; name: string; entries: Entry[] }) {
+function AnswerList({
+  config,
+  endpoint,
+  name,
+  entries,
+}: {
+  config: AnyResource;
+  endpoint: string;
+  name: string;
+  entries: Entry[];
+}) {
   const translate = useTranslate();
   const base = `resources.${config.name}.endpoints.${endpoint}`;
   return (
@@ -38,7 +48,9 @@ function AnswerList({ config, endpoint, name, entries }: { config: AnyResource; 
       <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3 }}>
         {entries.slice(0, SHOWN).map((entry, index) => (
           <li key={index}>
-            {entry.line !== undefined ? translate('app.endpoints.file.line', { line: entry.line, _: `Line ${entry.line}` }) : null}
+            {entry.line !== undefined
+              ? translate('app.endpoints.file.line', { line: entry.line, _: `Line ${entry.line}` })
+              : null}
             {entry.reason ? `: ${translate(`${base}.reasons.${entry.reason}`, { _: entry.reason })}` : null}
             {!entry.reason && typeof entry.orderCode === 'string' ? `: ${entry.orderCode}` : null}
           </li>
