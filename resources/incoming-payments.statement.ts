@@ -10,7 +10,8 @@ import { DEFAULT_STATEMENT_COLUMNS, type StatementValue } from './shared/stateme
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Why a line was not written (labels under `endpoints.import.reasons`). */
-export type SkipReason = 'seenBefore' | 'notIncoming';
+export const SKIP_REASONS = ['seenBefore', 'notIncoming'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface ImportAnswer {
   matched: { line: number; externalId: string; orderCode: string }[];

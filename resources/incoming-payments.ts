@@ -1,7 +1,7 @@
 import { datetime, enumOf, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { assignToOrder, MATCH_PROBLEMS } from './incoming-payments.matching';
-import { importStatement, STATEMENT_MAX_BYTES } from './incoming-payments.statement';
+import { importStatement, SKIP_REASONS, STATEMENT_MAX_BYTES } from './incoming-payments.statement';
 import { receiveGatewayEvent } from './incoming-payments.webhook';
 
 /**
@@ -84,7 +84,7 @@ export default defineResource({
       record: false,
       by: ['finance'],
       body: { file: { maxBytes: STATEMENT_MAX_BYTES, accept: '.csv,text/csv' } },
-      listButton: true,
+      listButton: { lists: ['matched', 'skipped', 'unmatched'], reasons: [...SKIP_REASONS, ...MATCH_PROBLEMS] },
       handler: importStatement,
     },
     webhook: {

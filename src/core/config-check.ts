@@ -58,7 +58,12 @@ export function requiredLabels(resource: AnyResource): string[] {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
   for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
-    if (endpoint.listButton) labels.push(`${base}.endpoints.${name}.title`);
+    if (endpoint.listButton)
+      labels.push(
+        `${base}.endpoints.${name}.title`,
+        ...endpoint.listButton.lists.map((list) => `${base}.endpoints.${name}.${list}`),
+        ...(endpoint.listButton.reasons ?? []).map((reason) => `${base}.endpoints.${name}.reasons.${reason}`),
+      );
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);

@@ -325,10 +325,10 @@ export interface Endpoint {
   requiresEnv?: readonly string[];
   /**
    * A collection endpoint taking a file, offered as a button on the admin list to those it grants: choose a file,
-   * see the answer. Each list in the answer is shown with its count and its entries' `line` and `reason`, labelled
-   * under `resources.{name}.endpoints.{endpoint}` (`title`, each list's name, `reasons.{reason}`).
+   * see the answer. Each of its `lists` is shown with its count and its entries' `line` and `reason` (one of
+   * `reasons`), labelled under `resources.{name}.endpoints.{endpoint}` (`title`, each list, `reasons.{reason}`).
    */
-  listButton?: boolean;
+  listButton?: { lists: readonly string[]; reasons?: readonly string[] };
   handler: (
     ctx: DataContext & {
       record?: Row;

@@ -134,10 +134,16 @@ export function FileEndpointButton({ name, endpoint }: { name: string; endpoint:
               ) : null}
               {answer ? (
                 <Stack spacing={1} data-testid={`endpoint-${name}-answer`} role="status">
-                  {Object.entries(answer)
-                    .filter(([, value]) => Array.isArray(value))
-                    .map(([key, value]) => (
-                      <AnswerList key={key} config={config} endpoint={name} name={key} entries={value as Entry[]} />
+                  {(endpoint.listButton?.lists ?? [])
+                    .filter((key) => Array.isArray(answer[key]))
+                    .map((key) => (
+                      <AnswerList
+                        key={key}
+                        config={config}
+                        endpoint={name}
+                        name={key}
+                        entries={answer[key] as Entry[]}
+                      />
                     ))}
                 </Stack>
               ) : null}
