@@ -45,9 +45,48 @@ export async function orderMoney(ctx: DataContext, orderId: number): Promise<Ord
   };
 }
 
+/** Paid and kept: the orders whose seats a departure's `seatsBooked` counts. */
+export const SEATED = ['paid', 'confirmed', 'completed'];
+
+export const TOO_MANY_HELD = 'You have too many unpaid bookings; pay or cancel one first';
+export const UNVERIFIED = 'Please confirm your email address first';
+
+/**
+ * Seats held by unpaid orders on a departure whose hold is still running at `now` (`orders.holds`): they count
+ * against the departure beside `seatsBooked` (the seats paid for) until `holdExpiresAt`, and not an instant longer.
+ */
+export async function heldSeats(ctx: DataContext, scheduleId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(quantity), 0)::int as n from orders
+    where "scheduleId" = ${scheduleId} and status = 'pending_payment' and "holdExpiresAt" > ${ctx.now}`.execute(
+    ctx.trx,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Seats one customer holds in unpaid orders whose hold is still running. */
+async function heldByCustomer(ctx: DataContext, userId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(quantity), 0)::int as n from orders
+    where "userId" = ${userId} and status = 'pending_payment' and "holdExpiresAt" > ${ctx.now}`.execute(ctx.trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Seats still for sale on a departure (locked by the caller): capacity minus seats paid for and running holds. */
+export async function seatsLeft(ctx: DataContext, schedule: Record<string, unknown>): Promise<number> {
+  return Number(schedule.capacity) - Number(schedule.seatsBooked ?? 0) - (await heldSeats(ctx, Number(schedule.id)));
+}
+
+/** Only a customer who proved the address is theirs books (an account without the field predates verification). */
+export function requireVerifiedEmail(ctx: DataContext, user: Record<string, unknown> | undefined): void {
+  if (user && 'emailVerifiedAt' in user && !user.emailVerifiedAt) ctx.fail(403, UNVERIFIED);
+}
+
 /**
  * beforeCreate: the schedule row is locked first, so concurrent orders on one departure run one after the
- * other and the seat check always sees the seats the previous order took.
+ * other and the seat check always sees the holds the previous order took; then the customer's row, so two
+ * bookings of one customer at once cannot both pass the cap on unpaid seats. The order holds its seats until
+ * `holdExpiresAt`; `seatsBooked` takes them only when it is paid.
  */
 export async function placeOrder(ctx: HookContext, values: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (ctx.principal.kind !== 'user') ctx.fail(403, 'Only customers place orders');
@@ -56,24 +95,28 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   const quantity = Number(values.quantity ?? 1);
   const schedule = await ctx.findById('schedules', scheduleId, { lock: true });
   if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
+  const user = await ctx.findById('users', userId, { lock: true });
+  requireVerifiedEmail(ctx, user);
   if (schedule.status !== 'open') ctx.fail(409, 'This departure is not open for booking');
   if (toDay(schedule.startDate) <= toDay(ctx.now)) ctx.fail(409, 'This departure has already left');
   const service = await ctx.findById('services', Number(schedule.serviceId));
   const partner = await ctx.findById('partners', Number(schedule.partnerId));
   if (!service || !partner || service.status !== 'approved' || partner.status !== 'approved')
     ctx.fail(409, 'This service cannot be booked at the moment');
-  const left = Number(schedule.capacity) - Number(schedule.seatsBooked ?? 0);
+  const left = await seatsLeft(ctx, schedule);
   if (quantity > left)
     ctx.fail(409, 'Not enough seats left', {
       quantity: left > 0 ? `Only ${left} seats left` : 'This departure is sold out',
     });
-  await ctx.update('schedules', scheduleId, { seatsBooked: Number(schedule.seatsBooked ?? 0) + quantity });
+  const payments = await ctx.settings('payments');
+  const maxHeld = Number(payments.maxHeldSeats ?? 10);
+  if ((await heldByCustomer(ctx, userId)) + quantity > maxHeld) ctx.fail(409, TOO_MANY_HELD);
+  const holdMinutes = Number(payments.holdMinutes ?? 30);
 
   const unitPrice = Number(schedule.priceOverride ?? service.price);
   const total = unitPrice * quantity;
   const commissionSettings = await ctx.settings('commission');
   const rate = Number(partner.commissionRate ?? commissionSettings.defaultRate ?? 10);
-  const user = await ctx.findById('users', userId);
   return {
     code: orderCode(),
     userId,
@@ -85,62 +128,89 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     commissionRate: rate,
     commission: commissionOf(total, rate),
     currency: schedule.currency ?? service.currency ?? 'LAK',
+    holdExpiresAt: new Date(ctx.now.getTime() + holdMinutes * 60_000).toISOString(),
     contactName: values.contactName ?? user?.fullName ?? null,
     contactEmail: values.contactEmail ?? user?.email ?? null,
     contactPhone: values.contactPhone ?? user?.phone ?? null,
   };
 }
 
-/** Gives an order's seats back to its schedule (locked, like placeOrder). */
+/**
+ * Gives a paid order's seats back to its schedule (locked, like placeOrder). An order that never had its seats
+ * counted (unpaid, or paid too late to get them) gives nothing back.
+ */
 export async function releaseOrderSeats(ctx: DataContext, order: Record<string, unknown>): Promise<void> {
+  if (!SEATED.includes(String(order.status))) return;
   const schedule = await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
   if (!schedule) return;
   const seats = Math.max(0, Number(schedule.seatsBooked ?? 0) - Number(order.quantity ?? 0));
   await ctx.update('schedules', Number(schedule.id), { seatsBooked: seats });
 }
 
-/**
- * cancel (guard): takes the schedule lock before the order row changes, in the order placeOrder takes them
- * (schedule, then the new order and its daily summary row). Locking it only in the effect, after the status
- * update, made a cancel and a booking on one departure wait on each other crosswise (a deadlock, then a 409).
- */
-export async function lockSchedule(ctx: TransitionContext): Promise<void> {
-  await ctx.findById('schedules', Number(ctx.record.scheduleId), { lock: true });
-}
-
-export async function releaseSeats(ctx: TransitionContext): Promise<Record<string, unknown>> {
-  await releaseOrderSeats(ctx, ctx.record);
+/** cancel: an unpaid order's hold simply stops counting; nothing was taken from `seatsBooked`. */
+export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
   return { cancelledAt: ctx.now.toISOString() };
 }
 
-/** pay: the ledger gets a `charge` for the order's total. */
+export const LATE_NO_SEATS = 'Paid after its seats were sold again: the payment is refunded';
+
+/**
+ * pay: the ledger gets a `charge` for the order's total, and the order its seats. While the hold runs the seats
+ * are the order's own. Money that comes after the hold ended (the order `expired`, or not yet marked so) takes
+ * the seats again if the departure is still open and has them; otherwise the money is still recorded, a refund
+ * request for all of it opens in finance's queue, and the order stays (or becomes) `expired` with that reason.
+ * Finance by hand chooses among the enabled methods; the system (a matched statement line or gateway event)
+ * brings its own method, reference and evidence (`incomingPaymentId`).
+ */
 export async function writeCharge(ctx: TransitionContext): Promise<Record<string, unknown>> {
   const payments = await ctx.settings('payments');
+  const system = ctx.principal.kind === 'system';
   const enabled = Array.isArray(payments.methods) ? (payments.methods as string[]) : [...PAYMENT_METHODS];
-  const method = String(ctx.input.paymentMethod ?? enabled[0] ?? 'bcel_onepay');
-  if (!enabled.includes(method))
+  const allowed: readonly string[] = system ? PAYMENT_METHODS : enabled;
+  const method = String(ctx.input.paymentMethod ?? allowed[0] ?? 'bank_transfer');
+  if (!allowed.includes(method))
     ctx.fail(400, 'Invalid input', { paymentMethod: 'Please choose one of the allowed values' });
   const reference = typeof ctx.input.reference === 'string' && ctx.input.reference ? ctx.input.reference : null;
-  // The evidence behind the charge (SPEC §11): the incoming payment the system matched, or the finance admin
-  // who recorded it by hand. Only the system names an incoming payment.
-  const incomingPaymentId =
-    ctx.principal.kind === 'system' && Number(ctx.input.incomingPaymentId) > 0
-      ? Number(ctx.input.incomingPaymentId)
-      : null;
+  const order = ctx.record;
+  const schedule = await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
+  const holdRuns = order.holdExpiresAt != null && new Date(String(order.holdExpiresAt)) > ctx.now;
+  const quantity = Number(order.quantity ?? 0);
+  const seated =
+    !!schedule &&
+    (holdRuns ||
+      (schedule.status === 'open' &&
+        toDay(schedule.startDate) > toDay(ctx.now) &&
+        (await seatsLeft(ctx, schedule)) >= quantity));
   await ctx.insert('payments', {
-    incomingPaymentId,
+    // The evidence behind the charge (SPEC §11): the finance admin who recorded it by hand (the system's
+    // matched incoming payment is `incomingPaymentId`, below).
     recordedById: ctx.principal.kind === 'admin' ? ctx.principal.id : null,
-    orderId: ctx.record.id,
-    partnerId: ctx.record.partnerId,
-    userId: ctx.record.userId,
+    orderId: order.id,
+    partnerId: order.partnerId,
+    userId: order.userId,
     kind: 'charge',
-    amount: ctx.record.total,
-    currency: ctx.record.currency,
+    amount: order.total,
+    currency: order.currency,
     method,
-    reference: reference ?? `PAY-${ctx.record.code}`,
+    reference: reference ?? `PAY-${order.code}`,
     status: 'completed',
+    ...(system && ctx.input.incomingPaymentId != null && { incomingPaymentId: ctx.input.incomingPaymentId }),
   });
-  return { paidAt: ctx.now.toISOString(), paymentMethod: method };
+  const paid = { paidAt: ctx.now.toISOString(), paymentMethod: method };
+  if (seated) {
+    await ctx.update('schedules', Number(schedule.id), { seatsBooked: Number(schedule.seatsBooked ?? 0) + quantity });
+    return paid;
+  }
+  await ctx.insert('refunds', {
+    orderId: order.id,
+    userId: order.userId,
+    partnerId: order.partnerId,
+    amount: order.total,
+    currency: order.currency,
+    reason: LATE_NO_SEATS,
+    status: 'pending',
+  });
+  return { ...paid, status: 'expired', reason: LATE_NO_SEATS };
 }
 
 /** complete: only once the departure has started. */

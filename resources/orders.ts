@@ -15,7 +15,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, lockSchedule, placeOrder, releaseSeats, writeCharge } from './orders.effects';
+import { canComplete, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
 import { TELL_USER, tellPartner } from './shared/notify';
 
@@ -142,8 +142,7 @@ export default defineResource({
         by: ['user', 'partner'],
         accepts: ['reason'],
         tone: 'error',
-        guard: lockSchedule,
-        effect: releaseSeats,
+        effect: markCancelled,
       },
     },
     editableIn: ['pending_payment', 'paid', 'confirmed'],
@@ -221,6 +220,15 @@ export default defineResource({
       },
     },
     access: { admin: ['finance'] },
+  },
+  // An unpaid order holds its seats of the departure's `seatsBooked` (which stores the seats paid for) until
+  // `holdExpiresAt`; the API's departures answer both, so seats are on sale again the instant a hold ends.
+  holds: {
+    ref: 'scheduleId',
+    counter: 'seatsBooked',
+    amount: 'quantity',
+    state: 'pending_payment',
+    until: 'holdExpiresAt',
   },
   // Balance sums (partner + status) and seat checks (schedule + status); list indexes come from the filters.
   indexes: [

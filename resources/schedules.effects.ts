@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { toDay } from './shared/dates';
-import { orderMoney } from './orders.effects';
+import { orderMoney, seatsLeft } from './orders.effects';
 
 const NOT_FOUND = 'The referenced record does not exist';
 
@@ -20,15 +20,17 @@ export async function prepareSchedule(
   return { partnerId: service.partnerId, currency: service.currency ?? 'LAK', seatsBooked: 0 };
 }
 
-/** beforeUpdate: capacity never drops below the seats sold (read under the row lock orders also take). */
+/** beforeUpdate: capacity never drops below the seats taken (read under the row lock orders also take). */
 export async function checkScheduleUpdate(
   ctx: DataContext,
   before: Row,
   patch: Record<string, unknown>,
 ): Promise<void> {
   const current = (await ctx.findById('schedules', before.id, { lock: true })) ?? before;
-  if (patch.capacity != null && Number(patch.capacity) < Number(current.seatsBooked ?? 0))
-    ctx.fail(400, 'Invalid input', { capacity: `${current.seatsBooked} seats are already sold` });
+  if (patch.capacity == null) return;
+  // Seats paid for and seats held by unpaid orders whose hold still runs.
+  const taken = Number(current.capacity) - (await seatsLeft(ctx, current));
+  if (Number(patch.capacity) < taken) ctx.fail(400, 'Invalid input', { capacity: `${taken} seats are already sold` });
 }
 
 /**

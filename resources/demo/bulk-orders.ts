@@ -87,7 +87,7 @@ export async function addBulkOrders(
                  coalesce(p."commissionRate", 10) as rate,
                  case
                    when sch."startDate" > current_date then
-                     (array['pending_payment','paid','paid','paid','confirmed','confirmed','confirmed','confirmed',
+                     (array['expired','paid','paid','paid','confirmed','confirmed','confirmed','confirmed',
                             'cancelled','refunded'])[1 + (g.n % 10)::int]
                    else (array['completed','completed','completed','completed','completed','completed','completed',
                                'completed','cancelled','refunded'])[1 + (g.n % 10)::int]
@@ -101,17 +101,18 @@ export async function addBulkOrders(
         )
         insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", "departureDate", quantity,
                             "unitPrice", total, "commissionRate", commission, currency, "paymentMethod", status,
-                            "paidAt", "confirmedAt", "completedAt", "cancelledAt", "createdAt", "updatedAt")
+                            "paidAt", "confirmedAt", "completedAt", "cancelledAt", "holdExpiresAt", "createdAt", "updatedAt")
         select 'BK-' || (${codeBase} + o.n)::text, o."userId", o."partnerId", o."serviceId", o."scheduleId",
                o."startDate", o.quantity, o."unitPrice", o."unitPrice" * o.quantity, o.rate,
                round(o."unitPrice" * o.quantity * o.rate / 100), 'LAK',
-               case when o.status in ('pending_payment', 'cancelled') then null
+               case when o.status in ('expired', 'cancelled') then null
                     else (array['bcel_onepay','bcel_onepay','card','bank_transfer'])[1 + (o.n % 4)::int] end,
                o.status,
-               case when o.status in ('pending_payment', 'cancelled') then null else o."createdAt" + interval '20 minutes' end,
+               case when o.status in ('expired', 'cancelled') then null else o."createdAt" + interval '20 minutes' end,
                case when o.status in ('confirmed', 'completed') then o."createdAt" + interval '5 hours' end,
                case when o.status = 'completed' then o."startDate" + interval '18 hours' end,
                case when o.status = 'cancelled' then o."createdAt" + interval '2 hours' end,
+               o."createdAt" + interval '30 minutes',
                o."createdAt", o."createdAt" + interval '1 day'
         from o order by o.n`.execute(trx);
       await sql`
@@ -131,7 +132,7 @@ export async function addBulkOrders(
   await sql`
     update schedules s set "seatsBooked" = b.seats
     from (select "scheduleId", sum(quantity)::int as seats from orders
-          where "scheduleId" > ${schedulesBefore} and status in ('pending_payment', 'paid', 'confirmed', 'completed')
+          where "scheduleId" > ${schedulesBefore} and status in ('paid', 'confirmed', 'completed')
           group by "scheduleId") b
     where s.id = b."scheduleId"`.execute(db);
   const { rows } = await sql<{ n: number }>`

@@ -8,6 +8,8 @@ import resources from '../index';
 import { prepareCovers, renderCovers, storeCovers } from './covers';
 import { seedDemoMail, seedDemoNotifications } from './notifications';
 import { COMPANIES, CUSTOMER_NAMES, LAO_FAMILY, LAO_GIVEN, TOUR_TYPES } from './texts';
+
+const MINUTE = 60_000;
 import { DAY, World, type Hashes, type OrderStatus } from './world';
 
 /** SPEC §7's demo accounts. */
@@ -202,6 +204,7 @@ function withdrawHistory(world: World, partner: Rec, pendingAtEnd: boolean): voi
 
 function fullWorld(world: World): void {
   const random = world.random;
+  const minutes = (from: number, to: number) => world.span(from / 1440, to / 1440);
   addSettings(world);
   addStaff(world, true);
   const users = [world.user('user@example.com', 'Khamla Keomany', 'lo', -400)];
@@ -365,20 +368,37 @@ function fullWorld(world: World): void {
   const orders: Rec[] = [];
   orders.push(...bookSchedules(world, schedulesOf.get(demo)!, users, 420 - placed.length));
   orders.push(...bookSchedules(world, schedulesOf.get(demo2)!, users, 129));
-  // Each demo partner has a booking still to be paid (placed within the last day).
+  // Each demo partner has a booking still to be paid, its hold ending within the half hour after loading.
   const demo2Upcoming = schedulesOf
     .get(demo2)!
     .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 1 && world.startOf(s) > world.now + DAY);
   const unpaid =
     demo2Upcoming &&
-    world.order(demo2Upcoming, random.pick(users.slice(1)), 'pending_payment', world.now - world.span(0.02, 1), 1);
+    world.order(demo2Upcoming, random.pick(users.slice(1)), 'pending_payment', world.now - minutes(1, 25), 1);
   orders.push(...placed, ...(unpaid ? [unpaid] : []));
-  // user@example.com has bookings of every kind with the demo partner.
+  // user@example.com has bookings of every kind with the demo partner; the unpaid one has about 20 minutes of
+  // its hold left.
   for (const status of ['pending_payment', 'paid', 'confirmed'] as const) {
     const schedule = schedulesOf
       .get(demo)!
       .find((s) => s.values.status === 'open' && world.seatsLeft(s) >= 2 && world.startOf(s) > world.now + DAY);
-    const order = schedule && world.order(schedule, demoUser, status, world.now - world.span(0.02, 1.5), 1);
+    const created = status === 'pending_payment' ? world.now - 10 * MINUTE : world.now - world.span(0.02, 1.5);
+    const order = schedule && world.order(schedule, demoUser, status, created, 1);
+    if (order) orders.push(order);
+  }
+  // Other customers' holds end during the first hour after loading (the worker expires them as they do).
+  const upcoming = [...schedulesOf.values()]
+    .flat()
+    .filter((s) => s.values.status === 'open' && world.startOf(s) > world.now + DAY);
+  for (let i = 0; i < 5 && upcoming.length; i++) {
+    const schedule = upcoming[(i * 37) % upcoming.length];
+    const order = world.order(
+      schedule,
+      users[1 + ((i * 13) % (users.length - 1))],
+      'pending_payment',
+      world.now - minutes(0.5, 29),
+      1,
+    );
     if (order) orders.push(order);
   }
   const otherSchedules = [...schedulesOf.entries()].filter(([p]) => p !== demo && p !== demo2).flatMap(([, s]) => s);
@@ -520,18 +540,21 @@ function smallWorld(world: World): void {
   const past3 = world.schedule(t1, -45, 'closed', 15);
 
   const at = (days: number) => world.now + days * DAY - world.span(0, 0.5);
-  world.order(future1, user, 'pending_payment', at(-1), 2);
-  world.order(future1, others[0], 'pending_payment', at(-1), 1);
+  const minutesAgo = (n: number) => world.now - n * MINUTE;
+  // user@example.com's unpaid booking has about 20 minutes of its hold left; another customer's ends sooner.
+  world.order(future1, user, 'pending_payment', minutesAgo(10), 2);
+  world.order(future1, others[0], 'pending_payment', minutesAgo(22), 1);
   const paid = world.order(future1, user, 'paid', at(-4), 2);
   world.order(future2, others[1], 'paid', at(-5), 1);
   world.order(future2, user, 'confirmed', at(-10), 2);
   world.order(future1, others[2], 'confirmed', at(-8), 1);
   world.order(future2, others[0], 'cancelled', at(-6), 1);
   world.order(future1, others[1], 'refunded', at(-9), 1);
-  world.order(pastRecent, user, 'confirmed', at(-20), 2);
+  const past = world.order(pastRecent, user, 'confirmed', at(-20), 2);
   for (const [i, who] of [user, ...others].entries()) world.order(pastOld, who, 'completed', at(-90 + i), 2);
   world.order(pastRecent, others[2], 'refunded', at(-15), 1);
-  world.order(future3, user, 'pending_payment', at(-1), 1);
+  // Placed yesterday and never paid: its hold ended long ago.
+  world.order(future3, user, 'expired', at(-1), 1);
   world.order(future3, others[0], 'paid', at(-3), 2);
   world.order(future3, others[1], 'confirmed', at(-6), 1);
   world.order(past3, user, 'completed', at(-70), 2);
@@ -544,6 +567,11 @@ function smallWorld(world: World): void {
   world.withdrawal(demo, Math.floor((world.available(demo) * 0.25) / 10_000) * 10_000, 'pending', at(-1));
 
   world.complaint(paid ?? null, user, 'open', at(-1));
+  // A past trip with a refund request and a complaint still open.
+  if (past) {
+    world.refundRequest(past, 'pending');
+    world.complaint(past, user, 'open', world.now - world.span(0.05, 1));
+  }
   world.complaint(null, others[0], 'resolved', at(-30));
   addInbox(world);
 }

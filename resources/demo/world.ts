@@ -19,7 +19,12 @@ import {
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'confirmed' | 'completed' | 'cancelled' | 'refunded';
+export type OrderStatus = 'pending_payment' | 'paid' | 'confirmed' | 'completed' | 'cancelled' | 'refunded' | 'expired';
+
+/** The hold every demo booking had (settings.payments.holdMinutes). */
+export const HOLD_MINUTES = 30;
+/** Orders whose seats a departure's `seatsBooked` counts; unpaid ones hold theirs only while their hold runs. */
+const SEATED = new Set(['paid', 'confirmed', 'completed']);
 
 /** The password hashes, computed once per seed and shared by every generated account. */
 export interface Hashes {
@@ -56,6 +61,8 @@ export class World {
   private seq = 0;
   /** Each schedule's departure as a time: asked for thousands of times while orders look for seats. */
   private readonly starts = new Map<Rec, number>();
+  /** Seats held by unpaid orders whose hold still runs when the demo is loaded. */
+  private readonly held = new Map<Rec, number>();
 
   constructor(
     readonly random: Random,
@@ -184,7 +191,7 @@ export class World {
   }
 
   user(email: string, fullName: string, locale: Locale, createdDays: number, status = 'active'): Rec {
-    return this.b.add('users', {
+    const rec = this.b.add('users', {
       email,
       passwordHash: this.hashes.user,
       fullName,
@@ -195,6 +202,9 @@ export class World {
       lastLoginAt: this.iso(this.now - this.span(0.001, 20)),
       ...this.stamp(createdDays),
     });
+    // Every demo customer confirmed the address when signing up: they may all book.
+    rec.values.emailVerifiedAt = rec.values.createdAt;
+    return rec;
   }
 
   partner(options: {
@@ -415,7 +425,7 @@ export class World {
   }
 
   seatsLeft(schedule: Rec): number {
-    return Number(schedule.values.capacity) - Number(schedule.values.seatsBooked);
+    return Number(schedule.values.capacity) - Number(schedule.values.seatsBooked) - (this.held.get(schedule) ?? 0);
   }
 
   private code(): string {
@@ -439,11 +449,13 @@ export class World {
   /**
    * An order with everything that follows from its status: seats, the charge, the refund (with its request,
    * or as part of a cancelled departure), the partner's earnings. `created` must lie before now and at least six
-   * hours before the departure: the caller draws it so (nothing here moves it).
+   * hours before the departure: the caller draws it so (nothing here moves it). Every order had a hold of
+   * HOLD_MINUTES from when it was placed; an unpaid one whose hold has ended by now is `expired`.
    */
-  order(schedule: Rec, user: Rec, status: OrderStatus, created: number, quantity: number): Rec | undefined {
+  order(schedule: Rec, user: Rec, wanted: OrderStatus, created: number, quantity: number): Rec | undefined {
     const start = this.startOf(schedule);
-    const holdsSeats = status !== 'cancelled' && status !== 'refunded';
+    const holdEnds = created + HOLD_MINUTES * MINUTE;
+    const status: OrderStatus = wanted === 'pending_payment' && holdEnds <= this.now ? 'expired' : wanted;
     if (quantity > this.seatsLeft(schedule)) return undefined;
     const service = schedule.values.serviceId as Rec;
     const partner = schedule.values.partnerId as Rec;
@@ -456,7 +468,7 @@ export class World {
         `Seed: an order created ${this.iso(created)} for a departure on ${String(schedule.values.startDate)}`,
       );
     const createdAt = created;
-    const paid = status !== 'pending_payment' && !(status === 'cancelled');
+    const paid = status !== 'pending_payment' && status !== 'cancelled' && status !== 'expired';
     const paidAt = this.before(createdAt + this.span(0.002, 0.06), createdAt);
     const method = this.random.weighted(PAYMENT_WEIGHTS);
     const code = this.code();
@@ -474,6 +486,8 @@ export class World {
       paid ? paidAt : 0,
       status === 'confirmed' ? confirmedAt : 0,
       status === 'completed' ? completedAt : 0,
+      // The expiry worker marks it within a minute of the hold's end.
+      status === 'expired' ? Math.min(holdEnds + 20_000, this.now) : 0,
       endedAt ?? 0,
     );
     const order = this.b.add('orders', {
@@ -497,6 +511,7 @@ export class World {
         : null,
       paymentMethod: paid ? method : null,
       status,
+      holdExpiresAt: this.iso(holdEnds),
       reason:
         status === 'cancelled'
           ? scheduleCancelled
@@ -512,7 +527,8 @@ export class World {
       createdAt: this.iso(createdAt),
       updatedAt: this.iso(last),
     });
-    if (holdsSeats) schedule.values.seatsBooked = Number(schedule.values.seatsBooked) + quantity;
+    if (SEATED.has(status)) schedule.values.seatsBooked = Number(schedule.values.seatsBooked) + quantity;
+    if (status === 'pending_payment') this.held.set(schedule, (this.held.get(schedule) ?? 0) + quantity);
     if (paid)
       this.payment(
         {

@@ -231,6 +231,18 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       fields('compare.fields', Object.keys(resource.compare.fields));
     }
     if (resource.aside) fields('aside.via', [resource.aside.via]);
+    if (resource.holds) {
+      const { holds } = resource;
+      fields('holds', [holds.ref, holds.amount, holds.until]);
+      const ref = resource.fields[holds.ref];
+      const target = ref?.kind === 'ref' ? byName.get(ref.reference) : undefined;
+      if (ref && ref.kind !== 'ref') report('holds.ref', `'${holds.ref}' must be a ref field`);
+      else if (target && target.fields[holds.counter]?.kind !== 'integer')
+        report('holds.counter', `'${holds.counter}' must be an integer field of ${target.name}`);
+      if (resource.fields[holds.until] && resource.fields[holds.until].kind !== 'datetime')
+        report('holds.until', `'${holds.until}' must be a datetime field`);
+      if (!resource.workflow?.states.includes(holds.state)) report('holds.state', `unknown state '${holds.state}'`);
+    }
 
     const { access } = resource;
     for (const kind of ['partner', 'user'] as const) {

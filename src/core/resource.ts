@@ -213,6 +213,20 @@ export interface Signatures {
   field: string;
 }
 
+/**
+ * A row in `state` holds `amount` of the `counter` field of the row its ref `ref` points to, until the datetime
+ * field `until` passes: from that instant it no longer counts, whether or not anything has run. The counter's
+ * stored value is what is settled (e.g. seats paid for); every read of the referenced resource through the API
+ * answers it plus the holds running at that moment, and the resource's own effects add them when they check it.
+ */
+export interface Holds {
+  ref: string;
+  counter: string;
+  amount: string;
+  state: string;
+  until: string;
+}
+
 /** One admin's signature on a record (SPEC §8: `approvals: [{adminId, at}]`). */
 export interface Signature {
   adminId: number;
@@ -480,6 +494,11 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   indexes?: readonly (readonly string[])[];
   /** Sets of fields whose values together are unique (one row per `source` + `externalId`). */
   uniques?: readonly (readonly Extract<keyof F, string>[])[];
+  /**
+   * Rows of this resource hold part of a counter of the row they reference until a deadline (a booking's seats
+   * until its hold ends): see Holds. The counter stores what is settled; reads add the holds still running.
+   */
+  holds?: Holds;
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
   /** How its changes travel on the live event stream (`GET /api/events`); see LiveConfig. */

@@ -30,7 +30,9 @@ export function grants(grantees: readonly Grantee[] | undefined, principal: Prin
   if (!grantees) return false;
   switch (principal.kind) {
     case 'admin':
-      return principal.role === 'super_admin' || grantees.includes('admin') || grantees.includes(principal.role);
+      // super_admin may run what any account may, but not what only the system runs (expiry, matched money).
+      if (principal.role === 'super_admin') return grantees.some((grantee) => grantee !== 'system');
+      return grantees.includes('admin') || grantees.includes(principal.role);
     case 'partner':
       return grantees.includes('partner');
     case 'user':

@@ -33,6 +33,7 @@ import { registerStatic } from './static';
 import type { PublicSite } from '../core/public-site';
 import { registerMailState } from './mail/routes';
 import { MailWorker } from './mail/worker';
+import { TimerWorker, timersOf } from './timers';
 import { rollupsOf, scheduleCompaction, syncRollups } from './stats/rollup';
 import { registerStatsRoutes } from './stats/routes';
 
@@ -178,6 +179,10 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
         worker.start();
         lifecycle.onDrain('mail worker', () => worker.stop());
       }
+      // Timers (`auto` transitions) run from every instance too; each record is claimed by one.
+      const timers = new TimerWorker(db, registry, timersOf(resources), config.timerPollMs, app.log);
+      timers.start();
+      lifecycle.onDrain('timer worker', () => timers.stop());
       lifecycle.ready();
     },
   };

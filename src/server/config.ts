@@ -30,6 +30,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Per-session limits of the live event streams (events/streams.ts). */
   events: Pick<StreamLimits, 'perSession' | 'opensPerWindow'>;
+  /** How often each instance looks for transitions whose timer has run out (`auto`; see timers.ts). */
+  timerPollMs: number;
 }
 
 /** A count of milliseconds where 0 is meaningful (e.g. no drain delay). */
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     shutdownDelayMs: msFrom(env.SHUTDOWN_DELAY_MS, 3_000),
     mail: mailConfig(env, `http://${env.HOST || '127.0.0.1'}:${intFrom(env.PORT, 3000)}`),
+    timerPollMs: intFrom(env.TIMER_POLL_MS, 10_000),
     events: {
       perSession: intFrom(env.EVENT_STREAMS_PER_SESSION, DEFAULT_STREAM_LIMITS.perSession),
       opensPerWindow: intFrom(env.EVENT_STREAM_OPENS_PER_10S, DEFAULT_STREAM_LIMITS.opensPerWindow),

@@ -65,6 +65,7 @@ interface Session {
   user: string;
   partner: string;
   admin: string;
+  finance: string;
 }
 
 async function sessions(baseUrl: string): Promise<Session> {
@@ -72,6 +73,7 @@ async function sessions(baseUrl: string): Promise<Session> {
     user: await loginAt(baseUrl, 'user@example.com', 'User#2026'),
     partner: await loginAt(baseUrl, 'partner@example.com', 'Partner#2026'),
     admin: await loginAt(baseUrl, 'admin@example.com', 'Admin#2026'),
+    finance: await loginAt(baseUrl, 'finance@example.com', 'Admin#2026'),
   };
 }
 
@@ -127,7 +129,7 @@ describeEachEngine('Durability: SIGKILL mid-stream, SIGTERM drains', (engine) =>
             acknowledged++;
             continue;
           }
-          const paid = await request(baseUrl, 'POST', `/api/orders/${id}/actions/pay`, s.user, {});
+          const paid = await request(baseUrl, 'POST', `/api/orders/${id}/actions/pay`, s.finance, {});
           expect(paid.status, JSON.stringify(paid.body)).toBe(200);
           journal.get(id)!.state = 'paid';
           acknowledged++;

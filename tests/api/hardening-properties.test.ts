@@ -283,7 +283,7 @@ describeEachEngine('Property-based writes generated from the configs', (engine) 
       });
       expect(order.status, JSON.stringify(order.body)).toBe(201);
       const paid = await call(server, 'POST', `/api/orders/${order.body.id}/actions/pay`, {
-        cookie: cookies.user,
+        cookie: cookies.finance,
         body: {},
       });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);

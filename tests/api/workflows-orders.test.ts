@@ -102,28 +102,29 @@ describeEachEngine('booking workflows', (engine) => {
       expect(await list(server, 'orders', s.admin, { scheduleId: schedule.id })).toHaveLength(2);
     });
 
-    it('pay writes a charge payment of the total; a second pay is 409; the partner cannot pay', async () => {
+    it('pay (finance) writes a charge payment of the total; a second pay is 409; the customer and the partner cannot pay', async () => {
       const schedule = await newSchedule();
       const placed = await order(s.customer1, schedule.id, 2);
       // Each principal is offered exactly the transitions it may run now.
       const offered = async (cookie: string) =>
         (await call(server, 'GET', `/api/orders/${placed.id}/actions`, { cookie })).body.actions.sort();
-      expect(await offered(s.customer1)).toEqual(['cancel', 'pay']);
+      expect(await offered(s.customer1)).toEqual(['cancel']);
       expect(await offered(s.partner)).toEqual(['cancel']);
       expect(await offered(s.finance)).toEqual(['pay']);
       // Support reads orders only (SPEC §1).
       expect(await offered(s.support)).toEqual([]);
       expect(await offered(s.moderator)).toEqual([]);
+      await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.customer1, 403);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.partner, 403);
       await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.support, 403);
       expect((await act(server, 'orders', placed.id, 'pay', s.customer2)).status).toBe(404);
-      const badMethod = await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.customer1, 400, {
+      const badMethod = await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.finance, 400, {
         paymentMethod: 'bitcoin',
       });
       expect(badMethod.errors).toHaveProperty('paymentMethod');
       expect(await paymentsOf(placed.id)).toEqual([]);
 
-      const paid = await ok(server, 'orders', placed.id, 'pay', s.customer1, { reference: 'BCEL-77' });
+      const paid = await ok(server, 'orders', placed.id, 'pay', s.finance, { reference: 'BCEL-77' });
       expect(await offered(s.customer1)).toEqual([]);
       expect(await offered(s.partner)).toEqual(['confirm']);
       expect(paid.status).toBe('paid');
@@ -141,7 +142,7 @@ describeEachEngine('booking workflows', (engine) => {
       });
       await expectAudited(server, s.admin, 'orders', placed.id, { action: 'pay', from: 'pending_payment', to: 'paid' });
       expect((await trail(server, s.admin, 'payments', payments[0].id))[0]).toMatchObject({ action: 'create' });
-      await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.customer1, 409);
+      await expectRefused(server, s.admin, 'orders', placed.id, 'pay', s.finance, 409);
       expect(await paymentsOf(placed.id)).toHaveLength(1);
 
       // Finance records a bank transfer for another order.
@@ -154,7 +155,7 @@ describeEachEngine('booking workflows', (engine) => {
       const schedule = await newSchedule();
       const placed = await order(s.user, schedule.id, 1);
       await expectRefused(server, s.admin, 'orders', placed.id, 'confirm', s.partner, 409);
-      await ok(server, 'orders', placed.id, 'pay', s.user);
+      await ok(server, 'orders', placed.id, 'pay', s.finance);
       await expectRefused(server, s.admin, 'orders', placed.id, 'confirm', s.user, 403);
       await expectRefused(server, s.admin, 'orders', placed.id, 'confirm', s.moderator, 403);
       expect((await act(server, 'orders', placed.id, 'confirm', s.partner2)).status).toBe(404);
@@ -184,7 +185,7 @@ describeEachEngine('booking workflows', (engine) => {
       expect(after.completed - balance.completed).toBe(past.total - past.commission);
       expect(after.available - balance.available).toBe(past.total - past.commission);
       for (const action of ['complete', 'confirm', 'cancel', 'pay'])
-        await expectRefused(server, s.admin, 'orders', 9, action, action === 'pay' ? s.user : s.partner, 409);
+        await expectRefused(server, s.admin, 'orders', 9, action, action === 'pay' ? s.finance : s.partner, 409);
     });
 
     it('cancel an unpaid order releases its seats; a paid order cannot be cancelled', async () => {
@@ -205,7 +206,7 @@ describeEachEngine('booking workflows', (engine) => {
         reason: 'Wrong date',
       });
       await ok(server, 'orders', b.id, 'cancel', s.partner);
-      await ok(server, 'orders', c.id, 'pay', s.customer3);
+      await ok(server, 'orders', c.id, 'pay', s.finance);
       await expectRefused(server, s.admin, 'orders', c.id, 'cancel', s.partner, 409);
       await expectRefused(server, s.admin, 'orders', a.id, 'cancel', s.support, 403);
       await expectRefused(server, s.admin, 'orders', a.id, 'cancel', s.customer3, 409);
@@ -250,7 +251,7 @@ describeEachEngine('booking workflows', (engine) => {
     const paidOrder = async (cookie: string, quantity = 2) => {
       const schedule = await newSchedule();
       const placed = await order(cookie, schedule.id, quantity);
-      return { ...(await ok(server, 'orders', placed.id, 'pay', cookie)), scheduleId: schedule.id };
+      return { ...(await ok(server, 'orders', placed.id, 'pay', s.finance)), scheduleId: schedule.id };
     };
 
     it('approve writes a refund payment, marks the order refunded and gives its seats back', async () => {

@@ -13,6 +13,8 @@ const DAY = 86_400_000;
 const TABLES = DEMO_TABLES;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HASHES = { admin: 'x', partner: 'x', user: 'x' };
+/** Deadlines, not moments of history: an unpaid booking's hold ends after the demo is loaded. */
+const DEADLINES = new Set(['holdExpiresAt']);
 /** Several moments of loading: any time of day, any season. */
 const MOMENTS = ['2026-11-25T11:37:12.345Z', '2026-06-15T00:00:00.000Z', '2027-02-28T23:59:30.000Z'].map(
   (at) => new Date(at),
@@ -42,7 +44,8 @@ describe.each(MOMENTS)('demo timeline loaded at %s', (now) => {
         for (const row of all) {
           const value = row[column];
           if (typeof value !== 'string') continue;
-          expect(Date.parse(value), `${table}.${column} ${value}`).toBeLessThanOrEqual(at);
+          if (!DEADLINES.has(column))
+            expect(Date.parse(value), `${table}.${column} ${value}`).toBeLessThanOrEqual(at);
           counts.set(value, (counts.get(value) ?? 0) + 1);
         }
         const [value, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];

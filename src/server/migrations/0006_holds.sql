@@ -13,3 +13,8 @@ update "users" set "emailVerifiedAt" = "createdAt" where "emailVerifiedAt" is nu
 update "orders" set "holdExpiresAt" = now() + interval '30 minutes' where "status" = 'pending_payment';
 -- The new payment settings, where the stored group does not have them yet.
 update "settings" set "values" = '{"holdMinutes": 30, "maxHeldSeats": 10}'::jsonb || "values" where "group" = 'payments';
+-- A departure's seatsBooked counts the seats paid for; unpaid orders hold theirs only while their hold runs,
+-- counted live (orders.holds).
+update "schedules" s set "seatsBooked" = coalesce((
+  select sum(o."quantity") from "orders" o
+  where o."scheduleId" = s."id" and o."status" in ('paid', 'confirmed', 'completed')), 0);

@@ -10,6 +10,7 @@ import { requireTabField, tabCounts } from './list-tab-counts';
 import { parseListQuery } from './query';
 import type { Registry } from './registry';
 import { present } from './resource-routes';
+import { withLiveHolds } from './live-holds';
 import { readable, readAccess, scopeSql } from './scope';
 
 export interface ListOptions {
@@ -67,7 +68,8 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     setListRange(reply, contentRange(resource.name, params.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
     reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_KIND_HEADER}`);
-    return rows.map((row) => present(resource, principal, access, row));
+    const live = await withLiveHolds(db, registry, resource, rows);
+    return live.map((row) => present(resource, principal, access, row));
   });
 
   // `GET /api/{resource}/-/counts?field=status&filter={...}`: one count per value, for status tabs and badges.

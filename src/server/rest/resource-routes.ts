@@ -6,6 +6,7 @@ import { stateAfterEdit } from '../../core/workflow';
 import { inTransaction, Writer } from '../data-context';
 import { HttpError, notFound } from '../errors';
 import { contextOf } from './context';
+import { withLiveHolds } from './live-holds';
 import { checkReferences, parseId, prepareWrite, requireObject } from './input';
 import { checkOwnPasswordChange, isOwnAccount, writeOwnAccount } from './own-account';
 import { pick, toRecord, type Registry } from './registry';
@@ -70,7 +71,8 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
     const principal = request.principal;
     const access = readAccess(resource, principal);
     const row = await loadScoped(db, registry, resource, access, request.params.id);
-    return present(resource, principal, access, row);
+    const [live] = await withLiveHolds(db, registry, resource, [row]);
+    return present(resource, principal, access, live);
   });
 
   app.post(base, async (request: FastifyRequest, reply: FastifyReply) => {
