@@ -6,7 +6,7 @@ export const MATCH_PROBLEMS = ['noOrder', 'amountMismatch', 'currencyMismatch', 
 export type MatchProblem = (typeof MATCH_PROBLEMS)[number];
 
 /** The same problems in English, kept on the record's `reason` for API readers. */
-const PROBLEM_TEXT: Record<MatchProblem, string> = {
+export const PROBLEM_TEXT: Record<MatchProblem, string> = {
   noOrder: 'The reference names no order',
   amountMismatch: "The amount is not the order's total",
   currencyMismatch: "The currency is not the order's",
@@ -50,8 +50,13 @@ export function orderCodeCandidates(text: string): string[] {
   return [...codes];
 }
 
+/** The codes a payment names, the ones it names outright first. */
+export function codesOf(line: Pick<IncomingLine, 'orderCode' | 'reference'>): string[] {
+  return [...(line.orderCode ? [line.orderCode.toUpperCase()] : []), ...orderCodeCandidates(line.reference)];
+}
+
 async function findOrder(ctx: DataContext, line: IncomingLine) {
-  const codes = [...(line.orderCode ? [line.orderCode.toUpperCase()] : []), ...orderCodeCandidates(line.reference)];
+  const codes = codesOf(line);
   if (!codes.length) return undefined;
   const rows = await ctx.trx.selectFrom('orders').select(['id', 'code']).where('code', 'in', codes).execute();
   // The first code named wins when a text names several orders.

@@ -3,7 +3,14 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { DataContext, EndpointFile } from '../src/core/resource';
 import { minorDigits } from '../src/core/format';
-import { recordIncoming, type IncomingLine } from './incoming-payments.matching';
+import {
+  codesOf,
+  problemWith,
+  PROBLEM_TEXT,
+  recordIncoming,
+  type IncomingLine,
+  type MatchProblem,
+} from './incoming-payments.matching';
 import { DEFAULT_STATEMENT_COLUMNS, type StatementValue } from './shared/statement-columns';
 
 /** The largest statement accepted (bytes). */
@@ -137,9 +144,25 @@ async function seenBefore(ctx: DataContext, ids: string[]): Promise<Set<string>>
   return seen;
 }
 
+/** The orders a statement names, by code, read a thousand codes at a time. */
+async function ordersNamed(ctx: DataContext, codes: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < codes.length; i += 1000) {
+    const rows = await ctx.trx
+      .selectFrom('orders')
+      .select(['id', 'code', 'status', 'total', 'currency'])
+      .where('code', 'in', codes.slice(i, i + 1000))
+      .execute();
+    for (const row of rows) found.set(String(row.code), row);
+  }
+  return found;
+}
+
 /**
  * `POST /api/incoming-payments/-/import`: a bank statement (CSV). Every new line is kept in the inbox; those that
- * name a payable order with its amount and currency pay it (as the system) in this same transaction.
+ * name a payable order with its amount and currency pay it (as the system) in this same transaction, one by one
+ * under the order's lock. The others (most of a statement) are written together, skipping any line whose key is
+ * taken meanwhile — by another import of the same file, whose end the insert waits for.
  */
 export async function importStatement(ctx: DataContext & { body: unknown }): Promise<ImportAnswer> {
   const file = ctx.body as EndpointFile;
@@ -153,6 +176,9 @@ export async function importStatement(ctx: DataContext & { body: unknown }): Pro
   }
   const answer: ImportAnswer = { matched: [], skipped: [], unmatched: [] };
   const seen = await seenBefore(ctx, [...new Set(lines.map((l) => l.externalId))]);
+  const orders = await ordersNamed(ctx, [...new Set(lines.flatMap((line) => codesOf(line)))]);
+  const payable: StatementLine[] = [];
+  const kept: { line: StatementLine; problem: MatchProblem; orderId: number | null }[] = [];
   for (const line of lines) {
     const { externalId } = line;
     if (line.outgoing) {
@@ -163,11 +189,45 @@ export async function importStatement(ctx: DataContext & { body: unknown }): Pro
       answer.skipped.push({ line: line.line, externalId, reason: 'seenBefore' });
       continue;
     }
+    // A line repeated within the file is the same money.
+    seen.add(externalId);
+    const order = codesOf(line)
+      .map((code) => orders.get(code))
+      .find(Boolean);
+    const problem = order ? problemWith(order, line.amount, line.currency) : 'noOrder';
+    if (problem) kept.push({ line, problem, orderId: order ? Number(order.id) : null });
+    else payable.push(line);
+  }
+  for (const line of payable) {
+    const { externalId } = line;
     const result = await recordIncoming(ctx, line);
     if (result.outcome === 'skipped') answer.skipped.push({ line: line.line, externalId, reason: 'seenBefore' });
     else if (result.outcome === 'matched')
       answer.matched.push({ line: line.line, externalId, orderCode: result.orderCode });
     else answer.unmatched.push({ line: line.line, externalId, reason: result.problem });
   }
+  const written = await ctx.insertMany(
+    'incoming-payments',
+    kept.map(({ line, problem, orderId }) => ({
+      source: line.source,
+      externalId: line.externalId,
+      receivedAt: line.receivedAt,
+      amount: line.amount ?? 0,
+      currency: line.currency,
+      reference: line.reference || null,
+      orderId,
+      status: 'unmatched',
+      problem,
+      reason: PROBLEM_TEXT[problem],
+    })),
+    { skipTaken: ['source', 'externalId'] },
+  );
+  const writtenIds = new Set(written.map((record) => String(record.externalId)));
+  for (const { line, problem } of kept) {
+    if (writtenIds.has(line.externalId))
+      answer.unmatched.push({ line: line.line, externalId: line.externalId, reason: problem });
+    else answer.skipped.push({ line: line.line, externalId: line.externalId, reason: 'seenBefore' });
+  }
+  for (const list of [answer.matched, answer.skipped, answer.unmatched]) list.sort((a, b) => a.line - b.line);
   return answer;
 }

@@ -107,6 +107,17 @@ export interface DataContext {
    * tell whether a value is taken: the values are prepared (passwords hashed) either way, so both take as long.
    */
   insertIfFree(resource: string, values: Record<string, unknown>): Promise<InsertIfFree>;
+  /**
+   * Inserts many rows with multi-row INSERTs, each with its defaults, audit row and change notice as `insert` gives
+   * them (audit rows written together). With `skipTaken` (the columns of a unique key), a row whose key is held
+   * already — by a committed row, or one another transaction is writing, whose end it waits for — is not written
+   * and is left out of the answer (the new records, in no particular order).
+   */
+  insertMany(
+    resource: string,
+    rows: readonly Record<string, unknown>[],
+    options?: { skipTaken?: readonly string[] },
+  ): Promise<Row[]>;
   /** Updates through the generic path: version bump, audit row. */
   update(resource: string, id: number, patch: Record<string, unknown>): Promise<Row>;
   /** Queues a mail in this transaction: sent only if the change commits. */
