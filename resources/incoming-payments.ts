@@ -26,7 +26,7 @@ export default defineResource({
   ],
   fields: {
     source: enumOf(['bank', 'gateway'], { required: true, readOnly: true, filterable: true }),
-    externalId: text({ required: true, readOnly: true, maxLength: 255, searchable: true }),
+    externalId: text({ required: true, readOnly: true, maxLength: 255, filterable: true }),
     receivedAt: datetime({ required: true, readOnly: true, sortable: true, filterable: true }),
     amount: money({ required: true, readOnly: true, sortable: true, filterable: true }),
     // Any ISO 4217 code the bank or gateway names: money in another currency is kept (unmatched), not refused.
@@ -43,7 +43,7 @@ export default defineResource({
     columns: ['receivedAt', 'source', 'amount', 'reference', 'orderId', 'status', 'problem'],
     sort: ['receivedAt', 'DESC'],
     filters: ['status', 'source', 'problem', 'orderId', 'receivedAt'],
-    search: ['reference', 'externalId'],
+    search: ['reference'],
     statusTabs: true,
   },
   show: {

@@ -26,7 +26,6 @@ create index "incoming_payments_problem_receivedAt_id_idx" on "incoming_payments
 create index "incoming_payments_orderId_receivedAt_id_idx" on "incoming_payments" ("orderId", "receivedAt", "id");
 create unique index "incoming_payments_source_externalId_key" on "incoming_payments" ("source", "externalId");
 create index "incoming_payments_reference_trgm_idx" on "incoming_payments" using gin ("reference" gin_trgm_ops);
-create index "incoming_payments_externalId_trgm_idx" on "incoming_payments" using gin ("externalId" gin_trgm_ops);
 
 alter table "payments" add column "incomingPaymentId" bigint;
 alter table "payments" add constraint "payments_incomingPaymentId_fkey" foreign key ("incomingPaymentId") references "incoming_payments" ("id") on delete restrict;
