@@ -22,7 +22,8 @@ test('finance imports a statement from the inbox and reads the reasons', async (
   await expect(howTo).toContainText('010-12-00-01234567-001');
 
   await page.goto('/en/admin/payments/incoming');
-  await expect(page.getByRole('link', { name: /Unmatched payments/ })).toBeVisible();
+  // The queue of unmatched payments, with its count, in the menu.
+  await expect(page.getByRole('menuitem', { name: /^\d+ Unmatched payments$/ })).toBeVisible();
   await page.getByTestId('endpoint-import').click();
   const id = `E2E-${Date.now()}`;
   const csv = [
