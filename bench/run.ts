@@ -9,6 +9,7 @@
  *   npm run bench -- --no-export --no-cold     # skip the 1M-row export and the demo-data start measurements
  *   npm run bench -- --no-import               # skip the 10,000-line statement import (also `npm run bench:import`)
  *   npm run bench -- --cold-only               # only the PGlite demo-data start measurements
+ *   npm run bench -- --no-expiry               # skip the holds' expiry across two instances (bench/expiry.ts)
  *
  * PGlite keeps 32MB of shared buffers by default (memory of a small install); the 1M-order run sets
  * PGLITE_SHARED_BUFFERS=128MB (PostgreSQL's default) for the in-process SQL and the server alike, unless given;
@@ -39,6 +40,7 @@ import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { rssMb, startServer, type ChildServer } from './support/server';
+import { benchExpiry } from './expiry';
 import { describeImport, importRun } from './import';
 
 function arg(name: string): string | undefined {
@@ -514,3 +516,6 @@ const coldOnly = process.argv.includes('--cold-only');
 if (!coldOnly) for (const engine of ENGINES) await runEngine(engine);
 if (coldOnly || (ENGINES.includes('pglite') && !process.argv.includes('--no-cold'))) await coldStart();
 print();
+// Holds expiring across two instances (about a minute): PostgreSQL only, skipped with --no-expiry.
+if (!coldOnly && ENGINES.includes('postgres') && !process.argv.includes('--no-expiry'))
+  console.log(`\n${await benchExpiry()}`);

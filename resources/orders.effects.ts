@@ -147,6 +147,21 @@ export async function releaseOrderSeats(ctx: DataContext, order: Record<string, 
   await ctx.update('schedules', Number(schedule.id), { seatsBooked: seats });
 }
 
+/**
+ * pay (guard): takes the schedule lock before the order row changes, in the order placeOrder takes them (schedule,
+ * then the new order and its daily summary row). Locking it only in the effect, after the status update, makes a
+ * payment and a booking on one departure wait on each other crosswise (a deadlock).
+ */
+export async function lockSchedule(ctx: TransitionContext): Promise<void> {
+  await ctx.findById('schedules', Number(ctx.record.scheduleId), { lock: true });
+}
+
+/** expire: only once the hold has ended (the worker finds them so; anyone else running it early is refused). */
+export function holdHasEnded(ctx: TransitionContext): void {
+  const ends = ctx.record.holdExpiresAt ? new Date(String(ctx.record.holdExpiresAt)) : undefined;
+  if (ends && ends > ctx.now) ctx.fail(409, 'This booking is still held');
+}
+
 /** cancel: an unpaid order's hold simply stops counting; nothing was taken from `seatsBooked`. */
 export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
   return { cancelledAt: ctx.now.toISOString() };

@@ -15,7 +15,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
 import { TELL_USER, tellPartner } from './shared/notify';
 
@@ -106,6 +106,7 @@ export default defineResource({
         accepts: ['paymentMethod', 'reference'],
         inputFields: { reference: false },
         tone: 'success',
+        guard: lockSchedule,
         effect: writeCharge,
       },
       confirm: {
@@ -132,6 +133,7 @@ export default defineResource({
         to: 'expired',
         by: ['system'],
         auto: { when: 'holdExpiresAt' },
+        guard: holdHasEnded,
         tone: 'warning',
         notify: TELL_USER,
       },

@@ -12,10 +12,10 @@ import {
   parallelWithdrawals,
   type Cluster,
 } from './concurrency-scenarios';
-import { signInAll } from './workflows-helpers';
+import { signInAll, roomyHolds } from './workflows-helpers';
 
 describeEachEngine('concurrency on one server', (engine) => {
-  const server = suiteServer({ engine, seed: 'small' });
+  const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });
   let cluster: Cluster;
 
   beforeAll(async () => {

@@ -177,7 +177,10 @@ export async function bookAndPayRush(cluster: Cluster): Promise<void> {
     statuses.filter((status) => status >= 500),
     JSON.stringify(rush.filter((r) => r.status >= 500).map((r) => r.body)),
   ).toEqual([]);
-  expect(statuses.filter((status) => status === 201)).toHaveLength(12);
+  expect(
+    statuses.filter((status) => status === 201),
+    JSON.stringify(rush.filter((r) => r.status === 409).map((r) => r.body.message)),
+  ).toHaveLength(12);
   const orders = await list(main, 'orders', sessions.admin, { scheduleId: schedule.id });
   const booked = orders.filter((o) => o.status !== 'cancelled').reduce((n, o) => n + Number(o.quantity), 0);
   expect(await getRecord(main, 'schedules', schedule.id, sessions.admin)).toMatchObject({ seatsBooked: booked });

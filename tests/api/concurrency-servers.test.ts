@@ -21,7 +21,7 @@ import {
   parallelWithdrawals,
   type Cluster,
 } from './concurrency-scenarios';
-import { signInAll, type Http } from './workflows-helpers';
+import { signInAll, type Http, roomyHolds } from './workflows-helpers';
 
 async function listen(app: FastifyInstance): Promise<Http> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -69,7 +69,7 @@ describeEachEngine('concurrency across servers on one database', (engine) => {
   let cluster: Cluster;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, seed: 'small' });
+    server = await startTestServer({ engine, seed: 'small', setup: roomyHolds });
     // PGlite lives in this process: the second server shares its instance. PostgreSQL: a pool of its own.
     secondDatabase =
       engine === 'postgres'

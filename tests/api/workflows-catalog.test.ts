@@ -17,10 +17,11 @@ import {
   ok,
   signInAll,
   type Sessions,
+  roomyHolds,
 } from './workflows-helpers';
 
 describeEachEngine('catalogue workflows', (engine) => {
-  const server = suiteServer({ engine, seed: 'small' });
+  const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });
   let s: Sessions;
 
   const newService = (cookie = s.partner, price = 250_000) =>
@@ -340,7 +341,7 @@ describeEachEngine('catalogue workflows', (engine) => {
       expect(await getRecord(server, 'schedules', schedule.id, s.admin)).toMatchObject({ capacity: 5, seatsBooked: 3 });
       const forged = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
         cookie: s.partner,
-        body: { seatsBooked: 0 },
+        body: { seatsBooked: 99 },
       });
       expect(forged.status).toBe(400);
       const exact = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {

@@ -3,6 +3,7 @@
  * once per server, and short helpers for transitions, records and the audit trail over real HTTP.
  */
 import { expect } from 'vitest';
+import { sql, type Kysely } from 'kysely';
 import { call, type TestServer } from './harness';
 
 export const ADMIN_PASSWORD = 'Admin#2026';
@@ -145,4 +146,13 @@ export async function expectAudited(
 /** Tomorrow + n days as 'YYYY-MM-DD' (UTC), for schedules that must start in the future. */
 export function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A test server `setup` for suites that book many unpaid orders per customer within half an hour: the cap on
+ * one customer's unpaid seats (settings.payments.maxHeldSeats) is raised out of their way (it has its own tests).
+ */
+export async function roomyHolds(db: Kysely<any>): Promise<void> {
+  await sql`update settings set "values" = jsonb_set("values", '{maxHeldSeats}', '1000')
+    where "group" = 'payments'`.execute(db);
 }

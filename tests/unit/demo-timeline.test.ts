@@ -44,8 +44,7 @@ describe.each(MOMENTS)('demo timeline loaded at %s', (now) => {
         for (const row of all) {
           const value = row[column];
           if (typeof value !== 'string') continue;
-          if (!DEADLINES.has(column))
-            expect(Date.parse(value), `${table}.${column} ${value}`).toBeLessThanOrEqual(at);
+          if (!DEADLINES.has(column)) expect(Date.parse(value), `${table}.${column} ${value}`).toBeLessThanOrEqual(at);
           counts.set(value, (counts.get(value) ?? 0) + 1);
         }
         const [value, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
