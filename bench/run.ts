@@ -8,6 +8,7 @@
  *   npm run bench -- --pglite-dir /tmp/data    # reuse an already seeded PGlite DATA_DIR
  *   npm run bench -- --duration 5              # seconds per load measurement (default 5)
  *   npm run bench -- --no-export --no-cold     # skip the 1M-row export and the demo-data start measurements
+ *   npm run bench -- --no-import               # skip the 10,000-line statement import (also `npm run bench:import`)
  *   npm run bench -- --cold-only               # only the PGlite demo-data start measurements
  *   npm run bench -- --engine postgres --pg-url postgres://…/db --request-path-only --rounds 5
  *                                              # only getOne against its floors (bench/request-path.ts)
@@ -45,6 +46,7 @@ import { cpuIndex } from './support/cpu-index';
 import { compareGetOne } from './request-path';
 import { rssMb, startServer, type ChildServer } from './support/server';
 import { benchExpiry } from './expiry';
+import { describeImport, importRun } from './import';
 
 function arg(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -452,6 +454,11 @@ async function measureEngine(engine: Engine) {
       if (!process.argv.includes('--no-export')) {
         log(`${engine}: export`);
         await exportRun(engine, server, cookies.admin);
+      }
+      if (!process.argv.includes('--no-import')) {
+        log(`${engine}: statement import`);
+        const figures = await importRun(server);
+        table.push({ engine, what: 'bank statement import (10,000 lines)', conns: 1, note: describeImport(figures) });
       }
       table.push({
         engine,

@@ -275,6 +275,11 @@ const en = {
       },
     },
     endpoints: {
+      file: {
+        choose: 'Choose a file',
+        send: 'Send',
+        line: 'Line %{line}',
+      },
       balance: {
         title: 'Balance',
         completed: 'Earned (completed orders)',
@@ -391,6 +396,8 @@ const en = {
         },
         orders: {
           create: 'New booking %{title}: %{total}',
+          createCustomer:
+            'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference.',
           expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
         },
         refunds: {
@@ -490,6 +497,10 @@ const en = {
         refundWindowDays: 'Refund window (days)',
         dualApprovalAbove: 'Two approvals above (0: off)',
         twoFactorRoles: 'Roles that must sign in in two steps',
+        bankName: 'Bank',
+        bankAccountName: 'Account name',
+        bankAccountNumber: 'Account number',
+        statementColumns: 'Bank statement columns',
         holdMinutes: 'Booking hold (minutes)',
         maxHeldSeats: 'Most unpaid seats per customer',
       },
@@ -797,6 +808,11 @@ const en = {
     },
     orders: {
       name: 'Order |||| Orders',
+      endpoints: {
+        'how-to-pay': {
+          text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
+        },
+      },
       stats: {
         count: 'Orders',
         grossBookings: 'Gross bookings',
@@ -953,6 +969,64 @@ const en = {
         cancel: 'Cancel request',
       },
     },
+    'incoming-payments': {
+      name: 'Incoming payment |||| Incoming payments',
+      fields: {
+        source: 'Source',
+        externalId: 'External id',
+        receivedAt: 'Received at',
+        amount: 'Amount',
+        currency: 'Currency',
+        reference: 'Reference',
+        orderId: 'Order',
+        status: 'Status',
+        problem: 'Problem',
+        reason: 'Reason',
+        id: 'ID',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+        version: 'Version',
+      },
+      enums: {
+        source: {
+          bank: 'Bank statement',
+          gateway: 'Payment gateway',
+        },
+        status: {
+          matched: 'Matched',
+          unmatched: 'Unmatched',
+          assigned: 'Assigned',
+          ignored: 'Ignored',
+        },
+        problem: {
+          noOrder: 'No order code in the reference',
+          amountMismatch: "Amount is not the order's total",
+          currencyMismatch: "Currency is not the order's",
+          notPayable: 'Order is not waiting for payment',
+        },
+      },
+      actions: {
+        assign: 'Assign to order',
+        ignore: 'Ignore',
+      },
+      queues: { unmatched: 'Unmatched payments' },
+      endpoints: {
+        import: {
+          title: 'Import statement',
+          matched: 'Matched',
+          skipped: 'Skipped',
+          unmatched: 'Unmatched',
+          reasons: {
+            seenBefore: 'Imported before',
+            notIncoming: 'Not money received',
+            noOrder: 'No order code in the reference',
+            amountMismatch: "Amount is not the order's total",
+            currencyMismatch: "Currency is not the order's",
+            notPayable: 'Order is not waiting for payment',
+          },
+        },
+      },
+    },
     payments: {
       name: 'Payment |||| Payments',
       fields: {
@@ -967,6 +1041,8 @@ const en = {
         userId: 'Customer',
         refundId: 'Refund',
         withdrawalId: 'Withdrawal',
+        incomingPaymentId: 'Incoming payment',
+        recordedById: 'Recorded by',
         note: 'Note',
         id: 'ID',
         createdAt: 'Created at',

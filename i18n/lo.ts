@@ -515,6 +515,11 @@ const lo = {
       },
     },
     endpoints: {
+      file: {
+        choose: 'ເລືອກໄຟລ໌',
+        send: 'ສົ່ງ',
+        line: 'ແຖວ %{line}',
+      },
       balance: {
         title: 'ຍອດເງິນ',
         completed: 'ລາຍຮັບ (ຄຳສັ່ງຈອງທີ່ສຳເລັດແລ້ວ)',
@@ -631,6 +636,8 @@ const lo = {
         },
         orders: {
           create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
+          createCustomer:
+            'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
           expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
         },
         refunds: {
@@ -730,6 +737,10 @@ const lo = {
         refundWindowDays: 'ໄລຍະເວລາຂໍຄືນເງິນ (ມື້)',
         dualApprovalAbove: 'ຕ້ອງມີສອງການອະນຸມັດເມື່ອເກີນ (0: ປິດ)',
         twoFactorRoles: 'ບົດບາດທີ່ຕ້ອງເຂົ້າລະບົບສອງຂັ້ນຕອນ',
+        bankName: 'ທະນາຄານ',
+        bankAccountName: 'ຊື່ບັນຊີ',
+        bankAccountNumber: 'ເລກບັນຊີ',
+        statementColumns: 'ຖັນຂອງໃບແຈ້ງຍອດທະນາຄານ',
         holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
         maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
       },
@@ -1037,6 +1048,11 @@ const lo = {
     },
     orders: {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
+      endpoints: {
+        'how-to-pay': {
+          text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
+        },
+      },
       stats: {
         count: 'ຄຳສັ່ງຈອງ',
         grossBookings: 'ມູນຄ່າການຈອງລວມ',
@@ -1193,6 +1209,64 @@ const lo = {
         cancel: 'ຍົກເລີກຄຳຮ້ອງ',
       },
     },
+    'incoming-payments': {
+      name: 'ເງິນທີ່ໄດ້ຮັບ |||| ເງິນທີ່ໄດ້ຮັບ',
+      fields: {
+        source: 'ແຫຼ່ງທີ່ມາ',
+        externalId: 'ລະຫັດພາຍນອກ',
+        receivedAt: 'ໄດ້ຮັບເມື່ອ',
+        amount: 'ຈຳນວນເງິນ',
+        currency: 'ສະກຸນເງິນ',
+        reference: 'ເນື້ອໃນການໂອນ',
+        orderId: 'ການຈອງ',
+        status: 'ສະຖານະ',
+        problem: 'ບັນຫາ',
+        reason: 'ເຫດຜົນ',
+        id: 'ລະຫັດ',
+        createdAt: 'ສ້າງເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: {
+        source: {
+          bank: 'ໃບແຈ້ງຍອດທະນາຄານ',
+          gateway: 'ລະບົບຊຳລະເງິນ',
+        },
+        status: {
+          matched: 'ຈັບຄູ່ແລ້ວ',
+          unmatched: 'ບໍ່ໄດ້ຈັບຄູ່',
+          assigned: 'ກຳນົດແລ້ວ',
+          ignored: 'ບໍ່ສົນໃຈ',
+        },
+        problem: {
+          noOrder: 'ບໍ່ມີລະຫັດການຈອງໃນເນື້ອໃນການໂອນ',
+          amountMismatch: 'ຈຳນວນເງິນບໍ່ເທົ່າກັບຍອດລວມຂອງການຈອງ',
+          currencyMismatch: 'ສະກຸນເງິນບໍ່ກົງກັບການຈອງ',
+          notPayable: 'ການຈອງບໍ່ໄດ້ລໍຖ້າການຊຳລະ',
+        },
+      },
+      actions: {
+        assign: 'ກຳນົດໃຫ້ການຈອງ',
+        ignore: 'ບໍ່ສົນໃຈ',
+      },
+      queues: { unmatched: 'ເງິນທີ່ບໍ່ໄດ້ຈັບຄູ່' },
+      endpoints: {
+        import: {
+          title: 'ນຳເຂົ້າໃບແຈ້ງຍອດ',
+          matched: 'ຈັບຄູ່ແລ້ວ',
+          skipped: 'ຂ້າມ',
+          unmatched: 'ບໍ່ໄດ້ຈັບຄູ່',
+          reasons: {
+            seenBefore: 'ເຄີຍນຳເຂົ້າແລ້ວ',
+            notIncoming: 'ບໍ່ແມ່ນເງິນທີ່ໄດ້ຮັບ',
+            noOrder: 'ບໍ່ມີລະຫັດການຈອງໃນເນື້ອໃນການໂອນ',
+            amountMismatch: 'ຈຳນວນເງິນບໍ່ເທົ່າກັບຍອດລວມຂອງການຈອງ',
+            currencyMismatch: 'ສະກຸນເງິນບໍ່ກົງກັບການຈອງ',
+            notPayable: 'ການຈອງບໍ່ໄດ້ລໍຖ້າການຊຳລະ',
+          },
+        },
+      },
+    },
     payments: {
       name: 'ການຊຳລະເງິນ |||| ການຊຳລະເງິນ',
       fields: {
@@ -1207,6 +1281,8 @@ const lo = {
         userId: 'ລູກຄ້າ',
         refundId: 'ການຄືນເງິນ',
         withdrawalId: 'ການຖອນເງິນ',
+        incomingPaymentId: 'ເງິນທີ່ໄດ້ຮັບ',
+        recordedById: 'ບັນທຶກໂດຍ',
         note: 'ໝາຍເຫດ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',

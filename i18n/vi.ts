@@ -518,6 +518,11 @@ const vi = {
       },
     },
     endpoints: {
+      file: {
+        choose: 'Chọn tệp',
+        send: 'Gửi',
+        line: 'Dòng %{line}',
+      },
       balance: {
         title: 'Số dư',
         completed: 'Thu nhập (đơn đã hoàn thành)',
@@ -635,6 +640,8 @@ const vi = {
         },
         orders: {
           create: 'Đặt chỗ mới %{title}: %{total}',
+          createCustomer:
+            'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
           expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
         },
         refunds: {
@@ -734,6 +741,10 @@ const vi = {
         refundWindowDays: 'Thời hạn hoàn tiền (ngày)',
         dualApprovalAbove: 'Cần hai phê duyệt khi vượt quá (0: tắt)',
         twoFactorRoles: 'Vai trò phải đăng nhập hai bước',
+        bankName: 'Ngân hàng',
+        bankAccountName: 'Tên tài khoản',
+        bankAccountNumber: 'Số tài khoản',
+        statementColumns: 'Các cột của sao kê ngân hàng',
         holdMinutes: 'Thời gian giữ chỗ (phút)',
         maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
       },
@@ -1041,6 +1052,11 @@ const vi = {
     },
     orders: {
       name: 'Đơn hàng |||| Đơn hàng',
+      endpoints: {
+        'how-to-pay': {
+          text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
+        },
+      },
       stats: {
         count: 'Đơn hàng',
         grossBookings: 'Tổng giá trị đặt chỗ',
@@ -1197,6 +1213,64 @@ const vi = {
         cancel: 'Hủy yêu cầu',
       },
     },
+    'incoming-payments': {
+      name: 'Khoản tiền nhận |||| Khoản tiền nhận',
+      fields: {
+        source: 'Nguồn',
+        externalId: 'Mã bên ngoài',
+        receivedAt: 'Nhận lúc',
+        amount: 'Số tiền',
+        currency: 'Tiền tệ',
+        reference: 'Nội dung',
+        orderId: 'Đơn đặt chỗ',
+        status: 'Trạng thái',
+        problem: 'Vấn đề',
+        reason: 'Lý do',
+        id: 'ID',
+        createdAt: 'Ngày tạo',
+        updatedAt: 'Ngày cập nhật',
+        version: 'Phiên bản',
+      },
+      enums: {
+        source: {
+          bank: 'Sao kê ngân hàng',
+          gateway: 'Cổng thanh toán',
+        },
+        status: {
+          matched: 'Đã khớp',
+          unmatched: 'Chưa khớp',
+          assigned: 'Đã gán',
+          ignored: 'Đã bỏ qua',
+        },
+        problem: {
+          noOrder: 'Nội dung không có mã đặt chỗ',
+          amountMismatch: 'Số tiền không bằng tổng của đơn',
+          currencyMismatch: 'Tiền tệ không khớp với đơn',
+          notPayable: 'Đơn không chờ thanh toán',
+        },
+      },
+      actions: {
+        assign: 'Gán cho đơn',
+        ignore: 'Bỏ qua',
+      },
+      queues: { unmatched: 'Khoản tiền chưa khớp' },
+      endpoints: {
+        import: {
+          title: 'Nhập sao kê',
+          matched: 'Đã khớp',
+          skipped: 'Bỏ qua',
+          unmatched: 'Chưa khớp',
+          reasons: {
+            seenBefore: 'Đã nhập trước đó',
+            notIncoming: 'Không phải tiền nhận',
+            noOrder: 'Nội dung không có mã đặt chỗ',
+            amountMismatch: 'Số tiền không bằng tổng của đơn',
+            currencyMismatch: 'Tiền tệ không khớp với đơn',
+            notPayable: 'Đơn không chờ thanh toán',
+          },
+        },
+      },
+    },
     payments: {
       name: 'Giao dịch thanh toán |||| Giao dịch thanh toán',
       fields: {
@@ -1211,6 +1285,8 @@ const vi = {
         userId: 'Khách hàng',
         refundId: 'Hoàn tiền',
         withdrawalId: 'Rút tiền',
+        incomingPaymentId: 'Khoản tiền nhận',
+        recordedById: 'Người ghi nhận',
         note: 'Ghi chú',
         id: 'ID',
         createdAt: 'Ngày tạo',

@@ -514,6 +514,11 @@ const zh = {
       },
     },
     endpoints: {
+      file: {
+        choose: '选择文件',
+        send: '发送',
+        line: '第 %{line} 行',
+      },
       balance: {
         title: '余额',
         completed: '已赚取（已完成订单）',
@@ -629,6 +634,8 @@ const zh = {
         },
         orders: {
           create: '新预订 %{title}：%{total}',
+          createCustomer:
+            '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。',
           expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
         },
         refunds: {
@@ -728,6 +735,10 @@ const zh = {
         refundWindowDays: '退款期限（天）',
         dualApprovalAbove: '超过此金额需两人审批（0：关闭）',
         twoFactorRoles: '必须使用两步登录的角色',
+        bankName: '银行',
+        bankAccountName: '户名',
+        bankAccountNumber: '账号',
+        statementColumns: '银行对账单的列',
         holdMinutes: '预订保留时间（分钟）',
         maxHeldSeats: '每位客户未付款座位上限',
       },
@@ -1035,6 +1046,11 @@ const zh = {
     },
     orders: {
       name: '订单 |||| 订单',
+      endpoints: {
+        'how-to-pay': {
+          text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
+        },
+      },
       stats: { count: '订单', grossBookings: '预订总额', total: '收入', commission: '佣金', refundRate: '退款率' },
       fields: {
         code: '订单号',
@@ -1185,6 +1201,64 @@ const zh = {
         cancel: '取消申请',
       },
     },
+    'incoming-payments': {
+      name: '收款 |||| 收款',
+      fields: {
+        source: '来源',
+        externalId: '外部编号',
+        receivedAt: '收款时间',
+        amount: '金额',
+        currency: '币种',
+        reference: '附言',
+        orderId: '订单',
+        status: '状态',
+        problem: '问题',
+        reason: '原因',
+        id: 'ID',
+        createdAt: '创建时间',
+        updatedAt: '更新时间',
+        version: '版本',
+      },
+      enums: {
+        source: {
+          bank: '银行对账单',
+          gateway: '支付网关',
+        },
+        status: {
+          matched: '已匹配',
+          unmatched: '未匹配',
+          assigned: '已指定',
+          ignored: '已忽略',
+        },
+        problem: {
+          noOrder: '附言中没有订单号',
+          amountMismatch: '金额与订单总额不符',
+          currencyMismatch: '币种与订单不符',
+          notPayable: '订单不在待付款状态',
+        },
+      },
+      actions: {
+        assign: '指定订单',
+        ignore: '忽略',
+      },
+      queues: { unmatched: '未匹配的收款' },
+      endpoints: {
+        import: {
+          title: '导入对账单',
+          matched: '已匹配',
+          skipped: '已跳过',
+          unmatched: '未匹配',
+          reasons: {
+            seenBefore: '之前已导入',
+            notIncoming: '不是收到的款项',
+            noOrder: '附言中没有订单号',
+            amountMismatch: '金额与订单总额不符',
+            currencyMismatch: '币种与订单不符',
+            notPayable: '订单不在待付款状态',
+          },
+        },
+      },
+    },
     payments: {
       name: '支付记录 |||| 支付记录',
       fields: {
@@ -1199,6 +1273,8 @@ const zh = {
         userId: '客户',
         refundId: '退款',
         withdrawalId: '提现',
+        incomingPaymentId: '收款记录',
+        recordedById: '记录人',
         note: '备注',
         id: 'ID',
         createdAt: '创建时间',

@@ -4,11 +4,14 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Every order code is this prefix, a hyphen and ORDER_CODE_LENGTH letters and digits. */
+export const ORDER_CODE_PREFIX = 'LT';
+export const ORDER_CODE_LENGTH = 8;
 
 /** A short booking code customers can read out on the phone, e.g. `LT-7KQ2M9XD`. */
 export function orderCode(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
-  return `LT-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(ORDER_CODE_LENGTH));
+  return `${ORDER_CODE_PREFIX}-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
 /** Commission in minor units; rounded half up so the platform and the partner agree on every order. */
@@ -194,6 +197,9 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
         toDay(schedule.startDate) > toDay(ctx.now) &&
         (await seatsLeft(ctx, schedule)) >= quantity));
   await ctx.insert('payments', {
+    // The evidence behind the charge (SPEC §11): the finance admin who recorded it by hand (the system's
+    // matched incoming payment is `incomingPaymentId`, below).
+    recordedById: ctx.principal.kind === 'admin' ? ctx.principal.id : null,
     orderId: order.id,
     partnerId: order.partnerId,
     userId: order.userId,

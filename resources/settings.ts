@@ -3,6 +3,7 @@ import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
 import { ADMIN_ROLES } from '../src/core/roles';
 import { PAYMENT_METHODS } from './shared/payment-methods';
+import { DEFAULT_STATEMENT_COLUMNS } from './shared/statement-columns';
 
 export const SETTINGS_GROUPS = ['general', 'commission', 'payments', 'security'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -32,6 +33,12 @@ export const SETTINGS_SHAPES = {
     refundWindowDays: integer({ required: true, min: 0, max: 365, default: 30 }),
     // Refunds and withdrawals above this amount (minor units) need two admins' approval; 0: one is enough.
     dualApprovalAbove: money({ min: 0, default: 0 }),
+    // The account customers transfer to; an unpaid order shows it with its amount and code (the reference).
+    bankName: text({ maxLength: 120 }),
+    bankAccountName: text({ maxLength: 120 }),
+    bankAccountNumber: text({ maxLength: 64 }),
+    // The bank statement's column names for each value the import reads (incoming-payments.statement.ts).
+    statementColumns: json({ default: { ...DEFAULT_STATEMENT_COLUMNS } }),
     // How long a new booking holds its seats unpaid; then they are on sale again and the order expires.
     holdMinutes: integer({ required: true, min: 1, max: 1440, default: 30 }),
     // The seats one customer may hold in unpaid bookings at once.
@@ -59,6 +66,10 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     methods: [...PAYMENT_METHODS],
     refundWindowDays: 30,
     dualApprovalAbove: 0,
+    bankName: 'BCEL (Banque pour le Commerce Extérieur Lao)',
+    bankAccountName: 'Lantern Travel Co., Ltd.',
+    bankAccountNumber: '010-12-00-01234567-001',
+    statementColumns: { ...DEFAULT_STATEMENT_COLUMNS },
     holdMinutes: 30,
     maxHeldSeats: 10,
   },

@@ -548,6 +548,7 @@ export class World {
           amount: total,
           method,
           reference: `PAY-${code}`,
+          ...this.evidence(order, method, paidAt),
         },
         paidAt,
       );
@@ -604,6 +605,59 @@ export class World {
       }
     }
     return order;
+  }
+
+  /**
+   * What a charge rests on (SPEC §11): money seen on the bank statement or reported by the gateway (a matched
+   * incoming payment), or cash recorded by a finance admin. Drawn from the order, not the random stream.
+   */
+  private evidence(order: Rec, method: string, at: number): Record<string, unknown> {
+    if (method === 'cash') return { recordedById: this.financeStaff[this.seq % this.financeStaff.length] };
+    const code = String(order.values.code);
+    const bank = method === 'bank_transfer';
+    const incoming = this.b.add('incoming_payments', {
+      source: bank ? 'bank' : 'gateway',
+      externalId: `PAY-${code}`,
+      receivedAt: this.iso(at),
+      amount: order.values.total,
+      currency: order.values.currency,
+      reference: bank ? `Booking ${code}` : code,
+      orderId: order,
+      status: 'matched',
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
+    return { incomingPaymentId: incoming };
+  }
+
+  /** A payment finance has to look at: money with no order code, or not the amount of the order it names. */
+  unmatchedPayment(values: {
+    source: 'bank' | 'gateway';
+    externalId: string;
+    amount: number;
+    reference: string;
+    problem: 'noOrder' | 'amountMismatch';
+    order?: Rec;
+    daysAgo: number;
+    ignored?: string;
+  }): Rec {
+    const at = this.now - values.daysAgo * DAY;
+    return this.b.add('incoming_payments', {
+      source: values.source,
+      externalId: values.externalId,
+      receivedAt: this.iso(at),
+      amount: values.amount,
+      currency: 'LAK',
+      reference: values.reference,
+      orderId: values.order ?? null,
+      status: values.ignored ? 'ignored' : 'unmatched',
+      problem: values.problem,
+      reason:
+        values.ignored ??
+        (values.problem === 'noOrder' ? 'The reference names no order' : "The amount is not the order's total"),
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
   }
 
   /** A refund request still waiting (pending) or already turned down (rejected). */

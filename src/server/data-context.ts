@@ -9,7 +9,7 @@ import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
 import { removeSecondFactor } from './auth/two-factor/store';
-import { writeAudit, type AuditEntry } from './audit';
+import { writeAudit, writeAudits, type AuditEntry } from './audit';
 import { asWriter } from './db/writer-share';
 import { withCommitBus } from './db/commit-bus';
 import { announceChange } from './events/notice';
@@ -195,6 +195,53 @@ export class Writer implements DataContext {
     const { rows } = await sql<{ id: string }>`
       select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id`.execute(this.trx);
     return { taken: result.taken, id: Number(rows[0].id) };
+  }
+
+  async insertMany(
+    resource: string,
+    rows: readonly Record<string, unknown>[],
+    options: { skipTaken?: readonly string[]; chunk?: number } = {},
+  ): Promise<Row[]> {
+    const config = this.registry.require(resource);
+    const status = statusField(config);
+    const chunk = options.chunk ?? 500;
+    const written: Row[] = [];
+    for (let start = 0; start < rows.length; start += chunk) {
+      const values = [];
+      for (const row of rows.slice(start, start + chunk)) {
+        const full = { ...row };
+        if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+        checkRules(config, full);
+        values.push(toColumns(config, await hashPasswordFields(config, full)));
+      }
+      let query = this.trx.insertInto(this.registry.table(config)).values(values);
+      const key = options.skipTaken;
+      if (key?.length) query = query.onConflict((conflict) => conflict.columns([...key]).doNothing());
+      const inserted = (await query.returningAll().execute()).map((row) => toRecord(config, row) as Row);
+      for (const record of inserted) await announceChange(this.trx, config, record, 'create');
+      await writeAudits(
+        this.trx,
+        this.registry,
+        this.principal,
+        inserted.map((record) => ({
+          resource,
+          recordId: record.id,
+          action: 'create',
+          to: status ? (record[status] as string) : null,
+          diff: Object.fromEntries(
+            Object.keys(rows[0] ?? {}).map((name) => [
+              name,
+              isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? null],
+            ]),
+          ),
+        })),
+        this.now,
+      );
+      if (config.notify?.create)
+        for (const record of inserted) await notify(this, config, 'create', record, config.notify.create);
+      written.push(...inserted);
+    }
+    return written;
   }
 
   mail(message: MailMessage): Promise<void> {

@@ -367,11 +367,33 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
     const path = config.record
       ? `/api/${resource.name}/{id}/${config.action ? 'actions/' : ''}${endpoint}`
       : `/api/${resource.name}/-/${endpoint}`;
+    const body = config.body ?? 'json';
+    const requestBody =
+      typeof body === 'object'
+        ? {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary', maxLength: body.file.maxBytes } },
+                },
+              },
+            },
+          }
+        : body === 'raw'
+          ? { required: true, content: { 'application/json': { schema: { type: 'object' } } } }
+          : undefined;
     paths[path] = {
       ...(config.record && { parameters: [idParam] }),
       [config.method.toLowerCase()]: {
         tags: tag,
         summary: `${endpoint} (${config.by.join(', ')})`,
+        ...(config.requiresEnv?.length && {
+          description: `Served only while ${config.requiresEnv.join(' and ')} are set (404 otherwise).`,
+        }),
+        ...(requestBody && { requestBody }),
         responses: {
           '200': json({ type: 'object' }),
           ...ERRORS,

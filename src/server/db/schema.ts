@@ -168,6 +168,12 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
     name: identifier(`${table}_${cols.join('_')}_idx`),
     columns: cols,
   }));
+  for (const cols of resource.uniques ?? [])
+    indexes.push({
+      name: identifier(`${table}_${cols.join('_')}_key`),
+      columns: cols.map((name) => columnName(name, resource.fields[name])),
+      unique: true,
+    });
   // The list's text search (`q`) matches anywhere in these columns: a trigram index each, so a search of a
   // large table reads the matching rows instead of every row.
   for (const name of searchFields(resource)) {

@@ -10,6 +10,7 @@ export function contextOf<E extends object>(writer: Writer, extra: E): DataConte
     findById: (resource, id, options) => writer.findById(resource, id, options),
     insert: (resource, values) => writer.insert(resource, values),
     insertIfFree: (resource, values) => writer.insertIfFree(resource, values),
+    insertMany: (resource, rows, options) => writer.insertMany(resource, rows, options),
     update: (resource, id, patch) => writer.update(resource, id, patch),
     mail: (message) => writer.mail(message),
     settings: (group) => writer.settings(group),
