@@ -179,12 +179,15 @@ function localeShells(): Plugin {
 }
 
 /**
- * Browser-build replacements: `kysely` (imported by the resources' server-side effects, never run in
- * the browser) and a polyfill that natives cover. Build only: the dev server and Vitest keep the real ones.
+ * Browser-build replacements: `kysely`, `node:crypto`, `node:stream` and `csv-parse` (imported by the resources'
+ * server-side effects, never run in the browser) and a polyfill that natives cover. Build only: the dev server and Vitest keep the real ones.
  */
 const SHIMS: Record<string, string> = {
   kysely: fileURLToPath(new URL('./src/client/shims/kysely.ts', import.meta.url)),
   'object.entries': fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)),
+  'node:crypto': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
+  'node:stream': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
+  'csv-parse': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
 };
 
 function clientShims(): Plugin {

@@ -25,8 +25,6 @@ function arg(name: string): string | undefined {
   return i === -1 ? undefined : args[i + 1];
 }
 
-const ORDERS = Number(arg('orders') ?? '200');
-const SPREAD_S = Number(arg('spread') ?? '30');
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (line: string) => console.error(`[bench:expiry] ${line}`);
 
@@ -42,7 +40,10 @@ async function admin(statement: string) {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-export async function benchExpiry(): Promise<string> {
+/** `orders` holds ending one after another over `spreadS` seconds (defaults: 200 over 30 s). */
+export async function benchExpiry({ orders = 200, spreadS = 30 } = {}): Promise<string> {
+  const ORDERS = orders;
+  const SPREAD_S = spreadS;
   const name = `lantern_bench_expiry_${Date.now().toString(36)}`;
   await admin(`create database "${name}"`);
   const url = new URL(PG_SERVER);
@@ -104,7 +105,7 @@ export async function benchExpiry(): Promise<string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchExpiry()
+  benchExpiry({ orders: Number(arg('orders') ?? '200'), spreadS: Number(arg('spread') ?? '30') })
     .then((report) => console.log(report))
     .catch((error: unknown) => {
       console.error(error);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:grid`: do the admin's lists render and scroll 100 rows without jank (issue 7)?
+ * `npm run bench:grid`: do the admin's lists render and scroll 100 rows without jank?
  *
  *   npm run bench:grid                                # dist/ (built if missing), port 3207, 3 runs per screen
  *   npm run bench:grid -- --dist /tmp/dist-me --port 3208 --runs 5

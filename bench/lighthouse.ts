@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse`: the scores a new user's first visit gets (issue 20), from Lighthouse driving
+ * `npm run bench:lighthouse`: the scores a new user's first visit gets, from Lighthouse driving
  * Debian's Chromium (`/usr/bin/chromium`; nothing is downloaded) against the real server: the built client,
  * demo data in a fresh PGlite directory.
  *

@@ -9,7 +9,8 @@
  *
  * It prints the requests by status (and, for any 5xx, the instance and whether it was in flight on the killed
  * one), the longest answer, and how many acknowledged writes are in the database afterwards (all, expected).
- * Figures only: nothing here asserts a timing.
+ * It exits non-zero when SPEC §10 is broken: a 5xx or a missing answer other than the requests in flight on the
+ * killed instance, or an acknowledged write not found. Nothing here asserts a timing.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { cpuIndex } from './support/cpu-index';
 import { freePort, seededDatabase, startCluster } from '../tests/support/pg-cluster';
 import { loginAt, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 
@@ -237,7 +239,7 @@ async function main() {
       s.start <= goneAt && s.end >= killedAt && (s.instance === 'a' || s.instance === '?');
 
     console.log(
-      `\n## Soak: ${samples.length} requests through HAProxy in ${((Date.now() - began) / 1000).toFixed(0)} s, ${WORKERS} clients`,
+      `\n## Soak (${new Date().toISOString().slice(0, 10)}, CPU index ${await cpuIndex()}): ${samples.length} requests through HAProxy in ${((Date.now() - began) / 1000).toFixed(0)} s, ${WORKERS} clients`,
     );
     console.log('| status | requests |');
     console.log('|---|---|');
@@ -254,6 +256,14 @@ async function main() {
     console.log(
       `acknowledged writes found afterwards: orders created ${found.size}/${created.length}, payments ${paidFound}/${paid.length}`,
     );
+    const other = failed.filter((s) => !inFlightOnKilled(s)).length;
+    const lost = created.length - found.size + (paid.length - paidFound);
+    if (other > 0 || lost > 0) {
+      console.log(
+        `\nFAILED (SPEC §10): ${other} failed answers not in flight on the killed instance, ${lost} acknowledged writes missing`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     fs.rmSync(work, { recursive: true, force: true });

@@ -25,6 +25,11 @@ export interface ResourceMessages {
   queues?: Record<string, string>;
   /** What the resource's aggregates measure, as dashboards and charts name them: `count`, each sum, each rate. */
   stats?: Record<string, string>;
+  /**
+   * Texts of the resource's endpoints: an instructions block's `text`, a file button's `title`, the names of its
+   * answer's lists and `reasons` for their entries.
+   */
+  endpoints?: Record<string, Record<string, string | Record<string, string>>>;
 }
 
 /**

@@ -13,3 +13,14 @@ export async function keepOneSuperAdmin(ctx: TransitionContext): Promise<void> {
     ) others`.execute(ctx.trx);
   if ((rows[0]?.n ?? 0) === 0) ctx.fail(409, 'The last active super_admin cannot be disabled');
 }
+
+/** An admin turns their own second factor off with a code of it (`/api/auth/two-factor/disable`), not by a reset. */
+export function notOwnAccount(ctx: TransitionContext): void {
+  if (ctx.principal.kind === 'admin' && ctx.principal.id === ctx.record.id)
+    ctx.fail(409, 'Turn off your own two-step sign-in from your profile');
+}
+
+/** Turns the admin's second factor off and ends their sessions; the transition's audit row records who did. */
+export async function resetSecondFactor(ctx: TransitionContext): Promise<void> {
+  await ctx.resetSecondFactor('admin', ctx.record.id);
+}

@@ -4,6 +4,7 @@ import auditLog from './audit-log';
 import notifications from './notifications';
 import outbox from './outbox';
 import complaints from './complaints';
+import incomingPayments from './incoming-payments';
 import orders from './orders';
 import partnerProfiles from './partner-profiles';
 import partners from './partners';
@@ -33,6 +34,7 @@ const resources: readonly AnyResource[] = [
   services,
   schedules,
   orders,
+  incomingPayments,
   refunds,
   withdrawals,
   payments,

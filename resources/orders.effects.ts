@@ -4,11 +4,14 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Every order code is this prefix, a hyphen and ORDER_CODE_LENGTH letters and digits. */
+export const ORDER_CODE_PREFIX = 'LT';
+export const ORDER_CODE_LENGTH = 8;
 
 /** A short booking code customers can read out on the phone, e.g. `LT-7KQ2M9XD`. */
 export function orderCode(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
-  return `LT-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(ORDER_CODE_LENGTH));
+  return `${ORDER_CODE_PREFIX}-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
 /** Commission in minor units; rounded half up so the platform and the partner agree on every order. */
@@ -144,6 +147,15 @@ export async function releaseOrderSeats(ctx: DataContext, order: Record<string, 
   await ctx.update('schedules', Number(schedule.id), { seatsBooked: seats });
 }
 
+/**
+ * pay (guard): takes the schedule lock before the order row changes, in the order placeOrder takes them (schedule,
+ * then the new order and its daily summary row). Locking it only in the effect, after the status update, makes a
+ * payment and a booking on one departure wait on each other crosswise (a deadlock).
+ */
+export async function lockSchedule(ctx: TransitionContext): Promise<void> {
+  await ctx.findById('schedules', Number(ctx.record.scheduleId), { lock: true });
+}
+
 /** expire: only once the hold has ended (the worker finds them so; anyone else running it early is refused). */
 export function holdHasEnded(ctx: TransitionContext): void {
   const ends = ctx.record.holdExpiresAt ? new Date(String(ctx.record.holdExpiresAt)) : undefined;
@@ -185,6 +197,9 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
         toDay(schedule.startDate) > toDay(ctx.now) &&
         (await seatsLeft(ctx, schedule)) >= quantity));
   await ctx.insert('payments', {
+    // The evidence behind the charge (SPEC §11): the finance admin who recorded it by hand (the system's
+    // matched incoming payment is `incomingPaymentId`, below).
+    recordedById: ctx.principal.kind === 'admin' ? ctx.principal.id : null,
     orderId: order.id,
     partnerId: order.partnerId,
     userId: order.userId,

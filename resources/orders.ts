@@ -15,7 +15,8 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, holdHasEnded, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { checkout, howToPay } from './orders.payment';
 import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -110,6 +111,7 @@ export default defineResource({
         accepts: ['paymentMethod', 'reference'],
         inputFields: { reference: false },
         tone: 'success',
+        guard: lockSchedule,
         effect: writeCharge,
       },
       confirm: {
@@ -169,7 +171,30 @@ export default defineResource({
   hooks: {
     beforeCreate: ({ values, ...ctx }) => placeOrder(ctx, values),
   },
-  notify: { create: tellPartner() },
+  // The customer gets the booking with how to pay it (the same details the order's page shows).
+  notify: {
+    create: [
+      ...tellPartner(),
+      { to: { account: 'user', field: 'userId' }, self: true, message: 'createCustomer', params: 'how-to-pay' },
+    ],
+  },
+  instructions: [{ endpoint: 'how-to-pay', when: { status: ['pending_payment'] } }],
+  endpoints: {
+    'how-to-pay': {
+      method: 'GET',
+      record: true,
+      by: ['user', 'partner', 'finance', 'support', 'moderator'],
+      handler: howToPay,
+    },
+    checkout: {
+      method: 'POST',
+      record: true,
+      action: true,
+      by: ['user'],
+      requiresEnv: ['PAYMENT_GATEWAY_URL', 'PAYMENT_WEBHOOK_SECRET'],
+      handler: checkout,
+    },
+  },
   access: {
     // Orders are placed by customers only, so prices and seats always go through placeOrder with a user id.
     admin: { read: ['support', 'finance', 'moderator'], create: false, update: [], delete: false },

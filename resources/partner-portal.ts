@@ -91,6 +91,7 @@ export default definePortal({
           width: 'half',
         },
         { kind: 'account', name: 'accountDetails', editGroups: ['company', 'bank'], width: 'full' },
+        { kind: 'twoFactor', name: 'twoFactor', width: 'full' },
       ],
     },
     {

@@ -58,11 +58,12 @@ export const partnerBalanceEndpoint: Endpoint = {
 export const REGISTER_DONE = 'Check your email to continue';
 
 /**
- * `POST /api/partners/-/register`: the public partner sign-up (issue 4 §7). The server has already checked
- * the body against the partners' create rules (`input`); the account starts `pending`, may sign in at once
- * and sees its status in the portal until a moderator approves it.
+ * `POST /api/partners/-/register`: the public partner sign-up (a `pending` partner, SPEC §5). The server has already checked the body against
+ * the partners' create rules (`input`); the account starts `pending` with its email not verified: it is mailed a
+ * link (`account.verifiedField`), signs in once it has opened it, and sees its status in the portal until a
+ * moderator approves it.
  *
- * The answer never tells whether the address has an account (issue 21): a taken one creates nothing, mails its
+ * The answer never tells whether the address has an account: a taken one creates nothing, mails its
  * owner instead (the outbox), and answers alike — same status, same keys, an id like a new one's, and as long,
  * as the password is hashed either way.
  */
@@ -76,7 +77,12 @@ export const partnerRegisterEndpoint: Endpoint = {
     const values = ctx.body as Record<string, unknown>;
     // Sign-in matches emails without case, so the key holds the address lower-cased.
     const email = String(values.email).trim().toLowerCase();
-    const result = await ctx.insertIfFree('partners', { ...values, email, status: 'pending' });
+    const result = await ctx.insertIfFree('partners', {
+      ...values,
+      email,
+      status: 'pending',
+      emailVerifiedAt: null,
+    });
     if ('taken' in result) {
       if (result.taken !== 'email')
         ctx.fail(400, 'Invalid input', { [result.taken]: formatEnglish({ key: 'unique' }) });

@@ -48,6 +48,8 @@ export default defineResource({
     reason: text({ readOnly: true, maxLength: 500 }),
     approvedAt: datetime({ readOnly: true, sortable: true }),
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
+    // Empty until the partner opens the link mailed at registration (or resets the password).
+    emailVerifiedAt: datetime({ readOnly: true }),
   },
   recordTitle: 'companyName',
   list: {
@@ -62,7 +64,10 @@ export default defineResource({
       { name: 'company', fields: ['companyName', 'contactName', 'email', 'phone', 'provinceId', 'taxId', 'locale'] },
       { name: 'profile', fields: ['displayName', 'description', 'logo', 'address'] },
       { name: 'bank', fields: ['bankName', 'bankAccountName', 'bankAccountNumber'] },
-      { name: 'commercial', fields: ['commissionRate', 'status', 'reason', 'approvedAt', 'lastLoginAt', 'createdAt'] },
+      {
+        name: 'commercial',
+        fields: ['commissionRate', 'status', 'reason', 'approvedAt', 'emailVerifiedAt', 'lastLoginAt', 'createdAt'],
+      },
     ],
   },
   create: {
@@ -126,12 +131,15 @@ export default defineResource({
   // New partners per period (sign-ups and accounts created by moderators), and where they stand in review: like
   // every statistic, finance's (SPEC §1).
   stats: { time: 'createdAt', order: 1, access: { admin: ['finance'] } },
-  // Pending and suspended partners sign in to see their status (SPEC issue 4 §7); rejected ones read the reason.
+  // Pending and suspended partners sign in to see their status (SPEC §5: `pending`, `suspended`); rejected ones read the reason.
   account: {
     kind: 'partner',
     loginStates: ['pending', 'approved', 'rejected', 'suspended'],
     lastLoginField: 'lastLoginAt',
     nameField: ['contactName', 'companyName'],
     localeField: 'locale',
+    verifiedField: 'emailVerifiedAt',
+    // Partners may turn on two-step sign-in for themselves.
+    twoFactor: {},
   },
 });

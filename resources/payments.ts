@@ -24,6 +24,9 @@ export default defineResource({
     refundId: ref('refunds', { filterable: true }),
     withdrawalId: ref('withdrawals', { filterable: true }),
     note: text({ maxLength: 500 }),
+    // A charge's evidence: the incoming payment that paid it, or the finance admin who recorded it by hand.
+    incomingPaymentId: ref('incoming-payments', { display: 'externalId', filterable: true }),
+    recordedById: ref('admins', { display: 'fullName', filterable: true }),
   },
   recordTitle: 'reference',
   list: {
@@ -42,8 +45,8 @@ export default defineResource({
   access: {
     // Nobody writes the ledger through the API; effects insert through the DataContext.
     admin: { read: ['finance'], create: false, update: false, delete: false },
-    partner: { scope: 'partnerId', read: true },
-    user: { scope: 'userId', read: true, hidden: ['withdrawalId'] },
+    partner: { scope: 'partnerId', read: true, hidden: ['incomingPaymentId', 'recordedById'] },
+    user: { scope: 'userId', read: true, hidden: ['withdrawalId', 'incomingPaymentId', 'recordedById'] },
   },
   // Payout sums per partner and paid/refunded sums per order.
   indexes: [

@@ -1,6 +1,6 @@
 import { definePublicSite } from '../src/core/public-site';
 
-/** The public home page's catalog and the partner sign-up form (read by src/client/home). */
+/** The public home page's catalog and the customer and partner sign-up forms (read by src/client/home). */
 export default definePublicSite({
   catalog: {
     resource: 'services',
@@ -50,6 +50,15 @@ export default definePublicSite({
       contactPhone: { from: 'phone', kind: 'phone' },
       contactEmail: { from: 'email', kind: 'email' },
     },
+  },
+  accountSignUp: {
+    resource: 'users',
+    fields: [
+      { name: 'fullName', kind: 'text', required: true },
+      { name: 'email', kind: 'email', required: true },
+      { name: 'phone', kind: 'phone' },
+      { name: 'password', kind: 'password', required: true },
+    ],
   },
   signUp: {
     resource: 'partners',

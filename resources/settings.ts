@@ -1,10 +1,15 @@
 import { currency, email, enumOf, integer, json, money, percent, phone, text } from '../src/core/fields';
 import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
+import { ADMIN_ROLES } from '../src/core/roles';
 import { PAYMENT_METHODS } from './shared/payment-methods';
+import { DEFAULT_STATEMENT_COLUMNS } from './shared/statement-columns';
 
-export const SETTINGS_GROUPS = ['general', 'commission', 'payments'] as const;
+export const SETTINGS_GROUPS = ['general', 'commission', 'payments', 'security'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/** Those who move money or change every account sign in with a second factor in a new database. */
+export const TWO_FACTOR_ROLES_DEFAULT = ['super_admin', 'finance'] as const;
 
 /** The typed values of each group: the form of `settings/{group}` and the check of its `values`. */
 export const SETTINGS_SHAPES = {
@@ -28,10 +33,20 @@ export const SETTINGS_SHAPES = {
     refundWindowDays: integer({ required: true, min: 0, max: 365, default: 30 }),
     // Refunds and withdrawals above this amount (minor units) need two admins' approval; 0: one is enough.
     dualApprovalAbove: money({ min: 0, default: 0 }),
+    // The account customers transfer to; an unpaid order shows it with its amount and code (the reference).
+    bankName: text({ maxLength: 120 }),
+    bankAccountName: text({ maxLength: 120 }),
+    bankAccountNumber: text({ maxLength: 64 }),
+    // The bank statement's column names for each value the import reads (incoming-payments.statement.ts).
+    statementColumns: json({ default: { ...DEFAULT_STATEMENT_COLUMNS } }),
     // How long a new booking holds its seats unpaid; then they are on sale again and the order expires.
     holdMinutes: integer({ required: true, min: 1, max: 1440, default: 30 }),
     // The seats one customer may hold in unpaid bookings at once.
     maxHeldSeats: integer({ required: true, min: 1, max: 1000, default: 10 }),
+  },
+  security: {
+    // Admin roles that must sign in with a second factor (admins.ts `account.twoFactor.requiredFor`).
+    twoFactorRoles: enumOf(ADMIN_ROLES, { multiple: true, default: [...TWO_FACTOR_ROLES_DEFAULT] }),
   },
 } as const;
 
@@ -51,9 +66,14 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     methods: [...PAYMENT_METHODS],
     refundWindowDays: 30,
     dualApprovalAbove: 0,
+    bankName: 'BCEL (Banque pour le Commerce Extérieur Lao)',
+    bankAccountName: 'Lantern Travel Co., Ltd.',
+    bankAccountNumber: '010-12-00-01234567-001',
+    statementColumns: { ...DEFAULT_STATEMENT_COLUMNS },
     holdMinutes: 30,
     maxHeldSeats: 10,
   },
+  security: { twoFactorRoles: [...TWO_FACTOR_ROLES_DEFAULT] },
 };
 
 /** One row per group (`/api/settings/general`), edited by super_admin. */

@@ -16,7 +16,7 @@ export default defineResource({
     status: status({ default: 'active' }),
     lockReason: text({ readOnly: true, maxLength: 500 }),
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
-    // Set when the customer proves the address is theirs; only verified customers book.
+    // Empty until the customer opens the link mailed at sign-up (or resets the password); only verified customers book.
     emailVerifiedAt: datetime({ readOnly: true, sortable: true }),
   },
   recordTitle: 'fullName',
@@ -30,7 +30,7 @@ export default defineResource({
   show: {
     groups: [
       { name: 'account', fields: ['email', 'fullName', 'phone', 'locale'] },
-      { name: 'status', fields: ['status', 'lockReason', 'lastLoginAt', 'createdAt', 'updatedAt'] },
+      { name: 'status', fields: ['status', 'lockReason', 'emailVerifiedAt', 'lastLoginAt', 'createdAt', 'updatedAt'] },
     ],
   },
   create: { fields: ['email', 'password', 'fullName', 'phone', 'locale'] },
@@ -61,5 +61,15 @@ export default defineResource({
     },
     user: { scope: 'id', read: true, update: true, hidden: ['lockReason'] },
   },
-  account: { kind: 'user', loginStates: ['active'], lastLoginField: 'lastLoginAt', localeField: 'locale' },
+  account: {
+    kind: 'user',
+    loginStates: ['active'],
+    lastLoginField: 'lastLoginAt',
+    localeField: 'locale',
+    verifiedField: 'emailVerifiedAt',
+    // Customers sign themselves up (`POST /api/auth/signup`).
+    signUp: ['email', 'fullName', 'password', 'phone', 'locale'],
+    // Customers may turn on two-step sign-in for themselves.
+    twoFactor: {},
+  },
 });

@@ -56,20 +56,26 @@ export async function startServer(options: {
   entry?: string[];
   port?: number;
   healthPath?: string;
+  /** Where the server's standard output goes: a file descriptor (a log file, as a service manager keeps it); else nowhere. */
+  stdout?: number;
+  /** Variables the server must not see at all (e.g. `LOG_LEVEL`, to run with the server's own default). */
+  unset?: string[];
 }): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const started = Date.now();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    ...options.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  for (const name of options.unset ?? []) delete env[name];
   const child = spawn(process.execPath, options.entry ?? SOURCE_ENTRY, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      ...options.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   try {

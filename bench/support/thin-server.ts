@@ -1,5 +1,5 @@
 /**
- * The floor the API is measured against (issue 16): a Fastify server that does only the query, on a pg pool of
+ * The floor the API is measured against: a Fastify server that does only the query, on a pg pool of
  * the same size and session settings as Lantern's, with named (prepared) statements as Lantern runs them.
  * No session, no access check, no scope: what is left is HTTP, the pool and the row's serialization.
  *

@@ -44,6 +44,7 @@ export const DEMO_TABLES = [
   'services',
   'schedules',
   'orders',
+  'incoming_payments',
   'refunds',
   'withdrawals',
   'payments',
@@ -63,8 +64,11 @@ export async function skipForeignKeyChecks(trx: Kysely<any>): Promise<void> {
   if (rows[0]?.su) await sql`set local session_replication_role = replica`.execute(trx);
 }
 
+/** The demo's own settings over the defaults: its accounts sign in with a password alone. */
+const DEMO_SETTINGS = { ...DEFAULT_SETTINGS, security: { twoFactorRoles: [] } };
+
 function addSettings(world: World): void {
-  for (const [group, values] of Object.entries(DEFAULT_SETTINGS))
+  for (const [group, values] of Object.entries(DEMO_SETTINGS))
     world.b.add('settings', { group, values, ...world.stamp(-720) });
 }
 
@@ -437,6 +441,51 @@ function fullWorld(world: World): void {
       : random.weighted({ open: 50, in_progress: 40, resolved: 10 });
     world.complaint(order, user, status, at);
   }
+  addInbox(world);
+}
+
+/**
+ * Incoming payments finance has to look at (SPEC §11 demo data), beside the matched ones every paid order has: a
+ * transfer without an order code, one short of its order's total, a gateway event for an unknown code, and one
+ * already ignored. Picked from the orders, not the random stream.
+ */
+function addInbox(world: World): void {
+  const pending = world.b.rows('orders').find((o) => o.values.status === 'pending_payment');
+  world.unmatchedPayment({
+    source: 'bank',
+    externalId: 'FT2611DEMO0001',
+    amount: 850_000,
+    reference: 'TRANSFER FROM SOMPHONE',
+    problem: 'noOrder',
+    daysAgo: 0.4,
+  });
+  if (pending)
+    world.unmatchedPayment({
+      source: 'bank',
+      externalId: 'FT2611DEMO0002',
+      amount: Math.max(1000, Number(pending.values.total) - 50_000),
+      reference: `Booking ${String(pending.values.code)}`,
+      problem: 'amountMismatch',
+      order: pending,
+      daysAgo: 0.2,
+    });
+  world.unmatchedPayment({
+    source: 'gateway',
+    externalId: 'evt_demo_unknown_code',
+    amount: 1_200_000,
+    reference: 'LT-UNKNOWN1',
+    problem: 'noOrder',
+    daysAgo: 1.5,
+  });
+  world.unmatchedPayment({
+    source: 'bank',
+    externalId: 'FT2611DEMO0003',
+    amount: 10_000,
+    reference: 'ACCOUNT TEST',
+    problem: 'noOrder',
+    daysAgo: 6,
+    ignored: 'The bank testing the account',
+  });
 }
 
 function smallWorld(world: World): void {
@@ -527,6 +576,7 @@ function smallWorld(world: World): void {
     world.complaint(past, user, 'open', world.now - world.span(0.05, 1));
   }
   world.complaint(null, others[0], 'resolved', at(-30));
+  addInbox(world);
 }
 
 /**

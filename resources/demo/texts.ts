@@ -118,15 +118,29 @@ export const PROVINCES: readonly ProvinceSeed[] = [
   { code: 'ATP', region: 'south', name: { lo: 'ອັດຕະປື', en: 'Attapeu', vi: 'Át Tạ Pư', th: 'อัตตะปือ', zh: '阿速坡' } },
 ];
 
-/** Kinds of trip that qualify a service title. */
-export const VARIANTS: readonly Text5[] = [
-  { lo: 'ເຄິ່ງວັນ', en: 'Half-day', vi: 'Nửa ngày', th: 'ครึ่งวัน', zh: '半日' },
-  { lo: 'ໝົດມື້', en: 'Full-day', vi: 'Cả ngày', th: 'เต็มวัน', zh: '一日' },
+/**
+ * Kinds of trip that qualify a service title. A variant that names a length (`length`) fixes the service's
+ * duration and what its description says: a "Half-day" trip is not three days long. The others go with any length.
+ */
+export interface Variant extends Text5 {
+  length?: TripLength;
+}
+
+/** How long a trip lasts, as its description says it: half a day, or a number of days. */
+export type TripLength = 'half-day' | number;
+
+export const VARIANTS: readonly Variant[] = [
+  { lo: 'ເຄິ່ງວັນ', en: 'Half-day', vi: 'Nửa ngày', th: 'ครึ่งวัน', zh: '半日', length: 'half-day' },
+  { lo: 'ໝົດມື້', en: 'Full-day', vi: 'Cả ngày', th: 'เต็มวัน', zh: '一日', length: 1 },
   { lo: 'ສ່ວນຕົວ', en: 'Private', vi: 'Riêng tư', th: 'ส่วนตัว', zh: '私人' },
   { lo: 'ກຸ່ມນ້ອຍ', en: 'Small group', vi: 'Nhóm nhỏ', th: 'กลุ่มเล็ก', zh: '小团' },
-  { lo: 'ຊົມຕາເວັນຂຶ້ນ', en: 'Sunrise', vi: 'Bình minh', th: 'ชมพระอาทิตย์ขึ้น', zh: '日出' },
+  // A dawn outing, back by the afternoon.
+  { lo: 'ຊົມຕາເວັນຂຶ້ນ', en: 'Sunrise', vi: 'Bình minh', th: 'ชมพระอาทิตย์ขึ้น', zh: '日出', length: 1 },
   { lo: 'ສຳລັບຄອບຄົວ', en: 'Family', vi: 'Gia đình', th: 'สำหรับครอบครัว', zh: '亲子' },
 ];
+
+/** The whole days a trip of this length takes on the calendar (`durationDays`): half a day takes one. */
+export const calendarDays = (length: TripLength): number => (length === 'half-day' ? 1 : length);
 
 export function serviceTitle(type: Text5, province: Text5, variant: Text5): Text5 {
   return {
@@ -138,13 +152,26 @@ export function serviceTitle(type: Text5, province: Text5, variant: Text5): Text
   };
 }
 
-export function serviceDescription(province: Text5, days: number): Text5 {
+/** How each language says the trip's length inside the description. */
+function lengthText(length: TripLength): Text5 {
+  if (length === 'half-day') return { lo: 'ເຄິ່ງມື້', en: 'half a day', vi: 'nửa ngày', th: 'ครึ่งวัน', zh: '半天' };
   return {
-    lo: `ສຳຫຼວດ${province.lo} ກັບໄກດ໌ທ້ອງຖິ່ນທີ່ມີໃບອະນຸຍາດ ${days} ມື້. ລວມການຮັບສົ່ງຈາກໂຮງແຮມ, ນ້ຳດື່ມ ແລະ ປະກັນໄພ.`,
-    en: `Explore ${province.en} with a licensed local guide for ${days} day${days > 1 ? 's' : ''}. Hotel pick-up, drinking water and insurance are included.`,
-    vi: `Khám phá ${province.vi} cùng hướng dẫn viên địa phương có giấy phép trong ${days} ngày. Bao gồm đón tại khách sạn, nước uống và bảo hiểm.`,
-    th: `สำรวจ${province.th}กับไกด์ท้องถิ่นที่มีใบอนุญาต ${days} วัน รวมรถรับส่งจากโรงแรม น้ำดื่ม และประกันการเดินทาง`,
-    zh: `由持证当地导游带您探索${province.zh}，行程${days}天。含酒店接送、饮用水和保险。`,
+    lo: `${length} ມື້`,
+    en: `${length} day${length > 1 ? 's' : ''}`,
+    vi: `${length} ngày`,
+    th: `${length} วัน`,
+    zh: `${length}天`,
+  };
+}
+
+export function serviceDescription(province: Text5, length: TripLength): Text5 {
+  const span = lengthText(length);
+  return {
+    lo: `ສຳຫຼວດ${province.lo} ກັບໄກດ໌ທ້ອງຖິ່ນທີ່ມີໃບອະນຸຍາດ ${span.lo}. ລວມການຮັບສົ່ງຈາກໂຮງແຮມ, ນ້ຳດື່ມ ແລະ ປະກັນໄພ.`,
+    en: `Explore ${province.en} with a licensed local guide for ${span.en}. Hotel pick-up, drinking water and insurance are included.`,
+    vi: `Khám phá ${province.vi} cùng hướng dẫn viên địa phương có giấy phép trong ${span.vi}. Bao gồm đón tại khách sạn, nước uống và bảo hiểm.`,
+    th: `สำรวจ${province.th}กับไกด์ท้องถิ่นที่มีใบอนุญาต ${span.th} รวมรถรับส่งจากโรงแรม น้ำดื่ม และประกันการเดินทาง`,
+    zh: `由持证当地导游带您探索${province.zh}，行程${span.zh}。含酒店接送、饮用水和保险。`,
   };
 }
 

@@ -10,11 +10,15 @@ import {
   REFUND_REASONS,
   TOUR_TYPES,
   VARIANTS,
+  calendarDays,
   partnerDescription,
   serviceDescription,
   serviceTitle,
   type Text5,
 } from './texts';
+
+/** How long after signing up a demo account opened its verification link. */
+const VERIFIED_AFTER_MS = 7 * 60_000 + 13_000;
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -191,7 +195,8 @@ export class World {
   }
 
   user(email: string, fullName: string, locale: Locale, createdDays: number, status = 'active'): Rec {
-    const rec = this.b.add('users', {
+    const stamp = this.stamp(createdDays);
+    return this.b.add('users', {
       email,
       passwordHash: this.hashes.user,
       fullName,
@@ -200,11 +205,10 @@ export class World {
       status,
       lockReason: status === 'locked' ? 'Repeated chargebacks' : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 20)),
-      ...this.stamp(createdDays),
+      // Demo customers confirmed their address minutes after signing up (no random draw: the rest stays as it was).
+      emailVerifiedAt: this.iso(Date.parse(stamp.createdAt) + VERIFIED_AFTER_MS),
+      ...stamp,
     });
-    // Every demo customer confirmed the address when signing up: they may all book.
-    rec.values.emailVerifiedAt = rec.values.createdAt;
-    return rec;
   }
 
   partner(options: {
@@ -252,6 +256,7 @@ export class World {
             : null,
       approvedAt: live ? this.iso(approvedAt) : null,
       lastLoginAt: this.iso(this.now - this.span(0.001, 10)),
+      emailVerifiedAt: this.iso(created + VERIFIED_AFTER_MS),
       createdAt: this.iso(created),
       updatedAt: this.iso(live ? approvedAt : created),
     });
@@ -333,9 +338,13 @@ export class World {
       (this.random.chance(0.6) ? (partner.values.provinceId as Rec) : this.random.pick(this.provinces));
     const variant = this.random.pick(VARIANTS);
     const code = String(tourType.values.code);
-    const days = code === 'FOOD' || code === 'CITY_TOUR' || code === 'TRANSPORT' ? 1 : this.random.int(1, 3);
+    const drawn = code === 'FOOD' || code === 'CITY_TOUR' || code === 'TRANSPORT' ? 1 : this.random.int(1, 3);
+    // The title's variant fixes the length when it names one ("Half-day", "Sunrise"): title, description and
+    // duration tell one story. Drawn either way, so the rest of the world is drawn as before.
+    const length = variant.length ?? drawn;
+    const days = calendarDays(length);
     const title = serviceTitle(tourType.values.name as Text5, province.values.name as Text5, variant);
-    const description = serviceDescription(province.values.name as Text5, days);
+    const description = serviceDescription(province.values.name as Text5, length);
     const allLocales = options.allLocales ?? this.random.chance(0.7);
     const pick = (text: Text5) => (allLocales ? text : { lo: text.lo, en: text.en });
     const created = this.now + createdDays * DAY - this.span(0, 1);
@@ -539,6 +548,7 @@ export class World {
           amount: total,
           method,
           reference: `PAY-${code}`,
+          ...this.evidence(order, method, paidAt),
         },
         paidAt,
       );
@@ -595,6 +605,59 @@ export class World {
       }
     }
     return order;
+  }
+
+  /**
+   * What a charge rests on (SPEC §11): money seen on the bank statement or reported by the gateway (a matched
+   * incoming payment), or cash recorded by a finance admin. Drawn from the order, not the random stream.
+   */
+  private evidence(order: Rec, method: string, at: number): Record<string, unknown> {
+    if (method === 'cash') return { recordedById: this.financeStaff[this.seq % this.financeStaff.length] };
+    const code = String(order.values.code);
+    const bank = method === 'bank_transfer';
+    const incoming = this.b.add('incoming_payments', {
+      source: bank ? 'bank' : 'gateway',
+      externalId: `PAY-${code}`,
+      receivedAt: this.iso(at),
+      amount: order.values.total,
+      currency: order.values.currency,
+      reference: bank ? `Booking ${code}` : code,
+      orderId: order,
+      status: 'matched',
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
+    return { incomingPaymentId: incoming };
+  }
+
+  /** A payment finance has to look at: money with no order code, or not the amount of the order it names. */
+  unmatchedPayment(values: {
+    source: 'bank' | 'gateway';
+    externalId: string;
+    amount: number;
+    reference: string;
+    problem: 'noOrder' | 'amountMismatch';
+    order?: Rec;
+    daysAgo: number;
+    ignored?: string;
+  }): Rec {
+    const at = this.now - values.daysAgo * DAY;
+    return this.b.add('incoming_payments', {
+      source: values.source,
+      externalId: values.externalId,
+      receivedAt: this.iso(at),
+      amount: values.amount,
+      currency: 'LAK',
+      reference: values.reference,
+      orderId: values.order ?? null,
+      status: values.ignored ? 'ignored' : 'unmatched',
+      problem: values.problem,
+      reason:
+        values.ignored ??
+        (values.problem === 'noOrder' ? 'The reference names no order' : "The amount is not the order's total"),
+      createdAt: this.iso(at),
+      updatedAt: this.iso(at),
+    });
   }
 
   /** A refund request still waiting (pending) or already turned down (rejected). */

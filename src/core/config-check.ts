@@ -52,6 +52,19 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
     if (transition.notify?.length) labels.push(`app.notifications.events.${resource.name}.${action}`);
   for (const followUp of Object.keys(resource.followUps ?? {})) labels.push(`${base}.actions.${followUp}`);
+  for (const rule of [
+    ...(resource.notify?.create ?? []),
+    ...Object.values(resource.workflow?.transitions ?? {}).flatMap((t) => t.notify ?? []),
+  ])
+    if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
+  for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
+  for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
+    if (endpoint.listButton)
+      labels.push(
+        `${base}.endpoints.${name}.title`,
+        ...endpoint.listButton.lists.map((list) => `${base}.endpoints.${name}.${list}`),
+        ...(endpoint.listButton.reasons ?? []).map((reason) => `${base}.endpoints.${name}.reasons.${reason}`),
+      );
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
@@ -175,6 +188,7 @@ export function checkResources(resources: readonly AnyResource[], options: Check
     if (resource.recordTitle) fields('recordTitle', [resource.recordTitle]);
     if (resource.lookupField) fields('lookupField', [resource.lookupField]);
     for (const cols of resource.indexes ?? []) fields('indexes', cols);
+    for (const cols of resource.uniques ?? []) fields('uniques', cols);
     for (const queue of resource.queues ?? []) {
       whereFields(`queues.${queue.name}.filter`, queue.filter);
       if (queue.sort) fields(`queues.${queue.name}.sort`, [queue.sort[0]]);
@@ -260,7 +274,7 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       state('workflow.initial', workflow.initial);
       for (const [action, transition] of Object.entries(workflow.transitions)) {
         for (const from of transitionSources(transition)) state(`workflow.transitions.${action}.from`, from);
-        state(`workflow.transitions.${action}.to`, transition.to);
+        if (transition.to !== undefined) state(`workflow.transitions.${action}.to`, transition.to);
         for (const [input, target] of Object.entries(transition.inputFields ?? {}))
           if (target !== false) fields(`workflow.transitions.${action}.inputFields.${input}`, [target]);
         const signatures = transition.signatures;

@@ -95,8 +95,20 @@ export interface PanelWidget extends WidgetBase {
   limits?: Readonly<Record<string, { min?: Bound; max?: Bound }>>;
 }
 
+/** The account's own two-step sign-in: set it up, its recovery codes, turn it off (SPEC §12). */
+export interface TwoFactorWidget extends WidgetBase {
+  kind: 'twoFactor';
+}
+
 export type Widget =
-  ListWidget | AccountWidget | OwnRecordWidget | AmountsWidget | ChartWidget | TableWidget | PanelWidget;
+  | ListWidget
+  | AccountWidget
+  | OwnRecordWidget
+  | AmountsWidget
+  | ChartWidget
+  | TableWidget
+  | PanelWidget
+  | TwoFactorWidget;
 
 export interface PortalScreen {
   /** Path below the area's basename ('' is its entry). */

@@ -55,6 +55,14 @@ export interface PublicSite {
     /** Booking field → the account's field it starts from. */
     contact: Readonly<Record<string, { from: string; kind: 'text' | 'email' | 'phone' }>>;
   };
+  /**
+   * The customer sign-up form (`/{locale}/signup`, `POST /api/auth/signup`): the fields of the account resource
+   * whose `account.signUp` the server creates, labelled by that resource.
+   */
+  accountSignUp?: {
+    resource: string;
+    fields: readonly { name: string; kind: 'text' | 'email' | 'password' | 'phone'; required?: boolean }[];
+  };
   signUp?: {
     /** `POST /api/{resource}/-/{endpoint}`. */
     resource: string;

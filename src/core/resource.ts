@@ -107,12 +107,25 @@ export interface DataContext {
    * tell whether a value is taken: the values are prepared (passwords hashed) either way, so both take as long.
    */
   insertIfFree(resource: string, values: Record<string, unknown>): Promise<InsertIfFree>;
+  /**
+   * Inserts many rows with multi-row INSERTs, each with its defaults, audit row and change notice as `insert` gives
+   * them (audit rows written together). With `skipTaken` (the columns of a unique key), a row whose key is held
+   * already — by a committed row, or one another transaction is writing, whose end it waits for — is not written
+   * and is left out of the answer (the new records, in no particular order).
+   */
+  insertMany(
+    resource: string,
+    rows: readonly Record<string, unknown>[],
+    options?: { skipTaken?: readonly string[] },
+  ): Promise<Row[]>;
   /** Updates through the generic path: version bump, audit row. */
   update(resource: string, id: number, patch: Record<string, unknown>): Promise<Row>;
   /** Queues a mail in this transaction: sent only if the change commits. */
   mail(message: MailMessage): Promise<void>;
   /** The typed values of a settings group. */
   settings(group: string): Promise<Record<string, unknown>>;
+  /** Turns off the account's two-step sign-in (factor and recovery codes) and ends every session of it. */
+  resetSecondFactor(kind: AccountKind, id: number): Promise<void>;
   /**
    * Runs the transition `action` of `resource` on record `id` as the system principal, in this transaction,
    * through the workflow engine (its `by` must name `'system'`; 403/409/400 as for a caller): guard, effect,
@@ -134,7 +147,8 @@ export interface TransitionContext extends DataContext {
 
 export interface Transition {
   from: string | readonly string[];
-  to: string;
+  /** The state it moves to; absent: the record stays in its state (an action on it, e.g. a reset). */
+  to?: string;
   /** Who may run it. */
   by: readonly Grantee[];
   /** Inputs that must be non-empty (e.g. `reason`); each is stored on the record when it is a field. */
@@ -176,6 +190,25 @@ export interface NotifyRule {
    * state (the roles a transition names; super_admin only where it names none).
    */
   to: { account: AccountKind; field: string } | 'admins-who-may-act';
+  /** Tell the account even when it made the change itself (a receipt: the customer's own booking). */
+  self?: boolean;
+  /** The message under `app.notifications.events.{resource}.` when not the event's own (another audience's text). */
+  message?: string;
+  /**
+   * A record endpoint of the resource (GET) whose answer fills the message too (numbers as money in the answer's
+   * `currency`), e.g. how to pay an order.
+   */
+  params?: string;
+}
+
+/**
+ * A block of text on the record's show page while the record matches `when`: the message
+ * `resources.{name}.endpoints.{endpoint}.text` filled with the record endpoint's answer (numbers as money in the
+ * answer's `currency`), in every app that shows the record to accounts the endpoint grants.
+ */
+export interface Instructions {
+  endpoint: string;
+  when: PublicWhere;
 }
 
 /**
@@ -310,9 +343,36 @@ export interface Endpoint {
   input?: readonly string[];
   /** At most `perIp` successful calls per client address in `windowSeconds` (≤ 900), else 429; counted in the database. */
   limit?: { perIp: number; windowSeconds: number };
+  /**
+   * What the request carries (default `json`): `raw`, the body's exact bytes whatever its type (a signed callback
+   * checks its signature over them), as `body: Buffer`; `file`, one multipart file in the field `file` (at most
+   * `maxBytes`, else 413), as `body: EndpointFile`.
+   */
+  body?: 'json' | 'raw' | { file: { maxBytes: number; accept?: string } };
+  /** Served only while these environment variables are set (an integration configured per deployment); else 404. */
+  requiresEnv?: readonly string[];
+  /**
+   * A collection endpoint taking a file, offered as a button on the admin list to those it grants: choose a file,
+   * see the answer. Each of its `lists` is shown with its count and its entries' `line` and `reason` (one of
+   * `reasons`), labelled under `resources.{name}.endpoints.{endpoint}` (`title`, each list, `reasons.{reason}`).
+   */
+  listButton?: { lists: readonly string[]; reasons?: readonly string[] };
   handler: (
-    ctx: DataContext & { record?: Row; query: Record<string, string>; body: unknown; resource: string },
+    ctx: DataContext & {
+      record?: Row;
+      query: Record<string, string>;
+      body: unknown;
+      resource: string;
+      headers: Record<string, string | string[] | undefined>;
+    },
   ) => Promise<unknown>;
+}
+
+/** A file sent to an endpoint whose `body` is `{ file }`: its name, declared type and bytes. */
+export interface EndpointFile {
+  filename: string;
+  mimetype: string;
+  bytes: Buffer;
 }
 
 /** A pre-filtered list of a resource under its own admin path (e.g. a moderation queue of pending items). */
@@ -433,6 +493,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   edit?: ViewConfig<F> | false;
   workflow?: Workflow;
   access: Access;
+  /** Instructions shown on the record's page while they apply (how to pay an unpaid order). */
+  instructions?: readonly Instructions[];
   /** Who is told of new rows (SPEC §8); the event is `{resource}.create`. See NotifyRule. */
   notify?: { create?: readonly NotifyRule[] };
   /** Rules over several fields (an end not before its start, a maximum not below its minimum). */
@@ -447,6 +509,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   stats?: StatsConfig;
   /** Extra composite indexes (each a list of columns). */
   indexes?: readonly (readonly string[])[];
+  /** Sets of fields whose values together are unique (one row per `source` + `externalId`). */
+  uniques?: readonly (readonly Extract<keyof F, string>[])[];
   /**
    * Rows of this resource hold part of a counter of the row they reference until a deadline (a booking's seats
    * until its hold ends): see Holds. The counter stores what is settled; reads add the holds still running.
@@ -504,6 +568,19 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
     nameField?: string | readonly string[];
     /** The field holding the account's language: its notifications and mails are written in it. */
     localeField?: string;
+    /**
+     * A datetime field stamped when the account proved it owns its email. While it is empty the account cannot
+     * sign in (403, and a new link is mailed). An account created with it explicitly `null` (a self sign-up) is
+     * sent a verification link; one created by someone else (an administrator) counts as verified.
+     */
+    verifiedField?: string;
+    /** `POST /api/auth/signup` creates an account of this resource from these fields (its create rules). */
+    signUp?: readonly string[];
+    /**
+     * The account may turn on two-step sign-in (TOTP) for itself. `requiredFor` names the setting (`{group}.{key}`)
+     * listing the roles (values of `roleField`) that must: such an account without it may only set it up.
+     */
+    twoFactor?: { requiredFor?: `${string}.${string}` };
   };
 }
 

@@ -47,7 +47,7 @@ export interface RouteOptions {
 
 /** Fixed (non-resource) screens of each area; '' is the area's entry. */
 export const AREA_SCREENS: Readonly<Record<Area, readonly string[]>> = {
-  admin: ['', 'dashboard', 'statistics', 'system'],
+  admin: ['', 'dashboard', 'statistics', 'system', 'profile'],
   partner: ['', 'revenue', 'register', 'profile'],
   account: ['', 'profile'],
 };
@@ -57,6 +57,12 @@ export const AREA_SCREENS: Readonly<Record<Area, readonly string[]>> = {
  * `canAccess` said no; the area shows the 403 page there), `authentication-error` when that check failed.
  */
 const FRAMEWORK_SCREENS: readonly string[] = ['access-denied', 'authentication-error'];
+
+/**
+ * The public account screens beside the sign-in (`/{locale}/{screen}`): they match as the login family, in the
+ * light public shell.
+ */
+export const ACCOUNT_SCREENS: readonly string[] = ['signup', 'verify-email', 'password-reset'];
 
 /** URL segment of the public detail page of a catalog item (`/{locale}/item/{id}`). */
 export const ITEM_SEGMENT = 'item';
@@ -183,7 +189,8 @@ function matchArea(area: Area, segments: string[], options: RouteOptions): Outco
 function matchLocalized(segments: string[], options: RouteOptions): Outcome {
   const [first, ...rest] = segments;
   if (first === undefined) return { ok: true, match: {} };
-  if (first === 'login' && rest.length === 0) return { ok: true, match: { screen: 'login' } };
+  if ((first === 'login' || ACCOUNT_SCREENS.includes(first)) && rest.length === 0)
+    return { ok: true, match: { screen: first } };
   if (first === ITEM_SEGMENT && rest.length === 1) {
     return RECORD_ID.test(rest[0]) ? { ok: true, match: { screen: ITEM_SEGMENT, id: rest[0] } } : badParams;
   }
@@ -194,7 +201,7 @@ function matchLocalized(segments: string[], options: RouteOptions): Outcome {
 function kindOf(segments: string[]): RouteKind {
   const [first] = segments;
   if (first === undefined) return 'home';
-  if (first === 'login') return 'login';
+  if (first === 'login' || ACCOUNT_SCREENS.includes(first)) return 'login';
   if (first === ITEM_SEGMENT) return 'item';
   return first as RouteKind;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyResource } from '../core/resource';
+import { registerAccountRoutes } from './auth/account-routes';
 import authPlugin, { type AuthOptions } from './auth/plugin';
 import { Availability } from './availability';
 import { readBuildInfo } from './build-info';
@@ -54,7 +55,7 @@ export interface AppOptions {
   config?: Partial<ServerConfig>;
   logger?: FastifyServerOptions['logger'];
   /** Overrides for the auth plugin (session lifetime, login limits) — tests. */
-  auth?: Partial<Pick<AuthOptions, 'session' | 'loginLimits'>>;
+  auth?: Partial<Pick<AuthOptions, 'session' | 'loginLimits' | 'clock'>>;
   /** Limits of the live event streams (heartbeat, per-session streams) — tests and benchmarks. */
   events?: Partial<StreamLimits>;
 }
@@ -129,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
     ...options.auth,
   });
   registerApiCacheControl(app);
+  registerAccountRoutes(app, { db, registry });
 
   const openapi = openApiDocument(resources, VERSION);
   app.get('/api/openapi.json', async () => openapi);

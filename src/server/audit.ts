@@ -32,6 +32,39 @@ async function actorEmail(trx: Kysely<any>, registry: Registry, principal: Princ
  * Writes one audit row in the caller's transaction. The audit resource (`auditLog: true`) declares which of
  * these fields it keeps: actorKind, actorId, actorEmail, resource, recordId, action, from, to, reason, diff, at.
  */
+/** Audit rows of many changes by one principal at one moment, in one multi-row insert (a bulk import). */
+export async function writeAudits(
+  trx: Kysely<any>,
+  registry: Registry,
+  principal: Principal,
+  entries: readonly AuditEntry[],
+  now: Date,
+): Promise<void> {
+  const audit = registry.auditResource;
+  if (!audit || !entries.length) return;
+  const email = 'actorEmail' in audit.fields ? await actorEmail(trx, registry, principal) : null;
+  const rows = entries.map((entry) => {
+    const candidate: Record<string, unknown> = {
+      actorKind: principal.kind,
+      actorId: principal.kind === 'public' || principal.kind === 'system' ? null : principal.id,
+      actorEmail: email,
+      actorRole: principal.kind === 'admin' ? principal.role : null,
+      resource: entry.resource,
+      recordId: entry.recordId,
+      action: entry.action,
+      from: entry.from ?? null,
+      to: entry.to ?? null,
+      reason: entry.reason ?? null,
+      diff: entry.diff ?? null,
+      at: now.toISOString(),
+    };
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(candidate)) if (name in audit.fields) values[name] = value;
+    return toColumns(audit, values);
+  });
+  await trx.insertInto(tableName(audit)).values(rows).execute();
+}
+
 export async function writeAudit(
   trx: Kysely<any>,
   registry: Registry,

@@ -3,11 +3,13 @@ import type { AnyResource, DataContext, InsertIfFree, MailMessage, Row } from '.
 import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import { brokenRules } from '../core/rules';
-import { SYSTEM, type Principal } from '../core/roles';
+import { SYSTEM, type AccountKind, type Principal } from '../core/roles';
+import { isUnverified, mailAccountLink } from './auth/account-links';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
 import { deleteAccountSessions } from './auth/sessions';
-import { writeAudit, type AuditEntry } from './audit';
+import { removeSecondFactor } from './auth/two-factor/store';
+import { writeAudit, writeAudits, type AuditEntry } from './audit';
 import { asWriter } from './db/writer-share';
 import { withCommitBus } from './db/commit-bus';
 import { announceChange } from './events/notice';
@@ -119,6 +121,11 @@ export class Writer implements DataContext {
     return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
   }
 
+  async resetSecondFactor(kind: AccountKind, id: number): Promise<void> {
+    await removeSecondFactor(this.trx, kind, id);
+    await deleteAccountSessions(this.trx, kind, id);
+  }
+
   /**
    * Inserts a row with its audit entry (`audit: false`: rows that are themselves a record of something, like a
    * notification) and tells whom the resource's `notify.create` rules name.
@@ -127,12 +134,15 @@ export class Writer implements DataContext {
     resource: string,
     values: Record<string, unknown>,
     action = 'create',
-    options: { audit?: false } = {},
+    options: { audit?: false; verifyRedirect?: string } = {},
   ): Promise<Row> {
     const config = this.registry.require(resource);
     const status = statusField(config);
     const full = { ...values };
     if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+    // An account someone else creates (an administrator) counts as verified; a sign-up passes `null` and proves it.
+    const verified = config.account?.verifiedField;
+    if (verified && full[verified] === undefined) full[verified] = this.now.toISOString();
     checkRules(config, full);
     const columns = toColumns(config, await hashPasswordFields(config, full));
     const row = await this.trx
@@ -155,6 +165,8 @@ export class Writer implements DataContext {
       );
     }
     await notify(this, config, 'create', record, config.notify?.create);
+    if (isUnverified(config, record))
+      await mailAccountLink(this.trx, this.registry, 'verify-email', config, record, options.verifyRedirect);
     return record;
   }
 
@@ -183,6 +195,53 @@ export class Writer implements DataContext {
     const { rows } = await sql<{ id: string }>`
       select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id`.execute(this.trx);
     return { taken: result.taken, id: Number(rows[0].id) };
+  }
+
+  async insertMany(
+    resource: string,
+    rows: readonly Record<string, unknown>[],
+    options: { skipTaken?: readonly string[]; chunk?: number } = {},
+  ): Promise<Row[]> {
+    const config = this.registry.require(resource);
+    const status = statusField(config);
+    const chunk = options.chunk ?? 500;
+    const written: Row[] = [];
+    for (let start = 0; start < rows.length; start += chunk) {
+      const values = [];
+      for (const row of rows.slice(start, start + chunk)) {
+        const full = { ...row };
+        if (status && full[status] === undefined && config.workflow) full[status] = config.workflow.initial;
+        checkRules(config, full);
+        values.push(toColumns(config, await hashPasswordFields(config, full)));
+      }
+      let query = this.trx.insertInto(this.registry.table(config)).values(values);
+      const key = options.skipTaken;
+      if (key?.length) query = query.onConflict((conflict) => conflict.columns([...key]).doNothing());
+      const inserted = (await query.returningAll().execute()).map((row) => toRecord(config, row) as Row);
+      for (const record of inserted) await announceChange(this.trx, config, record, 'create');
+      await writeAudits(
+        this.trx,
+        this.registry,
+        this.principal,
+        inserted.map((record) => ({
+          resource,
+          recordId: record.id,
+          action: 'create',
+          to: status ? (record[status] as string) : null,
+          diff: Object.fromEntries(
+            Object.keys(rows[0] ?? {}).map((name) => [
+              name,
+              isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? null],
+            ]),
+          ),
+        })),
+        this.now,
+      );
+      if (config.notify?.create)
+        for (const record of inserted) await notify(this, config, 'create', record, config.notify.create);
+      written.push(...inserted);
+    }
+    return written;
   }
 
   mail(message: MailMessage): Promise<void> {
@@ -229,8 +288,9 @@ export class Writer implements DataContext {
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
     await announceChange(this.trx, config, record, options.event ?? 'update');
-    // Signed-in principals are cached: a changed state or role must reach every instance at once.
-    if (config.account) await announceAuthChange(this.trx);
+    // Signed-in principals are cached: a changed state or role must reach every instance at once; so must a setting,
+    // which may decide what a session opens (the roles that need a second factor).
+    if (config.account || config.settingsStore) await announceAuthChange(this.trx);
     // A new password ends every open session of that account: whoever knew the old one is signed out.
     if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
       await deleteAccountSessions(this.trx, config.account.kind, id, options.keepSession);

@@ -16,6 +16,7 @@ import { accountResourceFor, findAccount, maySignIn, type Account } from './auth
 import type { Writer } from './data-context';
 import { accountLocale, enqueueMail } from './outbox';
 import { serverText } from './server-text';
+import { contextOf } from './rest/context';
 
 interface Recipient {
   kind: AccountKind;
@@ -56,18 +57,41 @@ async function adminsWhoMayAct(writer: Writer, resource: AnyResource, record: Ro
 }
 
 async function recipientsOf(writer: Writer, resource: AnyResource, record: Row, rules: readonly NotifyRule[]) {
-  const found = new Map<string, Recipient>();
+  const found = new Map<string, Recipient & { rule: NotifyRule }>();
+  const actor = writer.principal;
   for (const rule of rules) {
     const recipients =
       rule.to === 'admins-who-may-act'
         ? await adminsWhoMayAct(writer, resource, record)
         : [{ kind: rule.to.account, id: Number(record[rule.to.field]) }].filter((r) => Number.isSafeInteger(r.id));
-    for (const recipient of recipients) found.set(`${recipient.kind}:${recipient.id}`, recipient);
+    for (const recipient of recipients) {
+      const key = `${recipient.kind}:${recipient.id}`;
+      // Nobody is told of what they did themselves, unless the rule is their receipt.
+      if (!rule.self && actor.kind !== 'public' && key === `${actor.kind}:${actor.id}`) continue;
+      found.set(key, { ...recipient, rule });
+    }
   }
-  // Nobody is told of what they did themselves.
-  const actor = writer.principal;
-  if (actor.kind !== 'public') found.delete(`${actor.kind}:${actor.id}`);
   return [...found.values()];
+}
+
+/** A rule's `params` endpoint answered for the record, its numbers as money when it names a currency. */
+async function endpointParams(writer: Writer, resource: AnyResource, record: Row, rule: NotifyRule) {
+  const endpoint = rule.params ? resource.endpoints?.[rule.params] : undefined;
+  if (!endpoint) return {};
+  const answer = (await endpoint.handler(
+    contextOf(writer, { record, query: {}, body: undefined, resource: resource.name, headers: {} }),
+  )) as Record<string, unknown> | undefined;
+  return answer && typeof answer === 'object' ? answer : {};
+}
+
+function formatAnswer(answer: Record<string, unknown>, locale: typeof DEFAULT_LOCALE): Record<string, string> {
+  const currency = typeof answer.currency === 'string' ? answer.currency : undefined;
+  return Object.fromEntries(
+    Object.entries(answer).map(([key, value]) => [
+      key,
+      typeof value === 'number' && currency ? formatMoney(value, currency, locale) : String(value ?? ''),
+    ]),
+  );
 }
 
 /** The screen of the record in the recipient's app, or the home page for accounts without one. */
@@ -117,11 +141,11 @@ export async function notify(
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
     if (!account) continue;
     const locale = accountLocale(account.resource, account.row) ?? DEFAULT_LOCALE;
-    const message = serverText(
-      locale,
-      `app.notifications.events.${resource.name}.${event}`,
-      messageParams(resource, record, input, locale),
-    );
+    const answer = await endpointParams(writer, resource, record, recipient.rule);
+    const message = serverText(locale, `app.notifications.events.${resource.name}.${recipient.rule.message ?? event}`, {
+      ...messageParams(resource, record, input, locale),
+      ...formatAnswer(answer, locale),
+    });
     const notification = await writer.insert(
       store.name,
       {

@@ -4,10 +4,12 @@ import { LOCALES } from '../core/locales';
 import { statusField, type AnyResource } from '../core/resource';
 import { searchFields } from '../core/search';
 import { writableFields } from '../core/validation';
+import { accountPaths } from './openapi-accounts';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS } from './rest/reorder-routes';
 import { MAX_UPLOAD_BYTES } from './rest/upload-routes';
 import { statsPaths } from './stats/openapi';
+import { TWO_FACTOR_PATHS } from './auth/two-factor/openapi';
 
 /** A route that exists for every resource but that this one refuses to everyone (403). */
 const refused = (tags: string[], summary: string) => ({
@@ -319,7 +321,7 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
         parameters: [idParam],
         post: {
           tags: tag,
-          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to} (${transition.by.join(', ')})`,
+          summary: `${action}: ${[transition.from].flat().join(' | ')} → ${transition.to ?? 'unchanged'} (${transition.by.join(', ')})`,
           requestBody: {
             content: {
               'application/json': {
@@ -365,11 +367,33 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
     const path = config.record
       ? `/api/${resource.name}/{id}/${config.action ? 'actions/' : ''}${endpoint}`
       : `/api/${resource.name}/-/${endpoint}`;
+    const body = config.body ?? 'json';
+    const requestBody =
+      typeof body === 'object'
+        ? {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary', maxLength: body.file.maxBytes } },
+                },
+              },
+            },
+          }
+        : body === 'raw'
+          ? { required: true, content: { 'application/json': { schema: { type: 'object' } } } }
+          : undefined;
     paths[path] = {
       ...(config.record && { parameters: [idParam] }),
       [config.method.toLowerCase()]: {
         tags: tag,
         summary: `${endpoint} (${config.by.join(', ')})`,
+        ...(config.requiresEnv?.length && {
+          description: `Served only while ${config.requiresEnv.join(' and ')} are set (404 otherwise).`,
+        }),
+        ...(requestBody && { requestBody }),
         responses: {
           '200': json({ type: 'object' }),
           ...ERRORS,
@@ -507,10 +531,16 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
             },
           },
         },
+        description:
+          'With two-step sign-in on, the right password answers `{"twoFactor": true}` and no session: ' +
+          '`POST /api/auth/two-factor/verify` completes the sign-in.',
         responses: {
-          '200': json({ type: 'object' }),
+          '200': json({ type: 'object', description: 'The `auth/me` body, or `{twoFactor: true}`' }),
           '400': errorResponse('Missing fields'),
           '401': errorResponse('Wrong credentials'),
+          '403': errorResponse(
+            'The account may not sign in now, or its email is not confirmed (`Please confirm your email address first`: a new link is mailed)',
+          ),
           '429': errorResponse('Too many attempts'),
         },
       },
@@ -564,6 +594,7 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
         responses: { '200': json({ type: 'object' }), '404': errorResponse('Unknown build') },
       },
     },
+    ...accountPaths,
     '/api/auth/logout': {
       post: { tags: ['auth'], summary: 'Sign out', responses: { '204': { description: 'Signed out' } } },
     },
@@ -571,9 +602,13 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       get: {
         tags: ['auth'],
         summary: 'The signed-in account',
+        description:
+          '`twoFactor: {enabled, setupRequired}` where the account may have a second factor; with `setupRequired`, ' +
+          'every other call except logout and the two-factor routes answers 403 `Set up two-step sign-in to continue`.',
         responses: { '200': json({ type: 'object' }), '401': errorResponse('Signed out') },
       },
     },
+    ...TWO_FACTOR_PATHS,
   };
   for (const resource of resources) {
     const name = pascal(resource.name);
@@ -591,7 +626,9 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       ? `States: ${resource.workflow.states.join(', ')} (initial ${resource.workflow.initial}). Transitions: ${Object.entries(
           resource.workflow.transitions,
         )
-          .map(([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to}; ${t.by.join(', ')})`)
+          .map(
+            ([action, t]) => `${action} (${[t.from].flat().join(' | ')} → ${t.to ?? 'unchanged'}; ${t.by.join(', ')})`,
+          )
           .join('; ')}.`
       : `Records of ${resource.name}.`,
   }));

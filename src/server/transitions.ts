@@ -73,7 +73,7 @@ export async function applyTransition(
   const changed = await writer.update(
     resource.name,
     before.id,
-    { ...(guarded ?? {}), ...stored, ...signed, [status]: transition.to },
+    { ...(guarded ?? {}), ...stored, ...signed, [status]: transition.to ?? from },
     { audit: false, event: action },
   );
   const extra = await transition.effect?.({ ...ctx, record: changed });
@@ -86,7 +86,7 @@ export async function applyTransition(
     if (JSON.stringify(value) !== JSON.stringify(before[name])) diff[name] = [before[name] ?? null, value ?? null];
   }
   // An effect may have moved the record on (e.g. late money opening a refund): the audit says where it ended.
-  const to = String(final[status] ?? transition.to);
+  const to = String(final[status] ?? transition.to ?? from);
   await writeAudit(
     writer.trx,
     writer.registry,

@@ -1,5 +1,5 @@
 /**
- * The access matrix, generated (issue 8, part 3): every resource × verb × caller (signed out, the four admin
+ * The access matrix, generated: every resource × verb × caller (signed out, the four admin
  * sub-roles, partner A, partner B, the customer) on the demo seed. The expected answer of each cell comes from
  * the resource config through `src/core/access.ts` and `grants`; the test asserts it over HTTP. Owners never
  * learn that someone else's row exists: those rows answer 404 on every verb, and never appear in lists,

@@ -43,7 +43,7 @@ describeEachEngine('account emails', (engine) => {
       ),
     );
     const all = JSON.stringify(attempts.map((a) => [a.status, a.body]));
-    // A sign-up never tells whether its address was taken, even when it lost the race (issue 21): always 200.
+    // A sign-up never tells whether its address was taken, even when it lost the race (no account enumeration): always 200.
     for (const signUpAnswer of attempts.filter((_, i) => i % 2)) expect(signUpAnswer.status, all).toBe(200);
     // An administrator creating an account is told.
     const created = attempts.filter((answer, i) => i % 2 === 0 && answer.status === 201);

@@ -1,5 +1,5 @@
 /**
- * Race safety on one server (issue 3 §4), on PGlite and on PostgreSQL: parallel approvals, orders on a small
+ * Race safety on one server, on PGlite and on PostgreSQL: parallel approvals, orders on a small
  * departure, withdrawals against one balance and refunds on one order, with exact counts and final sums.
  */
 import { beforeAll, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Race safety across servers that share one database (issue 3 §4, SPEC §7 "scaling out"): a second `buildApp`
+ * Race safety across servers that share one database (SPEC §7 "scaling out"): a second `buildApp`
  * on the same database in this process (its own connection pool on PostgreSQL), and on PostgreSQL also a
  * server in another process. Requests alternate between them; the counts and sums must be exactly those of
  * one server.

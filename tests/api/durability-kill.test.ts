@@ -1,5 +1,5 @@
 /**
- * Durability (issue 8, part 5): the real server process takes a stream of writes (orders placed, paid, confirmed,
+ * Durability (SPEC §10, no acknowledged write is lost): the real server process takes a stream of writes (orders placed, paid, confirmed,
  * cancelled) and is killed with SIGKILL in the middle of it, then restarted on the same data. Every write that
  * was answered 2xx is there, no order is half-applied (status, payment and seats agree), and the seat count of
  * the departure adds up. SIGTERM lets the requests in flight finish before the process exits.

@@ -1,5 +1,5 @@
 /**
- * Property-based API tests generated from the resource configs (issue 8, part 1): for every resource, random
+ * Property-based API tests generated from the resource configs: for every resource, random
  * valid records written by a role that may write them are accepted and read back equal; random invalid ones
  * (one bad field on an otherwise valid record, or an unknown field) answer 400 with a message on that field,
  * never a 5xx, and leave every table of the database exactly as it was.

@@ -1,5 +1,5 @@
 /**
- * Web security (issue 8, part 4): security headers on every kind of answer, the session cookie's flags (Secure
+ * Web security: security headers on every kind of answer, the session cookie's flags (Secure
  * in production), logout and expiry enforced server-side, password rules, and no hash or secret in any API
  * response or client bundle.
  */

@@ -1,5 +1,5 @@
 /**
- * Two instances, one database (issue 8, part 6; SPEC §7 "scaling out"): what a process remembers (signed-in
+ * Two instances, one database (SPEC §7 "scaling out"): what a process remembers (signed-in
  * sessions, for a moment) is forgotten everywhere the moment it changes.
  * On PostgreSQL, two real server processes: a session signed in on one works on the other and a logout on one
  * ends it on both, login rate limits count attempts on both, and workflow locks serialise writes across both.

@@ -1,5 +1,5 @@
 /**
- * Money as a ledger (issue 3 §3) over real HTTP: `payments` is append-only for everyone, the partner balance of
+ * Money as a ledger over real HTTP: `payments` is append-only for everyone, the partner balance of
  * SPEC §5 is computed from the ledger and the holds (own only, never negative), and withdrawals hold, pay out
  * and release exactly what they should.
  */

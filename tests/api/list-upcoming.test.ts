@@ -1,5 +1,5 @@
 /**
- * Issue 17: a list with an `upcoming` date (schedules) can be read upcoming first: today onward, soonest first,
+ * A list with an `upcoming` date (schedules) can be read upcoming first: today onward, soonest first,
  * then the past, latest first (`sort=["upcoming","ASC"]`); only lists with an `upcoming` date have it.
  */
 import { beforeAll, expect, it } from 'vitest';

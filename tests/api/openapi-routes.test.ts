@@ -1,5 +1,5 @@
 /**
- * Issue 21: the OpenAPI document describes every route the server answers, and nothing it does not. The routes
+ * The OpenAPI document describes every route the server answers, and nothing it does not. The routes
  * are read from Fastify itself (`printRoutes`), so a route added without its documentation fails here.
  */
 import { beforeAll, expect, it } from 'vitest';

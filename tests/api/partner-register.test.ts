@@ -12,11 +12,11 @@ const valid = (email: string) => ({
   locale: 'lo',
 });
 
-/** Issue 4 §7: the public partner sign-up, its SPEC §4 messages, the pending account and its sign-in. */
+/** The public partner sign-up (a `pending` partner, SPEC §5), its SPEC §4 messages, the pending account and its sign-in. */
 describeEachEngine('partner sign-up', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });
 
-  it('creates a pending partner with a hashed password, who signs in and reads their own status', async () => {
+  it('creates a pending partner with a hashed password, who confirms the address, signs in and reads their own status', async () => {
     const created = await call(server, 'POST', REGISTER, { body: valid('New.Partner@Example.com') });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
@@ -35,6 +35,29 @@ describeEachEngine('partner sign-up', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+
+    expect(row.emailVerifiedAt).toBeNull();
+    // Not before the address is proved: the registration mailed a link, in the partner's language.
+    const early = await call(server, 'POST', '/api/auth/login', {
+      body: { email: 'new.partner@example.com', password: 'Boats#2026!' },
+    });
+    expect(early.status).toBe(403);
+    expect(early.body).toEqual({ message: 'Please confirm your email address first' });
+    const mail = await server.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'new.partner@example.com')
+      .where('template', '=', 'account.verifyEmail')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(mail.locale).toBe('lo');
+    const link = String(mail.params.link);
+    expect(link).toMatch(/^\/lo\/verify-email\?token=[\w-]{43}$/);
+    const verified = await call(server, 'POST', '/api/auth/verify-email', {
+      body: { token: new URLSearchParams(link.split('?')[1]).get('token') },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ kind: 'partner', id: created.body.id });
 
     const login = await call(server, 'POST', '/api/auth/login', {
       body: { email: 'new.partner@example.com', password: 'Boats#2026!' },
@@ -84,7 +107,7 @@ describeEachEngine('partner sign-up', (engine) => {
     expect(row).toHaveLength(0);
   });
 
-  it('answers a taken address like a free one: nothing is created, its owner is mailed (issue 21)', async () => {
+  it('answers a taken address like a free one: nothing is created, its owner is mailed', async () => {
     const outbox = () =>
       server.db.selectFrom('outbox').selectAll().where('recipient', '=', 'partner@example.com').execute();
     const partners = () =>
@@ -146,10 +169,11 @@ describeEachEngine('partner sign-up', (engine) => {
     expect(adminMail).toEqual([{ locale: admin.locale, template: 'account.emailTaken' }]);
     const freeMail = await server.db
       .selectFrom('outbox')
-      .select('id')
+      .select('template')
       .where('recipient', '=', 'free.address@example.com')
       .execute();
-    expect(freeMail).toHaveLength(0);
+    // The free address is asked to confirm itself instead.
+    expect(freeMail).toEqual([{ template: 'account.verifyEmail' }]);
   });
 
   it('is for visitors only: a signed-in partner gets 403', async () => {

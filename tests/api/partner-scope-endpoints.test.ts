@@ -1,5 +1,5 @@
 /**
- * Issue 6: every endpoint a partner can reach is scoped to that partner. Partner A (partner@example.com) and
+ * Every endpoint a partner can reach is scoped to that partner. Partner A (partner@example.com) and
  * partner B (partner2@example.com) both own rows in the small demo seed; A must never see, count, export,
  * aggregate or touch one of B's rows, and B's ids answer 404 (not 403), so A cannot even learn they exist.
  */

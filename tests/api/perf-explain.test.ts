@@ -17,7 +17,7 @@ import { readable, scopeSql, type ReadAccess } from '../../src/server/rest/scope
 import { addBulkOrders } from '../../resources/demo/bulk-orders';
 import { describeEachEngine, suiteServer } from './harness';
 
-/** PostgreSQL gets the issue's 200k orders; PGlite fewer, to keep the suite's time reasonable. */
+/** PostgreSQL gets 200k orders (enough for the planner to choose as on 1M); PGlite fewer, to keep the suite's time reasonable. */
 const ORDERS = { postgres: 200_000, pglite: 40_000 } as const;
 /** Tables at least this big must never be read sequentially by a list page. */
 const LARGE = 20_000;

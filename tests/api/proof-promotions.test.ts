@@ -13,7 +13,7 @@ import {
 } from './proof-fixture';
 
 /**
- * Adding an entity is one file plus labels (issue 9): in a temporary copy, `npm run resource:new`
+ * Adding an entity is one file plus labels (SPEC §1, the developer): in a temporary copy, `npm run resource:new`
  * scaffolds `promotions`, the developer replaces the draft with the proof entity and its labels, and the
  * copy's own, unchanged generator migrates, serves, validates, scopes and documents it.
  */

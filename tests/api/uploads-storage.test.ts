@@ -1,5 +1,5 @@
 /**
- * Issue 17: images live in the database, so every instance serves every photo (SPEC §9), and the files an older
+ * Images live in the database, so every instance serves every photo (SPEC §9), and the files an older
  * server left in `DATA_DIR/uploads` are moved into it (`npm run uploads:import`).
  */
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, type AdminRole } from '../../src/core/roles';
 import { storageStateFor, trackNetwork } from './sweep-support';
 
 /**
- * Issue 5: every admin route of SPEC §2 (and the extra admin lists), as each administrator sub-role, in `en`
+ * Every admin route of SPEC §2 (and the extra admin lists), as each administrator sub-role, in `en`
  * and `lo`. A role that may open a route sees it with data, without an error on the page or in the console;
  * a role that may not gets the 403 page; the menu offers exactly what the role may open; the Create button
  * only appears for the roles that may create.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The apps run under the server's strict Content-Security-Policy (issue 8, part 4): no page of the public site,
+ * The apps run under the server's strict Content-Security-Policy: no page of the public site,
  * the admin or the partner portal triggers a CSP violation (MUI/emotion styles, bundled fonts, images).
  */
 const PAGES: { role?: 'admin' | 'partner'; path: string }[] = [

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
 import { submitPendingServices } from './partner-helpers';
 
-// Issue 20 §3: an admin working by keyboard alone. No click, no mouse: Tab, Shift+Tab, Enter, Escape and typing.
+// An admin working by keyboard alone (WCAG 2.1.1). No click, no mouse: Tab, Shift+Tab, Enter, Escape and typing.
 
 /** Presses Tab (or Shift+Tab) until the focused element matches, and fails after `max` presses. */
 async function tabTo(page: Page, describe: string, matches: (element: Element) => boolean, backwards = false) {

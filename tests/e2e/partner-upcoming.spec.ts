@@ -1,5 +1,5 @@
 /**
- * Issue 17: the partner's schedules open upcoming first (today's departure, then tomorrow's…, then the past),
+ * The partner's schedules open upcoming first (today's departure, then tomorrow's…, then the past),
  * and the "Upcoming first" switch goes back to every departure by date.
  */
 import { expect, test } from '@playwright/test';

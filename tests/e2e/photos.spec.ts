@@ -1,5 +1,5 @@
 /**
- * Issue 17: the first start shows a marketplace with photos. Home cards load real images with a `srcset`
+ * SPEC §9: the first start shows a marketplace with photos. Home cards load real images with a `srcset`
  * (lazy, async, sized), the service page and the partner's thumbnails too, and no image the server sends
  * carries EXIF (or any other metadata).
  */

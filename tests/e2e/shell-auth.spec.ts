@@ -93,7 +93,11 @@ test('a signed-in partner on an admin route sees the 403 page', async ({ page })
   await expect(page.getByTestId('error-title')).toHaveText(message('en', 'app.error.forbiddenTitle'));
 });
 
-test('partner sign-up: field messages, then a pending account that signs in and sees its status', async ({ page }) => {
+test('partner sign-up: field messages, then a pending account that confirms its address and sees its status', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = `signup-${Date.now()}@example.com`;
   await page.goto('/en');
   await page.getByTestId('link-register').click();
@@ -120,6 +124,19 @@ test('partner sign-up: field messages, then a pending account that signs in and 
 
   await page.getByTestId('register-done').getByRole('link').click();
   await signInAt(page, email, 'Cycling#2026');
+  // Not before the address is proved: the sign-in says so, and the mailed link signs in.
+  await expect(page.getByRole('alert')).toHaveText(message('en', 'app.verifyEmail.confirmFirst'));
+  const admin = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  expect(
+    (await admin.post('/api/auth/login', { data: { email: 'admin@example.com', password: 'Admin#2026' } })).ok(),
+  ).toBe(true);
+  const filter = encodeURIComponent(JSON.stringify({ template: 'account.verifyEmail' }));
+  const mails = (await (await admin.get(`/api/outbox?filter=${filter}&range=[0,99]`)).json()) as {
+    recipient: string;
+    params: { link: string };
+  }[];
+  await admin.dispose();
+  await page.goto(mails.find((mail) => mail.recipient === email)!.params.link);
   await expect(page).toHaveURL(/\/en\/partner$/);
   await expect(page.getByTestId('decision-partners')).toHaveAttribute('data-status', 'pending');
 });

@@ -45,3 +45,23 @@ test('the sweep catches a raw key, text no bundled font covers, a wrong lang and
   expect(await titleProblem(page, 'Orders · Lantern')).toBe('tab title "Lantern", expected "Orders · Lantern"');
   expect(await titleProblem(page, 'Lantern')).toBeUndefined();
 });
+
+test("the sweep catches a control whose visible text is not part of its name (the bell's old label)", async ({
+  page,
+}) => {
+  await page.goto('/en');
+  await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+  // The bell as it was: its visible count "3" inside "(3 unread)" is not a word of the name (WCAG 2.5.3).
+  await page.evaluate(() => {
+    const bell = document.createElement('button');
+    bell.setAttribute('aria-label', 'Notifications (3 unread)');
+    bell.innerHTML = '<span>3</span>';
+    document.querySelector('main')!.append(bell);
+  });
+  expect(await inspect(page, 'en')).toEqual([expect.stringMatching(/^axe serious label-content-name-mismatch/)]);
+  // As the bell is now: the count is a word of its name.
+  await page.evaluate(() =>
+    document.querySelector('main button[aria-label]')!.setAttribute('aria-label', 'Notifications, 3 unread'),
+  );
+  expect(await inspect(page, 'en')).toEqual([]);
+});

@@ -28,7 +28,7 @@ import type { AdminRole } from '../../src/core/roles';
 import { AREA_SCREENS, lookupKeys } from '../../src/core/routes';
 
 /**
- * The screen × locale sweep of issue 8 §7: every route of SPEC §2, derived from the resource configs (so a new
+ * The screen × locale sweep: every route of SPEC §2, derived from the resource configs (so a new
  * resource is swept without editing this file), visited in every locale as the account that owns the screen.
  */
 
@@ -97,6 +97,8 @@ export function adminVisits(): Record<AdminRole, Visit[]> {
     byRole[role].push({ path: 'admin/dashboard', title: dashboard });
   byRole.finance.push({ path: 'admin/statistics', title: key('app.statistics.title') });
   byRole.super_admin.push({ path: 'admin/statistics', title: key('app.statistics.title') });
+  // The profile screen (two-step sign-in) is every admin's; one role's sweep covers it.
+  byRole.moderator.push({ path: 'admin/profile', title: key('app.auth.profile') });
   const roleFor = (resource: AnyResource, verb: Verb, prefer?: AdminRole): AdminRole | undefined => {
     if (prefer && can(resource, { kind: 'admin', id: 1, role: prefer }, verb)) return prefer;
     const allowed = SUB_ROLES.filter((role) => can(resource, { kind: 'admin', id: 1, role }, verb));
@@ -192,6 +194,15 @@ export function publicVisits(): Visit[] {
     { path: '', title: key('app.tagline') },
     { path: 'login', expectedConsole: SIGNED_OUT, title: key('app.auth.login') },
     { path: 'partner/register', expectedConsole: SIGNED_OUT, title: key('app.register.title') },
+    { path: 'signup', expectedConsole: SIGNED_OUT, title: key('app.signup.title') },
+    { path: 'password-reset', expectedConsole: SIGNED_OUT, title: key('app.passwordReset.title') },
+    { path: 'password-reset?token=not-a-token', expectedConsole: SIGNED_OUT, title: key('app.passwordReset.newTitle') },
+    // A link that does not work says so (the server's 400), with the way on.
+    {
+      path: 'verify-email?token=not-a-token',
+      expectedConsole: /status of (400|401)/,
+      title: key('app.verifyEmail.title'),
+    },
     {
       path: 'item/{id}',
       idOf: publicSite.catalog.resource,

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the demo is a living marketplace relative to the moment it is loaded (SPEC §9). Checked on the rows
+ * The demo is a living marketplace relative to the moment it is loaded (SPEC §9). Checked on the rows
  * the seed builds, before any database: no instant piles up, order volumes follow a smooth curve, the
  * moderation queues hold this fortnight's work and the demo partner has guests today and tomorrow.
  */

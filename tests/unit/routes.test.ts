@@ -52,6 +52,10 @@ describe('matchRoute', () => {
 
   it('matches login, the public item page and the fixed area screens', () => {
     expect(match('/en/login')).toMatchObject({ kind: 'login', locale: 'en', status: 200 });
+    for (const screen of ['signup', 'verify-email', 'password-reset']) {
+      expect(match(`/zh/${screen}`)).toMatchObject({ kind: 'login', screen, locale: 'zh', status: 200 });
+      expect(match(`/zh/${screen}/extra`)).toMatchObject({ kind: 'notFound', status: 404 });
+    }
     expect(match('/th/item/12')).toMatchObject({ kind: 'item', id: '12', status: 200 });
     for (const screen of ['', 'dashboard', 'statistics', 'system']) {
       expect(match(`/lo/admin/${screen}`)).toMatchObject({ kind: 'admin', screen, subpath: screen, status: 200 });

@@ -49,6 +49,8 @@ function AdminEntry() {
 
 // Charts (recharts) load only when the statistics screen opens.
 const StatisticsPage = lazyWithReload(() => import('./stats/StatisticsPage'));
+// The profile (two-step sign-in, its QR code library) only when it opens.
+const ProfilePage = lazyWithReload(() => import('./ProfilePage'));
 
 /**
  * The statistics screen for accounts that may read some resource's aggregates (each config's `stats.access`, e.g.
@@ -129,6 +131,7 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/statistics" element={<StatisticsRoute />} />
+          <Route path="/profile" element={<ProfilePage />} />
         </CustomRoutes>
         {resourceElements}
       </AreaAdmin>

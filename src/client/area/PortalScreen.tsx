@@ -35,6 +35,7 @@ const loaders: WidgetLoaders = {
   chart: () => import('./widgets/ChartWidget').then((m) => m.ChartWidget),
   table: () => import('./widgets/TableWidget').then((m) => m.TableWidget),
   panel: () => import('./widgets/PanelWidget').then((m) => m.PanelWidget),
+  twoFactor: () => import('./widgets/TwoFactorWidget').then((m) => m.TwoFactorWidget),
 };
 const loading = new Map<Widget['kind'], Promise<unknown>>();
 const loaded = new Map<Widget['kind'], ComponentType<{ widget: Widget }>>();

@@ -27,6 +27,7 @@ import { buildFilters } from './filters';
 import { labels } from './labels';
 import { ChunkedBody } from './list/ChunkedBody';
 import { ExportCsvButton } from './list/ExportCsvButton';
+import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
 import { useInPlaceEdits } from './list/in-place-edits';
 import { InlineToggle } from './list/InlineToggle';
 import { ListEmpty } from './list/ListEmpty';
@@ -81,6 +82,7 @@ function ListActions({
   /** A panel inside another screen keeps no queries of its own. */
   savedQueries: boolean;
 }) {
+  const fileEndpoints = useFileEndpoints(config);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
       {config.list.mine ? <MineToggle field={config.list.mine} /> : null}
@@ -91,6 +93,9 @@ function ListActions({
       {savedQueries ? <SavedQueriesButton /> : null}
       {small ? null : <ColumnsButton storeKey={columnsKey} />}
       <ExportCsvButton />
+      {fileEndpoints.map(([name, endpoint]) => (
+        <FileEndpointButton key={name} name={name} endpoint={endpoint} />
+      ))}
     </TopToolbar>
   );
 }

@@ -23,6 +23,7 @@ import { recordTitle } from '../../core/record-title';
 import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
+import { InstructionsPanel } from './show/InstructionsPanel';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
 
 /** Fields a show page lists when the config names none: every readable field, then the system columns. */
@@ -181,6 +182,11 @@ export function GeneratedShow({
       aside={config.aside ? <AsideSlot config={config} /> : undefined}
       sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
+      {config.instructions?.length ? (
+        <Box sx={{ p: 2, pb: 0 }}>
+          <InstructionsPanel config={config} />
+        </Box>
+      ) : null}
       {config.compare ? (
         <Box sx={{ p: 2, pb: 0 }}>
           <ComparePanel config={config} />

@@ -50,6 +50,8 @@ const ME_TTL_MS = 5000;
 
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider & {
   me(): Promise<Me | undefined>;
+  /** Forgets the account read last (its second factor changed): the next check asks the server. */
+  forget(): void;
 } {
   const http = createHttpClient(() => options.locale);
   const toApi = options.toApi ?? ((name: string) => name);
@@ -82,14 +84,37 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
 
   return {
     me,
-    login: async ({ email, username, password }: { email?: string; username?: string; password: string }) => {
+    forget: () => {
       cached = undefined;
-      await http(`${API_URL}/auth/login`, {
+    },
+    /**
+     * The password (`{email, password}`), or the second step of a sign-in that answered `{twoFactor: true}`
+     * (`{code}` or `{recoveryCode}`, SPEC §12). Answers the server's body: `{twoFactor: true}` means the second
+     * step is still to come, and no session is open yet.
+     */
+    login: async (params: {
+      email?: string;
+      username?: string;
+      password?: string;
+      code?: string;
+      recoveryCode?: string;
+    }) => {
+      cached = undefined;
+      const secondStep = params.code !== undefined || params.recoveryCode !== undefined;
+      const { json } = await http(`${API_URL}/auth/${secondStep ? 'two-factor/verify' : 'login'}`, {
         method: 'POST',
-        body: JSON.stringify({ email: email ?? username, password }),
+        body: JSON.stringify(
+          secondStep
+            ? params.code !== undefined
+              ? { code: params.code }
+              : { recoveryCode: params.recoveryCode }
+            : { email: params.email ?? params.username, password: params.password },
+        ),
       });
       cached = undefined;
+      if ((json as { twoFactor?: boolean } | undefined)?.twoFactor) return json;
       signIns += 1;
+      return json;
     },
     logout: async () => {
       const seen = signIns;

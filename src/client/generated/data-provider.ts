@@ -76,6 +76,8 @@ export interface LanternDataProvider extends DataProvider {
   /** A GET below `/api` (custom endpoints, settings, balances). */
   getJson<T = unknown>(path: string): Promise<T>;
   sendJson<T = unknown>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T>;
+  /** A multipart POST below `/api` (a file for an endpoint). */
+  sendForm<T = unknown>(path: string, form: FormData): Promise<T>;
 }
 
 const RA_METHODS = [
@@ -126,5 +128,6 @@ export function createDataProvider(options: {
     getJson: async (path) => (await http(`${API_URL}${path}`)).json,
     sendJson: async (method, path, body) =>
       (await http(`${API_URL}${path}`, { method, body: JSON.stringify(body) })).json,
+    sendForm: async (path, form) => (await http(`${API_URL}${path}`, { method: 'POST', body: form })).json,
   };
 }

@@ -6,7 +6,9 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import FactCheck from '@mui/icons-material/FactCheck';
 import History from '@mui/icons-material/History';
+import Inbox from '@mui/icons-material/Inbox';
 import Luggage from '@mui/icons-material/Luggage';
+import MoveToInbox from '@mui/icons-material/MoveToInbox';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
@@ -31,8 +33,10 @@ const ICONS: Record<string, SvgIconComponent> = {
   EventAvailable,
   FactCheck,
   History,
+  Inbox,
   Luggage,
   ManageAccounts,
+  MoveToInbox,
   Payments,
   Person,
   Place,

@@ -8,7 +8,7 @@ import { labels } from './labels';
 import type { AreaEntry, AreaRegistry } from './registry';
 
 // The screens load on first visit (react-admin's Layout suspends around them): the area's entry, the
-// sign-in form, stays within its budget (issue 4: 370 KB gzipped) without forms, grids and yup. A failed
+// sign-in form, stays within its budget (SPEC §9: 370 KB on the wire) without forms, grids and yup. A failed
 // chunk reloads the page once (SPEC §3).
 export const lazyScreen = (load: () => Promise<ComponentType<object>>) =>
   lazyWithReload<object>(() => load().then((View) => ({ default: View })));

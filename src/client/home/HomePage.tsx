@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18nReady, useLocale, useT } from '../i18n/context';
 import { useDocumentTitle } from '../shell/document-title';
-import { preloadRoutes } from '../shell/loaders';
+import { preloadWhenIdle } from '../shell/preload-when-idle';
 import {
   PAGE_SIZE,
   loadFilterOptions,
@@ -73,11 +73,10 @@ export function HomePage() {
 
   const shown = result !== undefined || failed;
   useEffect(() => {
-    // The next screens a visitor is likely to open, fetched once the page has shown what it was opened for: on
-    // a slow connection they must not compete with the page's own requests.
+    // The next screens a visitor is likely to open: their links fetch them on intent (a pointer or focus on one);
+    // otherwise once the page, having shown what it was opened for, has sat idle a while.
     if (!shown) return;
-    const id = setTimeout(() => preloadRoutes('item', 'login'), 2000);
-    return () => clearTimeout(id);
+    return preloadWhenIdle(['item', 'login']);
   }, [shown]);
 
   const pages = result ? Math.ceil(result.total / PAGE_SIZE) : 0;

@@ -25,7 +25,7 @@ export function ItemCard({ item, names, aboveFold = false }: { item: CatalogItem
       <Link
         to={`/${locale}/${ITEM_SEGMENT}/${item.row.id}`}
         className="lt-card__link"
-        onMouseEnter={() => preloadRoutes('item')}
+        onPointerEnter={() => preloadRoutes('item')}
         onFocus={() => preloadRoutes('item')}
       >
         {item.images[0] ? (

@@ -20,7 +20,7 @@ export function SiteHeader() {
         <Link
           to={`/${locale}/partner/register`}
           className="lt-button lt-button--inherit"
-          onMouseEnter={() => preloadRoutes('register')}
+          onPointerEnter={() => preloadRoutes('register')}
           onFocus={() => preloadRoutes('register')}
           data-testid="link-register"
         >
@@ -29,7 +29,7 @@ export function SiteHeader() {
         <Link
           to={`/${locale}/login`}
           className="lt-button lt-button--inherit lt-button--outlined"
-          onMouseEnter={() => preloadRoutes('login')}
+          onPointerEnter={() => preloadRoutes('login')}
           onFocus={() => preloadRoutes('login')}
           data-testid="link-login"
         >

@@ -7,6 +7,7 @@ import { getList, getOne, takePrimedList, type Row } from './api';
 export const catalog = site.catalog;
 export const signUp = site.signUp;
 export const booking = site.booking;
+export const accountSignUp = site.accountSignUp;
 
 export interface Search {
   q: string;

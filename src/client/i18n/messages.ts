@@ -1,7 +1,7 @@
 import type { Messages, MessageTree } from '../../../i18n/types';
 import { FALLBACK_LOCALE, type Locale } from '../../core/locales';
 
-/** One chunk per locale file, fetched when that locale is first shown (SPEC issue 4 §3). */
+/** One chunk per locale file, fetched when that locale is first shown (SPEC §4: five languages; a page loads only its own). */
 const files = import.meta.glob<{ default: Messages }>(['../../../i18n/{lo,en,vi,th,zh}.ts']);
 
 const fileOf = (locale: Locale) => `../../../i18n/${locale}.ts`;

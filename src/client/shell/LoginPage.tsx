@@ -1,18 +1,19 @@
 import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { useLocale, useT } from '../i18n/context';
+import { SecondStepForm } from '../two-factor/SecondStepForm';
 import { AuthCard } from './AuthCard';
 import { useDocumentTitle } from './document-title';
-import { homeOfKind, safeRedirect } from './safe-redirect';
+import { LoginLinks } from './LoginLinks';
+import { CONFIRM_EMAIL_FIRST, homeOfKind, safeRedirect } from './safe-redirect';
 
-/** SPEC §2 `/{locale}/login`: admins and partners sign in here and land by role (or back where they were). */
+/** SPEC §2 `/{locale}/login`: every kind of account signs in here and lands in its area (or back where it was). */
 export default function LoginPage() {
   const t = useT();
   const locale = useLocale();
@@ -22,16 +23,21 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
 
   useDocumentTitle(t('app.auth.login'));
+
+  const land = (me: { kind?: string } | undefined) =>
+    navigate(safeRedirect(params.get('redirect')) ?? homeOfKind(me?.kind, locale), { replace: true });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      const me = await post<{ kind?: string }>('auth/login', { email, password }, locale);
-      navigate(safeRedirect(params.get('redirect')) ?? homeOfKind(me?.kind, locale), { replace: true });
+      const me = await post<{ kind?: string; twoFactor?: boolean }>('auth/login', { email, password }, locale);
+      if (me?.twoFactor) setSecondStep(true);
+      else land(me);
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : 0;
       setError(
@@ -40,13 +46,28 @@ export default function LoginPage() {
           : status === 429
             ? t('app.auth.tooManyAttempts')
             : status === 403 && failure instanceof ApiError
-              ? failure.message
+              ? failure.message === CONFIRM_EMAIL_FIRST
+                ? t('app.verifyEmail.confirmFirst')
+                : failure.message
               : t('app.error.network'),
       );
     } finally {
       setBusy(false);
     }
   };
+
+  if (secondStep)
+    return (
+      <AuthCard title={t('app.twoFactor.secondStepTitle')}>
+        <SecondStepForm
+          verify={async (proof) => land(await post<{ kind?: string }>('auth/two-factor/verify', proof, locale))}
+          onRestart={() => {
+            setSecondStep(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('app.auth.loginTitle')} subtitle={t('app.auth.loginSubtitle')}>
@@ -78,9 +99,7 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={<LoginIcon />}>
           {t('app.auth.login')}
         </Button>
-        <Link component={RouterLink} to={`/${locale}/partner/register`} variant="body2" sx={{ textAlign: 'center' }}>
-          {t('app.auth.partnerRegister')}
-        </Link>
+        <LoginLinks redirect={safeRedirect(params.get('redirect'))} />
       </Stack>
     </AuthCard>
   );

@@ -16,6 +16,9 @@ export const routeChunks = {
   notFound: () => import('./route-check'),
   login: () => import('./LoginPage'),
   register: () => import('./RegisterPage'),
+  signup: () => import('./SignupPage'),
+  verifyEmail: () => import('./VerifyEmailPage'),
+  passwordReset: () => import('./PasswordResetPage'),
   item: () => import('../home/ItemPage'),
 };
 

@@ -14,6 +14,9 @@ import { Shell } from './Shell';
 const AreaGate = lazyWithReload(routeChunks.areaGate);
 const LoginPage = lazyWithReload(routeChunks.login);
 const RegisterPage = lazyWithReload(routeChunks.register);
+const SignupPage = lazyWithReload(routeChunks.signup);
+const VerifyEmailPage = lazyWithReload(routeChunks.verifyEmail);
+const PasswordResetPage = lazyWithReload(routeChunks.passwordReset);
 const ItemPage = lazyWithReload(routeChunks.item);
 
 function Lazy({ area, component: Component }: { area: string; component: ComponentType }) {
@@ -68,6 +71,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'login', element: <Lazy area="login" component={LoginPage} /> },
+          { path: 'signup', element: <Lazy area="login" component={SignupPage} /> },
+          { path: 'verify-email', element: <Lazy area="login" component={VerifyEmailPage} /> },
+          { path: 'password-reset', element: <Lazy area="login" component={PasswordResetPage} /> },
           { path: 'item/:id', element: <Lazy area="home" component={ItemPage} /> },
           { path: 'partner/register', element: <Lazy area="register" component={RegisterPage} /> },
           { path: 'admin/*', element: <AreaRoute area="admin" /> },

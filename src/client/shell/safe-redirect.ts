@@ -15,6 +15,9 @@ export function homeOfKind(kind: string | undefined, locale: Locale): string {
   return `/${locale}`;
 }
 
+/** The server's 403 to a right password on an account whose email is not confirmed (SPEC §11). */
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first';
+
 /**
  * A sign-in screen's address that brings the visit back to `requested` afterwards. The target rides in the URL
  * (not only in router state) so that every later signed-out check, however many fire while the screen loads,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
@@ -15,12 +15,19 @@ import {
   normalizeEmail,
   passwordHashOf,
   principalOf,
+  type Account,
+  type SignedInPrincipal,
 } from './accounts';
 import { meBody } from './me';
+import { Registry } from '../rest/registry';
+import { refuseUnverified } from './unverified-sign-in';
+import { mustSetUpFirst, SETUP_REQUIRED, type SecondFactorState } from './two-factor/enforcement';
+import { beginSecondStep, registerTwoFactorRoutes } from './two-factor/routes';
 import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
 import { sessionAccountReader } from './session-account';
 import { SessionCache } from './session-cache';
 import { isCrossSiteWrite } from './origin';
+import { pruneExpiredTokens } from './account-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, TOO_MANY_ATTEMPTS } from './password-proof';
 import {
@@ -55,6 +62,8 @@ export interface AuthOptions {
   needsSession?: (url: string) => boolean;
   /** Other instances' announcements (auth-changes.ts), where several may share the database. */
   listen?: Database['listen'];
+  /** The clock TOTP codes are checked against, in ms (tests set it). */
+  clock?: () => number;
 }
 
 export { TOO_MANY_ATTEMPTS } from './password-proof';
@@ -74,6 +83,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const needsSession = options.needsSession ?? ((url: string) => url.startsWith('/api/'));
   const readSessionAccount = sessionAccountReader(resources);
+  const registry = new Registry(resources);
   const signedIn = new SessionCache();
   const unsubscribe = onAuthChange(() => signedIn.forget());
   let stopListening = async () => {};
@@ -98,6 +108,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   if (!fastify.hasDecorator('loginLimits')) fastify.decorate('loginLimits', limits);
   // null, not an object: Fastify 5 refuses shared reference values; the hook sets one per request.
   fastify.decorateRequest('principal', null as never);
+  fastify.decorateRequest('secondFactor', undefined);
 
   // Verifying against a real hash for unknown emails keeps their timing like a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -110,9 +121,11 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const pruneNow = () => {
     if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
     lastPrune = Date.now();
-    housekeeping = Promise.all([pruneExpiredSessions(db), pruneLoginAttempts(db, limits)]).catch((error: unknown) =>
-      fastify.log.warn({ err: error }, 'auth housekeeping failed'),
-    );
+    housekeeping = Promise.all([
+      pruneExpiredSessions(db),
+      pruneLoginAttempts(db, limits),
+      pruneExpiredTokens(db),
+    ]).catch((error: unknown) => fastify.log.warn({ err: error }, 'auth housekeeping failed'));
   };
   fastify.addHook('onClose', () => housekeeping);
 
@@ -128,6 +141,50 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   const clearSessionCookie = (reply: FastifyReply) => {
     reply.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure: options.production, path: '/' });
   };
+
+  /** Opens a session for an account that has proved who it is; answers the `auth/me` body. */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    principal: SignedInPrincipal,
+  ) => {
+    const previous = request.cookies[cookieName];
+    if (previous) await deleteSession(db, previous);
+    const session = await createSession(db, principal.kind, principal.id, lifetime);
+    const lastLogin = account.resource.account?.lastLoginField;
+    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
+    if (lastLogin)
+      await db
+        .updateTable(tableName(account.resource))
+        .set({ [lastLogin]: sql`now()` })
+        .where('id', '=', principal.id)
+        .execute();
+    setSessionCookie(reply, session.token, session.expiresAt);
+    request.principal = principal;
+    return meBody(account, principal, resources);
+  };
+  /**
+   * A password or a mailed link proved the address: with a second factor on, that opens only the second step
+   * (SPEC §12), no session yet; otherwise the usual session.
+   */
+  const firstStepPassed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    principal: SignedInPrincipal,
+  ) => {
+    if (await beginSecondStep(db, reply, principal, options.production)) {
+      const previous = request.cookies[cookieName];
+      if (previous) {
+        await deleteSession(db, previous);
+        clearSessionCookie(reply);
+      }
+      return { twoFactor: true as const };
+    }
+    return startSession(request, reply, account, principal);
+  };
+  fastify.decorate('startSession', firstStepPassed);
 
   fastify.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
@@ -147,15 +204,19 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
       return;
     }
     request.principal = principal;
-    if (remembered) return;
-    if (session.stale) {
-      const expiresAt = await touchSession(db, session.sessionId, lifetime);
-      if (expiresAt) {
-        setSessionCookie(reply, token, expiresAt);
-        session.expiresAt = expiresAt;
+    request.secondFactor = session.secondFactor;
+    if (!remembered) {
+      if (session.stale) {
+        const expiresAt = await touchSession(db, session.sessionId, lifetime);
+        if (expiresAt) {
+          setSessionCookie(reply, token, expiresAt);
+          session.expiresAt = expiresAt;
+        }
       }
+      signedIn.remember(token, session);
     }
-    signedIn.remember(token, session);
+    // SPEC §12: a role that must sign in with a second factor opens nothing but its setup until it has one.
+    if (mustSetUpFirst(session.secondFactor, request.url)) return reply.code(403).send({ message: SETUP_REQUIRED });
   });
 
   fastify.post('/api/auth/login', async (request, reply) => {
@@ -189,21 +250,20 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
         .send({ message: `This account is ${accountStatus(account) ?? 'not active'} and cannot sign in` });
     }
 
+    const unverified = await refuseUnverified(db, registry, account);
+    if (unverified) return reply.code(403).send({ message: unverified });
+
     await clearLoginFailures(db, email, request.ip);
-    const previous = request.cookies[cookieName];
-    if (previous) await deleteSession(db, previous);
-    const session = await createSession(db, principal.kind, principal.id, lifetime);
-    const lastLogin = account.resource.account?.lastLoginField;
-    // A sign-in is not an edit: neither `version` nor `updatedAt` move, so open edit forms stay valid.
-    if (lastLogin)
-      await db
-        .updateTable(tableName(account.resource))
-        .set({ [lastLogin]: sql`now()` })
-        .where('id', '=', principal.id)
-        .execute();
-    setSessionCookie(reply, session.token, session.expiresAt);
-    request.principal = principal;
-    return meBody(account, principal, resources);
+    return firstStepPassed(request, reply, account, principal);
+  });
+
+  registerTwoFactorRoutes(fastify, {
+    db,
+    resources,
+    production: options.production,
+    windowSeconds: limits.windowSeconds,
+    clock: options.clock ?? Date.now,
+    signIn: startSession,
   });
 
   fastify.post('/api/auth/logout', async (request, reply) => {
@@ -222,8 +282,18 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
         : await findAccount(db, resources, principal.kind, principal.id);
     if (!account || !maySignIn(account) || principal.kind === 'public' || principal.kind === 'system')
       return reply.code(401).send({ message: NOT_SIGNED_IN });
-    return meBody(account, principal, resources);
+    return { ...meBody(account, principal, resources), ...secondFactorOfMe(account, request.secondFactor) };
   });
+}
+
+/**
+ * `auth/me`'s `twoFactor`, for kinds that may have a second factor: whether it is on, and whether the account must
+ * set it up before anything else opens (the app then opens the setup).
+ */
+function secondFactorOfMe(account: Account, state: SecondFactorState | undefined) {
+  if (!account.resource.account?.twoFactor) return {};
+  const enabled = Boolean(state?.on);
+  return { twoFactor: { enabled, setupRequired: Boolean(state?.required) && !enabled } };
 }
 
 /** Sessions, sign-in and the Origin check; decorates every request with its `principal`. */

@@ -3,6 +3,7 @@ import { statusField, tableName, type AnyResource } from '../../core/resource';
 import type { AccountKind } from '../../core/roles';
 import { accountResources, type Account } from './accounts';
 import { sessionIdOf, TOUCH_INTERVAL_SECONDS } from './sessions';
+import { secondFactorColumns, type SecondFactorState } from './two-factor/enforcement';
 
 /** A live session with the columns of its account that decide the principal (id, role, status). */
 export interface SessionAccount {
@@ -12,6 +13,7 @@ export interface SessionAccount {
   stale: boolean;
   /** Undefined when the account row is gone. */
   account?: Account;
+  secondFactor?: SecondFactorState;
 }
 
 /** The columns of an account resource that `principalOf` and `maySignIn` read. */
@@ -45,10 +47,12 @@ export function sessionAccountReader(resources: readonly AnyResource[]) {
             on s."accountKind" = ${resource.account!.kind as AccountKind} and ${sql.ref(`a${index}.id`)} = s."accountId"`,
   );
   const interval = sql`(${TOUCH_INTERVAL_SECONDS}::int * interval '1 second')`;
+  const secondFactor = secondFactorColumns(resources, kinds);
 
   return async function read(db: Kysely<any>, token: string): Promise<SessionAccount | undefined> {
     const { rows } = await sql<Record<string, unknown>>`
-      select s.id as "sessionId", s."accountKind", s."expiresAt", s."lastSeenAt" < now() - ${interval} as stale
+      select s.id as "sessionId", s."accountKind", s."expiresAt", s."lastSeenAt" < now() - ${interval} as stale,
+        ${secondFactor}
         ${select.length ? sql`, ${sql.join(select)}` : sql``}
       from sessions s ${sql.join(joins, sql` `)}
       where s.id = ${sessionIdOf(token)} and s."expiresAt" > now()`.execute(db);
@@ -61,6 +65,7 @@ export function sessionAccountReader(resources: readonly AnyResource[]) {
       sessionId: String(row.sessionId),
       expiresAt: new Date(row.expiresAt as string),
       stale: Boolean(row.stale),
+      secondFactor: { on: Boolean(row.secondFactorOn), required: Boolean(row.secondFactorRequired) },
     };
     if (match) {
       const accountRow: Record<string, unknown> = {};

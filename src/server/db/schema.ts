@@ -2,6 +2,7 @@ import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
 import { isPlainTextSearch, searchFields } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
+import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
@@ -167,6 +168,12 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
     name: identifier(`${table}_${cols.join('_')}_idx`),
     columns: cols,
   }));
+  for (const cols of resource.uniques ?? [])
+    indexes.push({
+      name: identifier(`${table}_${cols.join('_')}_key`),
+      columns: cols.map((name) => columnName(name, resource.fields[name])),
+      unique: true,
+    });
   // The list's text search (`q`) matches anywhere in these columns: a trigram index each, so a search of a
   // large table reads the matching rows instead of every row.
   for (const name of searchFields(resource)) {
@@ -199,7 +206,21 @@ export const SYSTEM_TABLES: TableDef[] = [
     ],
     indexes: [{ name: 'login_attempts_key_at_idx', columns: ['key', 'at'] }],
   },
+  // Links mailed to prove an address or to set a new password: only a hash of each token is kept (auth/account-tokens.ts).
+  {
+    name: 'account_tokens',
+    columns: [
+      { name: 'id', type: 'text primary key', notNull: true },
+      { name: 'purpose', type: 'text', notNull: true },
+      { name: 'accountKind', type: 'text', notNull: true },
+      { name: 'accountId', type: 'bigint', notNull: true },
+      { name: 'createdAt', type: 'timestamptz', notNull: true, default: 'now()' },
+      { name: 'expiresAt', type: 'timestamptz', notNull: true },
+    ],
+    indexes: [{ name: 'account_tokens_accountKind_accountId_idx', columns: ['accountKind', 'accountId'] }],
+  },
   FILES_TABLE,
+  ...TWO_FACTOR_TABLES,
 ];
 
 /**

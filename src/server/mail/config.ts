@@ -1,6 +1,6 @@
 import { ConfigError } from '../config-error';
 
-/** Where and how the outbox's mail goes (README: "Mail"). */
+/** Where and how the outbox's mail goes (docs/operations.md, "Mail"). */
 export interface MailConfig {
   /** `smtp://host:port` (or `smtps://`, credentials allowed); absent: mail stays in the outbox. */
   smtpUrl?: string;

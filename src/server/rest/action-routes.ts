@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { applyTransition } from '../transitions';
 import { requireObject } from './input';
 import { toRecord, type Registry } from './registry';
+import { withLiveHolds } from './live-holds';
 import { needsSignatures, signaturesOf } from './signatures';
 import { loadScoped, present, type RouteDeps } from './resource-routes';
 import { denied, readAccess, type ReadAccess } from './scope';
@@ -93,6 +94,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
         input,
       );
     });
-    return present(resource, principal, access, record);
+    const [live] = await withLiveHolds(db, registry, resource, [record]);
+    return present(resource, principal, access, live);
   });
 }

@@ -1,12 +1,15 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
-import type { AnyResource, Endpoint } from '../../core/resource';
+import type { AnyResource, Endpoint, EndpointFile } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { validateBody } from '../../core/validation';
+import { countCall } from '../auth/call-limit';
 import { tooManyAttempts } from '../auth/password-proof';
 import { inTransaction, Writer } from '../data-context';
-import { badRequest } from '../errors';
+import { appText } from '../caller-language';
+import { badRequest, HttpError, notFound } from '../errors';
 import { contextOf } from './context';
 import { requireObject } from './input';
 import { loadScoped, type RouteDeps } from './resource-routes';
@@ -31,22 +34,37 @@ async function validInput(resource: AnyResource, fields: readonly string[], raw:
  * holds across server processes. Only successful calls count: the row commits with the call's transaction.
  */
 async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>) {
-  const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
-  const row = await trx
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*)::int`.as('calls'),
-      // Seconds until the oldest call in the window leaves it: the client's Retry-After.
-      sql<number>`ceil(extract(epoch from (min("at") + ${window} - now())))`.as('retry'),
-    ])
-    .where('key', '=', key)
-    .where('at', '>', sql`now() - ${window}`)
-    .executeTakeFirst();
-  if (Number(row?.calls ?? 0) >= limit.perIp) throw tooManyAttempts(Math.max(1, Number(row?.retry ?? 1)));
-  await trx.insertInto('login_attempts').values({ key }).execute();
+  const wait = await countCall(trx, key, { max: limit.perIp, windowSeconds: limit.windowSeconds });
+  if (wait !== undefined) throw tooManyAttempts(wait);
 }
 
 type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, string> }>;
+
+/** An endpoint's `requiresEnv`: unset variables hide it (404), read on each call so a deployment may add them. */
+export function endpointEnabled(endpoint: Endpoint): boolean {
+  return (endpoint.requiresEnv ?? []).every((name) => Boolean(process.env[name]));
+}
+
+/** The one file of a `{ file }` endpoint: 413 past its size, 400 naming `file` when there is none. */
+async function fileOf(request: FastifyRequest, maxBytes: number): Promise<EndpointFile> {
+  const missing = () => {
+    const message = appText(request, 'upload.errors.required');
+    return new HttpError(400, message, { file: message });
+  };
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw missing();
+    const bytes = await part.toBuffer();
+    if (bytes.length > maxBytes || part.file.truncated)
+      throw new HttpError(413, appText(request, 'upload.errors.tooLarge'));
+    return { filename: part.filename, mimetype: part.mimetype, bytes };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413)
+      throw new HttpError(413, appText(request, 'upload.errors.tooLarge'));
+    throw error;
+  }
+}
 
 /** Custom endpoints of a config: `/api/{resource}/{id}/{name}` (record) and `/api/{resource}/-/{name}`. */
 export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, resource: AnyResource): void {
@@ -55,10 +73,15 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
     const url = endpoint.record
       ? `/api/${resource.name}/:id/${endpoint.action ? 'actions/' : ''}${name}`
       : `/api/${resource.name}/-/${name}`;
+    const shape = endpoint.body ?? 'json';
     const handler = async (request: EndpointRequest) => {
+      if (!endpointEnabled(endpoint)) throw notFound();
       const principal = request.principal;
       if (!grants(endpoint.by, principal)) throw denied(principal);
-      const body = endpoint.input ? await validInput(resource, endpoint.input, request.body) : request.body;
+      let body: unknown = request.body;
+      if (typeof shape === 'object') body = await fileOf(request, shape.file.maxBytes);
+      else if (shape === 'raw') body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      else if (endpoint.input) body = await validInput(resource, endpoint.input, request.body);
       return inTransaction(db, async (trx) => {
         if (endpoint.limit) await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit);
         const writer = new Writer(trx, registry, principal);
@@ -81,12 +104,30 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
             query: { ...(request.query ?? {}) },
             body,
             resource: resource.name,
+            headers: request.headers,
           }),
         );
         return result ?? {};
       });
     };
-    if (endpoint.method === 'GET') app.get(url, handler);
+    if (typeof shape === 'object') {
+      const maxBytes = shape.file.maxBytes;
+      // One byte over the limit is read, so the length alone tells an oversized file.
+      app.register(async (scope) => {
+        await scope.register(multipart, {
+          limits: { fileSize: maxBytes + 1, files: 1, fields: 0, parts: 2 },
+          throwFileSizeLimit: true,
+        });
+        scope.post(url, { bodyLimit: maxBytes + 64 * 1024 }, handler);
+      });
+    } else if (shape === 'raw') {
+      // The exact bytes, whatever the declared type: a signature is checked over them, not over a re-serialisation.
+      app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, raw, done) => done(null, raw));
+        scope.post(url, handler);
+      });
+    } else if (endpoint.method === 'GET') app.get(url, handler);
     else app.post(url, handler);
   }
 }

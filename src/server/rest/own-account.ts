@@ -13,7 +13,7 @@ import { badRequest } from '../errors';
 import { parseId } from './input';
 
 /**
- * What differs when an account edits its own record (issue 21): a stolen session must not be enough to take the
+ * What differs when an account edits its own record: a stolen session must not be enough to take the
  * account over, and the answers must not tell which addresses other accounts hold.
  */
 

@@ -128,7 +128,8 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       const write = () => writer.update(resource.name, before.id, patch, { keepSession });
       return own ? writeOwnAccount(writer, resource, before, patch, write) : write();
     });
-    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+    const [live] = await withLiveHolds(db, registry, resource, [record]);
+    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, live);
   };
   app.put(`${base}/:id`, update);
   app.patch(`${base}/:id`, update);

@@ -48,7 +48,7 @@ export interface RateAnswer extends Period, Shares {
   rows: (Shares & { bucket: string })[];
 }
 
-/** One `/api/stats/{resource}/…` answer (SPEC issue 7's SQL aggregates), cached per query. */
+/** One `/api/stats/{resource}/…` answer (SQL aggregates, computed by the server), cached per query. */
 export function useStats<T = StatsAnswer>(
   config: AnyResource | undefined,
   path: string,

@@ -1,15 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import {
   AppBar,
   Layout,
   LoadingIndicator,
+  Logout,
+  MenuItemLink,
   Notification,
   TitlePortal,
   UserMenu,
+  useBasename,
   useGetIdentity,
   useTranslate,
   type LayoutProps,
 } from 'react-admin';
+import { PROFILE_SCREEN, SetupGate, useSetupRequired } from '../../two-factor/SetupGate';
 import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
 import { screenTitle } from '../../shell/document-title';
 import { ForbiddenPage } from '../../shell/ErrorPage';
@@ -20,12 +25,26 @@ import { LiveUpdates } from './LiveUpdates';
 import { FaultNotifications } from './FaultToast';
 import { NotificationBell } from './NotificationBell';
 
-/** The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens. */
+/**
+ * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
+ * account's profile screen (its two-step sign-in) and sign-out.
+ */
 function AreaUserMenu() {
   const translate = useTranslate();
+  const basename = useBasename();
   const { identity } = useGetIdentity();
   const label = identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
-  return <UserMenu label={label} />;
+  return (
+    <UserMenu label={label}>
+      <MenuItemLink
+        to={`${basename}/${PROFILE_SCREEN}`}
+        primaryText={translate('app.auth.profile')}
+        leftIcon={<ManageAccountsIcon />}
+        data-testid="user-menu-profile"
+      />
+      <Logout />
+    </UserMenu>
+  );
 }
 
 /**
@@ -50,13 +69,15 @@ function TabTitleFromAppBar() {
 }
 
 export function AreaAppBar() {
+  // Until a required second factor is set up the server opens nothing the bell could show.
+  const setupRequired = useSetupRequired();
   return (
     <AppBar
       color="primary"
       userMenu={<AreaUserMenu />}
       toolbar={
         <>
-          <NotificationBell />
+          {!setupRequired && <NotificationBell />}
           <LanguageSwitcher />
           <ThemeToggle />
           <LoadingIndicator />
@@ -89,13 +110,14 @@ export function AreaLayout({
   ...props
 }: LayoutProps & { kind: Me['kind']; children: ReactNode }) {
   const { identity, isPending } = useGetIdentity();
+  const setupRequired = useSetupRequired();
   if (!isPending && identity && (identity as Me).kind !== kind) return <ForbiddenPage />;
   return (
     <Layout {...props} menu={menu} appBar={AreaAppBar}>
       <FaultNotifications>
         <DatabaseBanner />
-        <LiveUpdates />
-        {children}
+        {!setupRequired && <LiveUpdates />}
+        <SetupGate>{children}</SetupGate>
       </FaultNotifications>
     </Layout>
   );

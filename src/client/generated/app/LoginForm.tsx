@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../shell/document-title';
 import { safeRedirect } from '../../shell/safe-redirect';
+import { SecondStepForm } from '../../two-factor/SecondStepForm';
 import {
   Form,
   PasswordInput,
@@ -31,6 +32,7 @@ export function LoginForm() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
   const location = useLocation();
   useDocumentTitle(translate('app.auth.login'));
   // The page a signed-out visit asked for: `?redirect=` (kept by every later check), else react-admin's state.
@@ -39,14 +41,19 @@ export function LoginForm() {
     new URLSearchParams(location.search).get('redirect') ??
       (state?.nextPathname ? `${state.nextPathname}${state.nextSearch ?? ''}` : undefined),
   );
+  const signedIn = () => {
+    // Answers cached while signed out (access checks, the entry's own check) must not decide the first screen
+    // after sign-in: dropped before the move, so every screen asks again with the new session.
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    navigate(next && next !== location.pathname ? next : `${basename}/dashboard`, { replace: true });
+  };
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await authProvider.login({ email: values.email, password: values.password });
-      // Answers cached while signed out (access checks, the entry's own check) must not decide the first screen
-      // after sign-in: dropped before the move, so every screen asks again with the new session.
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(next && next !== location.pathname ? next : `${basename}/dashboard`, { replace: true });
+      const answer = (await authProvider.login({ email: values.email, password: values.password })) as
+        { twoFactor?: boolean } | undefined;
+      if (answer?.twoFactor) setSecondStep(true);
+      else signedIn();
     } catch (error) {
       const status = (error as { status?: number }).status;
       notify(
@@ -79,35 +86,45 @@ export function LoginForm() {
               <LockIcon />
             </Avatar>
             <Typography variant="h5" component="h1">
-              {translate('app.auth.loginTitle', { _: 'Sign in' })}
+              {translate(secondStep ? 'app.twoFactor.secondStepTitle' : 'app.auth.loginTitle', { _: 'Sign in' })}
             </Typography>
           </Box>
-          <Form onSubmit={submit}>
-            <TextInput
-              source="email"
-              type="email"
-              label="app.auth.email"
-              autoComplete="username"
-              validate={required}
-              fullWidth
-              autoFocus
+          {secondStep ? (
+            <SecondStepForm
+              verify={async (proof) => {
+                await authProvider.login(proof);
+                signedIn();
+              }}
+              onRestart={() => setSecondStep(false)}
             />
-            <PasswordInput
-              source="password"
-              label="app.auth.password"
-              autoComplete="current-password"
-              validate={required}
-              fullWidth
-            />
-            <SaveButton
-              label="app.auth.login"
-              icon={<></>}
-              fullWidth
-              disabled={busy}
-              alwaysEnable={!busy}
-              sx={{ mt: 1 }}
-            />
-          </Form>
+          ) : (
+            <Form onSubmit={submit}>
+              <TextInput
+                source="email"
+                type="email"
+                label="app.auth.email"
+                autoComplete="username"
+                validate={required}
+                fullWidth
+                autoFocus
+              />
+              <PasswordInput
+                source="password"
+                label="app.auth.password"
+                autoComplete="current-password"
+                validate={required}
+                fullWidth
+              />
+              <SaveButton
+                label="app.auth.login"
+                icon={<></>}
+                fullWidth
+                disabled={busy}
+                alwaysEnable={!busy}
+                sx={{ mt: 1 }}
+              />
+            </Form>
+          )}
         </CardContent>
       </Card>
     </Box>

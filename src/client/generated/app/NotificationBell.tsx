@@ -31,6 +31,8 @@ interface NotificationRow {
 /** How often the unread count is asked while no live event says it changed. */
 const REFRESH_MS = 30_000;
 const LATEST = 20;
+/** Past this the badge shows `99+`. */
+const MAX_SHOWN = 99;
 
 /**
  * The bell of the admin and partner app bars (SPEC §8): the unread count as a badge, the latest 20 in a menu, "mark
@@ -63,6 +65,7 @@ function Bell({ route }: { route: string }) {
     { pagination: { page: 1, perPage: LATEST }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} },
     { enabled: Boolean(anchor), meta: AMBIENT },
   );
+  const shown = unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread;
   const refresh = () => queryClient.invalidateQueries({ queryKey: [route] });
 
   const open = async (notification: NotificationRow) => {
@@ -81,12 +84,21 @@ function Bell({ route }: { route: string }) {
     <>
       <IconButton
         color="inherit"
-        aria-label={translate('app.notifications.open', { smart_count: unread })}
+        // The name holds the badge's text as a word of its own (WCAG 2.5.3, label in name): `99+` when it shows that.
+        aria-label={translate('app.notifications.open', { smart_count: shown })}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="notification-bell"
       >
-        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
+        <Badge
+          // Hidden at 0, MUI's badge keeps the count it had for its exit animation: a text the name no longer
+          // holds. Drawn anew when the count reaches 0, it holds nothing stale.
+          key={unread ? 'unread' : 'none'}
+          badgeContent={unread}
+          color="error"
+          max={MAX_SHOWN}
+          data-testid="notification-count"
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>

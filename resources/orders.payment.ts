@@ -1,0 +1,56 @@
+import type { DataContext, Row } from '../src/core/resource';
+import { PAYABLE_STATES } from './incoming-payments.matching';
+
+/** What a customer needs to pay an order by bank transfer: the account, the amount, and the code as reference. */
+export interface HowToPay {
+  bankName: string;
+  bankAccountName: string;
+  bankAccountNumber: string;
+  amount: number;
+  currency: string;
+  reference: string;
+}
+
+/** `GET /api/orders/{id}/how-to-pay`: the transfer details while the order is unpaid, else nothing. */
+export async function howToPay(ctx: DataContext & { record?: Row }): Promise<HowToPay | Record<string, never>> {
+  const order = ctx.record;
+  if (!order || order.status !== 'pending_payment') return {};
+  const payments = await ctx.settings('payments');
+  const text = (key: string) => (typeof payments[key] === 'string' ? (payments[key] as string) : '');
+  return {
+    bankName: text('bankName'),
+    bankAccountName: text('bankAccountName'),
+    bankAccountNumber: text('bankAccountNumber'),
+    amount: Number(order.total),
+    currency: String(order.currency),
+    reference: String(order.code),
+  };
+}
+
+/** Fills the gateway's URL template; every value is URL-encoded. */
+export function checkoutUrl(template: string, values: Record<'code' | 'amount' | 'currency' | 'returnUrl', string>) {
+  return template.replace(/\{(code|amount|currency|returnUrl)\}/g, (_all, key: keyof typeof values) =>
+    encodeURIComponent(values[key]),
+  );
+}
+
+/**
+ * `POST /api/orders/{id}/actions/checkout`: where the customer pays their unpaid order at the gateway
+ * (`PAYMENT_GATEWAY_URL` with the order's code, its amount in minor units, its currency and the page to come back
+ * to). The gateway's signed callback, not this call, pays the order.
+ */
+export async function checkout(ctx: DataContext & { record?: Row }): Promise<{ url: string }> {
+  const order = ctx.record!;
+  if (!PAYABLE_STATES.includes(String(order.status))) ctx.fail(409, 'This order is not waiting for payment');
+  const user = await ctx.findById('users', Number(order.userId));
+  const locale = typeof user?.locale === 'string' && user.locale ? user.locale : 'en';
+  const base = (process.env.PUBLIC_URL?.trim() || `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/+$/, '');
+  return {
+    url: checkoutUrl(process.env.PAYMENT_GATEWAY_URL ?? '', {
+      code: String(order.code),
+      amount: String(order.total),
+      currency: String(order.currency),
+      returnUrl: `${base}/${locale}/account/orders/${order.id}`,
+    }),
+  };
+}

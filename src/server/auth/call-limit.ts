@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely';
+
+/** At most `max` counted calls per key within `windowSeconds` (at most the sign-in window, which prunes the rows). */
+export interface CallLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts a call of `key` in the sign-in attempts table (so the limit holds across server processes) and answers
+ * the seconds to wait when the key has already used its calls in the window (the call is then not counted);
+ * undefined when it may go ahead. Run inside the call's transaction, only calls that commit count.
+ */
+export async function countCall(db: Kysely<any>, key: string, limit: CallLimit): Promise<number | undefined> {
+  const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
+  const row = await db
+    .selectFrom('login_attempts')
+    .select([
+      sql<number>`count(*)::int`.as('calls'),
+      // Seconds until the oldest call in the window leaves it: the client's Retry-After.
+      sql<number>`ceil(extract(epoch from (min("at") + ${window} - now())))`.as('retry'),
+    ])
+    .where('key', '=', key)
+    .where('at', '>', sql`now() - ${window}`)
+    .executeTakeFirst();
+  if (Number(row?.calls ?? 0) >= limit.max) return Math.max(1, Number(row?.retry ?? 1));
+  await db.insertInto('login_attempts').values({ key }).execute();
+  return undefined;
+}

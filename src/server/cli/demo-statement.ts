@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { demoStatement } from '../../../resources/demo/statement';
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/connection';
+
+/**
+ * `npm run demo:statement [-- file.csv]`: writes a bank statement (CSV) that pays some of the demo orders waiting
+ * for payment, with a repeated line and an unknown code, for trying the import (Payments › Incoming › Import).
+ * Reads the database the server uses (DATABASE_URL or DATA_DIR); on PGlite, stop the server first.
+ */
+const file = path.resolve(process.argv[2] ?? 'demo-statement.csv');
+const config = loadConfig();
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const { csv, paid } = await demoStatement(database.db);
+  fs.writeFileSync(file, csv);
+  console.log(
+    `Wrote ${file}: pays ${paid.length} orders (${paid.join(', ') || 'none waiting'}), a repeated line, an unknown code.`,
+  );
+} finally {
+  await database.close();
+}
