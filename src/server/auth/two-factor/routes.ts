@@ -88,7 +88,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, options: TwoFactor
   /** The signed-in account, when its kind may have a second factor. */
   const signedIn = async (request: FastifyRequest) => {
     const principal = request.principal;
-    if (principal.kind === 'public') throw new HttpError(401, 'Not signed in');
+    if (principal.kind === 'public' || principal.kind === 'system') throw new HttpError(401, 'Not signed in');
     const account = await findAccount(db, resources, principal.kind, principal.id);
     if (!account || !maySignIn(account)) throw new HttpError(401, 'Not signed in');
     if (!account.resource.account?.twoFactor) throw new HttpError(403, NOT_AVAILABLE);
