@@ -138,6 +138,18 @@ async function main() {
     const user = await loginAt(lb, 'user@example.com', 'User#2026');
     const admin = await loginAt(lb, 'admin@example.com', 'Admin#2026');
     const partner = await loginAt(lb, 'partner@example.com', 'Partner#2026');
+    // Payments are finance's (SPEC §11: a customer cannot record one); the load keeps some bookings of one customer
+    // unpaid (their payment in flight on the killed instance), so the cap on held seats is raised for it.
+    const finance = await loginAt(lb, 'finance@example.com', 'Admin#2026');
+    const payments = (await (await fetch(`${lb}/api/settings/payments`, { headers: { cookie: admin } })).json()) as {
+      values: Record<string, unknown>;
+    };
+    const raised = await fetch(`${lb}/api/settings/payments`, {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...payments, values: { ...payments.values, maxHeldSeats: 1000 } }),
+    });
+    if (!raised.ok) throw new Error(`Raising the cap on held seats answered ${raised.status}`);
     const services = (await (
       await fetch(`${lb}/api/services?filter={"status":"approved"}`, { headers: { cookie: partner } })
     ).json()) as {
@@ -182,7 +194,10 @@ async function main() {
           if (mine) created.push(mine);
         } else if (step === 1 && mine) {
           kind = 'pay order';
-          answer = await request(agent, ports.lb, 'POST', `/api/orders/${mine}/actions/pay`, user, {});
+          answer = await request(agent, ports.lb, 'POST', `/api/orders/${mine}/actions/pay`, finance, {
+            paymentMethod: 'bank_transfer',
+            reference: `SOAK-${mine}`,
+          });
           if (answer.status === 200) paid.push(mine);
         } else if (step === 2) {
           kind = 'list orders';
