@@ -31,9 +31,11 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   await expect(page.getByTestId('booking')).toBeVisible();
   await page.getByTestId('booking-sign-in').click();
   await expect(page).toHaveURL(/\/en\/login\?redirect=/);
-  await page.getByLabel('Email').fill(USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(USER.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  // The fields are reached by name, as the other login flows do: their labels carry the required mark.
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(USER.email);
+  await form.locator('input[name="password"]').fill(USER.password);
+  await form.locator('input[name="password"]').press('Enter');
   // Back on the service page with the same departure and seats, the contact prefilled from the account.
   await expect(page).toHaveURL(new RegExp(`/en/item/${serviceId}\\?.*departure=${scheduleId}.*seats=2`));
   await expect(page.getByTestId('booking-seats')).toHaveValue('2');
@@ -46,6 +48,12 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   await expect(page.locator('[data-countdown]')).toContainText('left');
   await expect(page.getByText('Awaiting payment').first()).toBeVisible();
   await expect(page.locator('[data-action="cancel"]')).toBeVisible();
+  // How to pay: the bank transfer's details with the order's code as the reference, while it is unpaid.
+  const howToPay = page.getByTestId('instructions-how-to-pay');
+  await expect(howToPay).toBeVisible();
+  const order = await page.request.get(`/api/orders/${orderId}`);
+  expect(order.status()).toBe(200);
+  await expect(howToPay).toContainText(String(((await order.json()) as { code: string }).code));
 
   // Finance records the payment by hand; the open page turns paid without a reload.
   const finance = await browser.newContext({ baseURL });
@@ -58,12 +66,13 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   expect(paid.status()).toBe(200);
   await finance.close();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(howToPay).toHaveCount(0);
   await expect(page.locator('[data-countdown]')).toHaveCount(0);
 
   // A refund request on it, from its page.
   await page.locator('[data-follow-up="requestRefund"]').click();
   await expect(page).toHaveURL(/\/en\/account\/refunds\/create\?source=/);
-  await page.getByLabel(/Reason/).fill('Plans changed');
+  await page.getByLabel(/reason/i).fill('Plans changed');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/en\/account\/refunds\/\d+/);
 
@@ -71,8 +80,8 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   await page.goto(`/en/account/orders/${orderId}`);
   await page.locator('[data-follow-up="reportProblem"]').click();
   await expect(page).toHaveURL(/\/en\/account\/complaints\/create\?source=/);
-  await page.getByLabel(/Subject/).fill('Pick-up was late');
-  await page.getByLabel(/Message/).fill('We waited an hour at the hotel.');
+  await page.getByLabel(/subject/i).fill('Pick-up was late');
+  await page.getByLabel(/message/i).fill('We waited an hour at the hotel.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/en\/account\/complaints\/\d+/);
 
