@@ -441,6 +441,21 @@ function fullWorld(world: World): void {
       : random.weighted({ open: 50, in_progress: 40, resolved: 10 });
     world.complaint(order, user, status, at);
   }
+  // user@example.com's latest past trip has a refund request and a complaint still open, whatever the draws gave.
+  const refunded = new Set(world.b.rows('refunds').map((r) => r.values.orderId));
+  const past = orders
+    .filter(
+      (o) =>
+        o.values.userId === demoUser &&
+        ['confirmed', 'completed'].includes(String(o.values.status)) &&
+        !refunded.has(o) &&
+        world.startOf(o.values.scheduleId as Rec) < world.now,
+    )
+    .sort((a, b) => world.startOf(b.values.scheduleId as Rec) - world.startOf(a.values.scheduleId as Rec))[0];
+  if (past) {
+    world.refundRequest(past, 'pending');
+    world.complaint(past, demoUser, 'open', world.now - world.span(0.05, 1));
+  }
   addInbox(world);
 }
 
