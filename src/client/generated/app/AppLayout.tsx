@@ -12,6 +12,7 @@ import {
   useBasename,
   useGetIdentity,
   useTranslate,
+  useUserMenu,
   type LayoutProps,
 } from 'react-admin';
 import { PROFILE_SCREEN, SetupGate, useSetupRequired } from '../../two-factor/SetupGate';
@@ -31,19 +32,29 @@ import { NotificationBell } from './NotificationBell';
  */
 function AreaUserMenu() {
   const translate = useTranslate();
-  const basename = useBasename();
   const { identity } = useGetIdentity();
   const label = identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
   return (
     <UserMenu label={label}>
-      <MenuItemLink
-        to={`${basename}/${PROFILE_SCREEN}`}
-        primaryText={translate('app.auth.profile')}
-        leftIcon={<ManageAccountsIcon />}
-        data-testid="user-menu-profile"
-      />
+      <ProfileMenuItem />
       <Logout />
     </UserMenu>
+  );
+}
+
+/** The profile link closes the menu it sits in: an open menu's backdrop would cover the screen it opens. */
+function ProfileMenuItem() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItemLink
+      to={`${basename}/${PROFILE_SCREEN}`}
+      primaryText={translate('app.auth.profile')}
+      leftIcon={<ManageAccountsIcon />}
+      onClick={() => userMenu?.onClose()}
+      data-testid="user-menu-profile"
+    />
   );
 }
 
