@@ -46,6 +46,7 @@ export async function writeAudits(
   const rows = entries.map((entry) => {
     const candidate: Record<string, unknown> = {
       actorKind: principal.kind,
+      // The system's runs say so by their kind alone: no account stands behind them.
       actorId: principal.kind === 'public' || principal.kind === 'system' ? null : principal.id,
       actorEmail: email,
       actorRole: principal.kind === 'admin' ? principal.role : null,
@@ -72,25 +73,5 @@ export async function writeAudit(
   entry: AuditEntry,
   now: Date,
 ): Promise<void> {
-  const audit = registry.auditResource;
-  if (!audit) return;
-  const candidate: Record<string, unknown> = {
-    actorKind: principal.kind,
-    // The system's runs say so by their kind alone: no account stands behind them.
-    actorId: principal.kind === 'public' || principal.kind === 'system' ? null : principal.id,
-    actorEmail: 'actorEmail' in audit.fields ? await actorEmail(trx, registry, principal) : null,
-    actorRole: principal.kind === 'admin' ? principal.role : null,
-    resource: entry.resource,
-    recordId: entry.recordId,
-    action: entry.action,
-    from: entry.from ?? null,
-    to: entry.to ?? null,
-    reason: entry.reason ?? null,
-    diff: entry.diff ?? null,
-    at: now.toISOString(),
-  };
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(candidate))
-    if (name in audit.fields && value !== null) values[name] = value;
-  await trx.insertInto(tableName(audit)).values(toColumns(audit, values)).execute();
+  await writeAudits(trx, registry, principal, [entry], now);
 }

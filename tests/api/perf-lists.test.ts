@@ -85,6 +85,7 @@ describeEachEngine('lists at scale', (engine) => {
       'completed',
       'cancelled',
       'refunded',
+      'expired',
     ]);
     for (const tab of body.counts) {
       const n = await count(sql`status = ${tab.value} and "partnerId" = ${partnerId}`);

@@ -7,7 +7,7 @@ import resources from '../../resources/index';
 import { DEFAULT_SETTINGS, SETTINGS_GROUPS, SETTINGS_SHAPES } from '../../resources/settings';
 
 const byName = new Map(resources.map((r) => [r.name, r]));
-const GRANTEES: readonly Grantee[] = [...ADMIN_ROLES, 'admin', 'partner', 'user', 'public'];
+const GRANTEES: readonly Grantee[] = [...ADMIN_ROLES, 'admin', 'partner', 'user', 'public', 'system'];
 const MENU_GROUPS = ['accounts', 'moderation', 'services', 'masterData', 'payments', 'settings', 'system'];
 /** States entered by another resource's effect rather than by a transition of their own. */
 // States a server-side step enters: an order refunded through its refund, a mail sent (or failed) by the delivery worker.

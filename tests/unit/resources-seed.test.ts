@@ -142,7 +142,7 @@ describe('small demo seed', () => {
 
   it('has settings rows for every group', async () => {
     const rows = await a.db.selectFrom('settings').select(['group', 'values']).orderBy('group').execute();
-    expect(rows.map((r) => r.group)).toEqual(['commission', 'general', 'payments']);
+    expect(rows.map((r) => r.group)).toEqual(['commission', 'general', 'payments', 'security']);
     expect(rows.find((r) => r.group === 'general')?.values).toMatchObject({ currency: 'LAK' });
   });
 
@@ -194,7 +194,7 @@ describe('full demo seed', () => {
       partners: ['approved', 'pending', 'rejected', 'suspended'],
       services: ['approved', 'archived', 'draft', 'pending', 'rejected', 'suspended'],
       schedules: ['cancelled', 'closed', 'open'],
-      orders: ['cancelled', 'completed', 'confirmed', 'paid', 'pending_payment', 'refunded'],
+      orders: ['cancelled', 'completed', 'confirmed', 'expired', 'paid', 'pending_payment', 'refunded'],
       refunds: ['approved', 'pending', 'rejected'],
       withdrawals: ['approved', 'paid', 'pending', 'rejected'],
       complaints: ['dismissed', 'in_progress', 'open', 'resolved'],
