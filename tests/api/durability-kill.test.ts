@@ -69,12 +69,24 @@ interface Session {
 }
 
 async function sessions(baseUrl: string): Promise<Session> {
-  return {
+  const session = {
     user: await loginAt(baseUrl, 'user@example.com', 'User#2026'),
     partner: await loginAt(baseUrl, 'partner@example.com', 'Partner#2026'),
     admin: await loginAt(baseUrl, 'admin@example.com', 'Admin#2026'),
     finance: await loginAt(baseUrl, 'finance@example.com', 'Admin#2026'),
   };
+  // The stream of writes leaves many of one customer's orders unpaid; the cap on held seats has its own test.
+  const headers = { cookie: session.admin, 'content-type': 'application/json' };
+  const payments = (await (await fetch(`${baseUrl}/api/settings/payments`, { headers })).json()) as {
+    values: Record<string, unknown>;
+  };
+  const raised = await fetch(`${baseUrl}/api/settings/payments`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...payments, values: { ...payments.values, maxHeldSeats: 1000 } }),
+  });
+  expect(raised.status).toBe(200);
+  return session;
 }
 
 describeEachEngine('Durability: SIGKILL mid-stream, SIGTERM drains', (engine) => {

@@ -37,6 +37,9 @@ test('an admin enrols from the key beside the QR code, signs out, and signs in w
   await page.getByRole('button', { name: /Keo Sisavath/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.locator('input[name="password"]')).toBeVisible();
+  // A fresh visit to the back-office (signing out of a screen would bring the admin back to it).
+  await page.goto('/en/admin');
+  await expect(page.locator('input[name="password"]')).toBeVisible();
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill('Admin#2026');
   await page.locator('button[type="submit"]').click();
