@@ -194,7 +194,8 @@ describe('the built client, served precompressed', () => {
       expect(preloads(`${locale}-admin`).files).toEqual(
         expect.arrayContaining([locale, 'AreaGate', 'provider', 'AdminApp']),
       );
-      expect(preloads(`${locale}-partner`).files).toEqual(expect.arrayContaining([locale, 'PartnerApp']));
+      expect(preloads(`${locale}-partner`).files).toEqual(expect.arrayContaining([locale, 'AreaApp']));
+      expect(preloads(`${locale}-account`).files).toEqual(expect.arrayContaining([locale, 'AreaApp']));
     }
   });
 
