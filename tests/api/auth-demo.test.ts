@@ -27,7 +27,11 @@ describeEachEngine('demo accounts', (engine) => {
       const cookie = login.headers.getSetCookie()[0].split(';')[0];
       const me = await call(server, 'GET', '/api/auth/me', { cookie });
       expect(me.status).toBe(200);
-      expect(me.body).toEqual(login.body);
+      // `me` adds the second factor's state; a sign-in's own `twoFactor` is only ever `true` (the second step, SPEC §12).
+      const { twoFactor, ...signedIn } = me.body;
+      expect(signedIn).toEqual(login.body);
+      expect(login.body.twoFactor).toBeUndefined();
+      expect(twoFactor).toEqual({ enabled: false, setupRequired: false });
       expect(JSON.stringify(me.body)).not.toMatch(/hash|argon2|Partner#2026|Admin#2026|User#2026/i);
       if (account.kind === 'partner') expect(me.body.partnerId).toBe(me.body.id);
     }

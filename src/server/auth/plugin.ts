@@ -162,11 +162,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
         .execute();
     setSessionCookie(reply, session.token, session.expiresAt);
     request.principal = principal;
-    // The sign-in answers what `auth/me` would, the second factor's state included (one read of the new session).
-    const secondFactor = account.resource.account?.twoFactor
-      ? (await readSessionAccount(db, session.token))?.secondFactor
-      : undefined;
-    return { ...meBody(account, principal, resources), ...secondFactorOfMe(account, secondFactor) };
+    return meBody(account, principal, resources);
   };
   /**
    * A password or a mailed link proved the address: with a second factor on, that opens only the second step
