@@ -1,7 +1,5 @@
 import LoginIcon from '@mui/icons-material/Login';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +7,7 @@ import { ApiError, post } from '../home/api';
 import { useLocale, useT } from '../i18n/context';
 import { SecondStepForm } from '../two-factor/SecondStepForm';
 import { AuthCard } from './AuthCard';
+import { FormFrame } from './FormFrame';
 import { useDocumentTitle } from './document-title';
 import { LoginLinks } from './LoginLinks';
 import { CONFIRM_EMAIL_FIRST, homeOfKind, safeRedirect } from './safe-redirect';
@@ -71,12 +70,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('app.auth.loginTitle')} subtitle={t('app.auth.loginSubtitle')}>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="login-form">
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+      <FormFrame testId="login-form" failure={error} onSubmit={submit}>
         <TextField
           label={t('app.auth.email')}
           type="email"
@@ -100,7 +94,7 @@ export default function LoginPage() {
           {t('app.auth.login')}
         </Button>
         <LoginLinks redirect={safeRedirect(params.get('redirect'))} />
-      </Stack>
+      </FormFrame>
     </AuthCard>
   );
 }

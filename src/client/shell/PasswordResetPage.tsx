@@ -9,6 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ApiError, post } from '../home/api';
 import { useLocale, useT, type Translate } from '../i18n/context';
 import { AuthCard } from './AuthCard';
+import { FormFrame } from './FormFrame';
 import { useDocumentTitle } from './document-title';
 import { translateFieldErrors } from './server-field-errors';
 
@@ -85,12 +86,7 @@ function RequestForm() {
       </Stack>
     );
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="password-reset-form">
-      {failure && (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      )}
+    <FormFrame testId="password-reset-form" failure={failure} onSubmit={submit}>
       <TextField
         label={t('app.auth.email')}
         type="email"
@@ -107,7 +103,7 @@ function RequestForm() {
         {t('app.passwordReset.submit')}
       </Button>
       <BackToLogin />
-    </Stack>
+    </FormFrame>
   );
 }
 
@@ -157,12 +153,7 @@ function NewPasswordForm({ token }: { token: string }) {
       </Stack>
     );
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="new-password-form">
-      {failure && (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      )}
+    <FormFrame testId="new-password-form" failure={failure} onSubmit={submit}>
       {linkDead && (
         <Link component={RouterLink} to={`/${locale}/password-reset`} variant="body2">
           {t('app.passwordReset.again')}
@@ -195,6 +186,6 @@ function NewPasswordForm({ token }: { token: string }) {
         {t('app.passwordReset.save')}
       </Button>
       <BackToLogin />
-    </Stack>
+    </FormFrame>
   );
 }

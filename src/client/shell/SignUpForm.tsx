@@ -9,6 +9,7 @@ import { ApiError, post } from '../home/api';
 import type { PublicSite } from '../../core/public-site';
 import { useLocale, useT } from '../i18n/context';
 import { AuthCard } from './AuthCard';
+import { FormFrame } from './FormFrame';
 import { useDocumentTitle } from './document-title';
 import { loginWithReturn } from './safe-redirect';
 import { translateFieldErrors } from './server-field-errors';
@@ -93,12 +94,7 @@ export function SignUpForm({ form, path, messages, doneKey, testId, icon, redire
           </Button>
         </Stack>
       ) : (
-        <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid={`${testId}-form`}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
+        <FormFrame testId={`${testId}-form`} failure={failure} onSubmit={submit}>
           {form.fields.map((field, index) => (
             <TextField
               key={field.name}
@@ -133,7 +129,7 @@ export function SignUpForm({ form, path, messages, doneKey, testId, icon, redire
           >
             {t(`${messages}.haveAccount`)}
           </Link>
-        </Stack>
+        </FormFrame>
       )}
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../i18n/context';
 import { CodeField } from './CodeField';
 import { codeFailureKey, SIGN_IN_AGAIN, statusOf, type SecondFactorProof } from './api';
+import { FormFrame } from '../shell/FormFrame';
 
 /**
  * The second step of a sign-in whose password was right (SPEC §12): a code of the app, or a recovery code.
@@ -55,13 +56,12 @@ export function SecondStepForm({
     );
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="second-step-form">
-      <Typography>{t(recovery ? 'app.twoFactor.recoveryStepHelp' : 'app.twoFactor.secondStepHelp')}</Typography>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+    <FormFrame
+      testId="second-step-form"
+      failure={error}
+      onSubmit={submit}
+      before={<Typography>{t(recovery ? 'app.twoFactor.recoveryStepHelp' : 'app.twoFactor.secondStepHelp')}</Typography>}
+    >
       {recovery ? (
         <TextField
           label={t('app.twoFactor.recoveryCode')}
@@ -94,6 +94,6 @@ export function SecondStepForm({
       <Link component="button" type="button" variant="body2" onClick={onRestart}>
         {t('app.twoFactor.back')}
       </Link>
-    </Stack>
+    </FormFrame>
   );
 }
