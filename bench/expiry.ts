@@ -13,11 +13,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { createDatabase } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemo } from '../resources/demo/demo';
+import { runStatement } from '../tests/support/net';
 
 function arg(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -28,16 +28,6 @@ function arg(name: string): string | undefined {
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (line: string) => console.error(`[bench:expiry] ${line}`);
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_SERVER });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** `orders` holds ending one after another over `spreadS` seconds (defaults: 200 over 30 s). */
@@ -45,7 +35,7 @@ export async function benchExpiry({ orders = 200, spreadS = 30 } = {}): Promise<
   const ORDERS = orders;
   const SPREAD_S = spreadS;
   const name = `lantern_bench_expiry_${Date.now().toString(36)}`;
-  await admin(`create database "${name}"`);
+  await runStatement(PG_SERVER, `create database "${name}"`);
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
   const databases = [await createDatabase({ databaseUrl: url.toString() })];
@@ -100,7 +90,7 @@ export async function benchExpiry({ orders = 200, spreadS = 30 } = {}): Promise<
     ].join('\n');
   } finally {
     for (const database of databases) await database.close();
-    await admin(`drop database if exists "${name}" with (force)`);
+    await runStatement(PG_SERVER, `drop database if exists "${name}" with (force)`);
   }
 }
 

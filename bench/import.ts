@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statementCsv, type StatementEntry } from '../resources/demo/statement';
+import { loginAt } from '../tests/support/server-process';
 import { rssMb, startServer, type ChildServer } from './support/server';
 
 export interface ImportFigures {
@@ -26,17 +27,6 @@ export interface ImportFigures {
   matched: number;
   unmatched: number;
   skipped: number;
-}
-
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lantern_session='));
-  if (!cookie) throw new Error(`login ${email}: ${response.status}`);
-  return cookie.split(';')[0];
 }
 
 /**
@@ -85,7 +75,7 @@ async function send(url: string, cookie: string, csv: string) {
 /** Imports a `lines`-line statement into a running server as finance, twice; RSS sampled every 50 ms. */
 export async function importRun(server: ChildServer, lines = 10_000): Promise<ImportFigures> {
   const pid = server.child.pid!;
-  const cookie = await signIn(server.url, 'finance@example.com', 'Admin#2026');
+  const cookie = await loginAt(server.url, 'finance@example.com', 'Admin#2026');
   const csv = await statement(server.url, cookie, lines);
   const rssBefore = rssMb(pid);
   let rssPeak = rssBefore;

@@ -19,6 +19,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { startServer, type ChildServer } from './support/server';
+import { loginAt } from '../tests/support/server-process';
+
+const signInAdmin = (url: string) => loginAt(url, 'admin@example.com', 'Admin#2026');
 
 export interface RequestPathOptions {
   databaseUrl: string;
@@ -46,17 +49,6 @@ const median = (values: number[]) => {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin#2026' }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lantern_session='));
-  if (!cookie) throw new Error(`sign-in: ${response.status}`);
-  return cookie.split(';')[0];
-}
 
 async function randomIds(databaseUrl: string, count: number): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -106,7 +98,7 @@ export async function compareGetOne(options: RequestPathOptions) {
         name,
         server,
         path: (id) => `/api/orders/${id}`,
-        cookie: await signIn(server.url),
+        cookie: await signInAdmin(server.url),
         rps: [],
         p50: [],
         p99: [],

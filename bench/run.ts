@@ -46,6 +46,8 @@ import { cpuIndex } from './support/cpu-index';
 import { compareGetOne } from './request-path';
 import { rssMb, startServer, type ChildServer } from './support/server';
 import { benchExpiry } from './expiry';
+import { runStatement } from '../tests/support/net';
+import { loginAt } from '../tests/support/server-process';
 import { describeImport, importRun } from './import';
 
 function arg(name: string): string | undefined {
@@ -77,16 +79,6 @@ const log = (line: string) => console.error(`[bench] ${line}`);
 
 // ---- databases -----------------------------------------------------------------------------------
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: PG_SERVER });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Seeds demo data and the bulk orders, then refreshes planner statistics and the visibility map. */
 async function seed(target: { databaseUrl?: string; dataDir?: string }) {
   const database = await createDatabase(target);
@@ -104,17 +96,6 @@ async function seed(target: { databaseUrl?: string; dataDir?: string }) {
 }
 
 // ---- the server as a child process -----------------------------------------------------------------
-
-async function login(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lantern_session='));
-  if (!cookie) throw new Error(`login ${email}: ${response.status}`);
-  return cookie.split(';')[0];
-}
 
 async function load(url: string, cookie: string, connections: number) {
   // A second of the same load first, left out of the figures: the server's JIT warms up on this route.
@@ -379,13 +360,13 @@ async function measureEngine(engine: Engine) {
     let url = arg('pg-url');
     if (!url) {
       const name = `lantern_bench_${Date.now().toString(36)}`;
-      await adminQuery(`create database "${name}"`);
+      await runStatement(PG_SERVER, `create database "${name}"`);
       const u = new URL(PG_SERVER);
       u.pathname = `/${name}`;
       url = u.toString();
       log(`seeding ${ORDERS} orders into ${name}`);
       await seed({ databaseUrl: url });
-      cleanup = () => adminQuery(`drop database if exists "${name}" with (force)`);
+      cleanup = () => runStatement(PG_SERVER, `drop database if exists "${name}" with (force)`);
     }
     target = { databaseUrl: url };
   } else {
@@ -435,8 +416,8 @@ async function measureEngine(engine: Engine) {
     });
     try {
       const cookies = {
-        admin: await login(server.url, 'admin@example.com', 'Admin#2026'),
-        partner: await login(server.url, 'partner@example.com', 'Partner#2026'),
+        admin: await loginAt(server.url, 'admin@example.com', 'Admin#2026'),
+        partner: await loginAt(server.url, 'partner@example.com', 'Partner#2026'),
       };
       for (const c of all) {
         for (const conns of [1, 16]) {
@@ -497,7 +478,7 @@ async function coldStart() {
     for (const label of ['first start (migrate + demo data)', 'restart on existing data']) {
       const server = await startServer({ env: { DATA_DIR: dir, DATABASE_URL: '' }, entry: [SERVER_BUNDLE] });
       const cpu = cpuSeconds(server.child.pid!);
-      await login(server.url, 'admin@example.com', 'Admin#2026');
+      await loginAt(server.url, 'admin@example.com', 'Admin#2026');
       const pid = server.child.pid!;
       table.push({
         engine: 'pglite',

@@ -12,6 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { rssMb, startServer } from './support/server';
+import { loginAt } from '../tests/support/server-process';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -74,12 +75,7 @@ async function main() {
   });
   const readers: Reader[] = [];
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'moderator@example.com', password: 'Admin#2026' }),
-    });
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const cookie = await loginAt(server.url, 'moderator@example.com', 'Admin#2026');
     const origin = { cookie, origin: server.url, 'content-type': 'application/json' };
     const [row] = (await (await fetch(`${server.url}/api/tour-types?range=[0,0]`, { headers: { cookie } })).json()) as {
       id: number;

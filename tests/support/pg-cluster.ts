@@ -6,15 +6,16 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { createDatabase } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../resources/demo/demo';
 import { roomyHolds } from '../api/workflows-helpers';
+import { freePort, runStatement } from './net';
+
+export { freePort };
 
 const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const run = promisify(execFile);
@@ -30,18 +31,6 @@ export interface PgCluster {
   running(): boolean;
   /** Stops the cluster and deletes its files. */
   destroy(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** Whose files and processes: root may not run PostgreSQL, so the cluster belongs to `postgres` then. */
@@ -65,13 +54,7 @@ export async function startCluster(): Promise<PgCluster> {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: cluster.url() });
-      await client.connect();
-      try {
-        await client.query(`create database "${name}"`);
-      } finally {
-        await client.end();
-      }
+      await runStatement(cluster.url(), `create database "${name}"`);
       return cluster.url(name);
     },
     async start() {
