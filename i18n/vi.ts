@@ -306,6 +306,7 @@ const vi = {
       back: 'Quay lại đăng nhập',
     },
     error: {
+      invalidInput: 'Vui lòng kiểm tra các trường được đánh dấu.',
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
       notFoundTitle: 'Không tìm thấy trang',
@@ -548,6 +549,21 @@ const vi = {
       healthy: 'Ổn định',
       unhealthy: 'Có sự cố',
       auditLog: 'Nhật ký kiểm tra',
+    },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: 'Chỉ khách hàng mới có thể đặt chỗ.',
+      confirmEmailFirst: 'Vui lòng xác nhận địa chỉ email của bạn trước. Hãy mở liên kết chúng tôi đã gửi cho bạn.',
+      departureNotOpen: 'Chuyến khởi hành này chưa mở đặt chỗ.',
+      departureLeft: 'Chuyến khởi hành này đã khởi hành.',
+      serviceNotBookable: 'Hiện không thể đặt chuyến đi này.',
+      notEnoughSeats: 'Không còn đủ chỗ.',
+      seatsLeft: 'Chỉ còn %{0} chỗ',
+      soldOut: 'Chuyến khởi hành này đã hết chỗ',
+      tooManyHeld: 'Bạn có quá nhiều đơn đặt chỗ chưa thanh toán; hãy thanh toán hoặc hủy một đơn trước.',
+      notRefundable: 'Đơn hàng này không thể hoàn tiền.',
+      refundWindowPassed: 'Đã hết thời hạn yêu cầu hoàn tiền cho đơn hàng này.',
+      nothingToRefund: 'Đơn hàng này không còn gì để hoàn tiền.',
     },
     booking: {
       title: 'Đặt chuyến đi này',
