@@ -388,6 +388,8 @@ const en = {
       link: 'New to Lantern? Create an account',
     },
     verifyEmail: {
+      newAddress:
+        'Saved. We have mailed a link to your new address: open it to confirm the address. Until then, signing in asks for it.',
       title: 'Confirm your email',
       working: 'Confirming your email address…',
       invalid: 'This link is invalid or has expired',

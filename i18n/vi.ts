@@ -631,6 +631,8 @@ const vi = {
       link: 'Mới dùng Lantern? Tạo tài khoản',
     },
     verifyEmail: {
+      newAddress:
+        'Đã lưu. Chúng tôi đã gửi một liên kết đến địa chỉ mới của bạn: hãy mở nó để xác nhận địa chỉ. Trước khi xác nhận, việc đăng nhập sẽ yêu cầu điều đó.',
       title: 'Xác nhận email của bạn',
       working: 'Đang xác nhận địa chỉ email của bạn…',
       invalid: 'Liên kết này không hợp lệ hoặc đã hết hạn',

@@ -626,6 +626,7 @@ const zh = {
       link: '初次使用 Lantern？创建账户',
     },
     verifyEmail: {
+      newAddress: '已保存。我们已向您的新地址发送了一个链接：请打开它以确认该地址。在确认之前，登录时会要求您先确认。',
       title: '确认您的邮箱',
       working: '正在确认您的邮箱地址…',
       invalid: '此链接无效或已过期',
