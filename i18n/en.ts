@@ -75,6 +75,7 @@ const en = {
       back: 'Back to sign-in',
     },
     error: {
+      invalidInput: 'Please check the marked fields.',
       // SPEC §3 contract texts, checked verbatim by outside tests: the same in every language file.
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
@@ -306,6 +307,21 @@ const en = {
       unhealthy: 'Unhealthy',
       auditLog: 'Audit log',
     },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: 'Only customers can book.',
+      confirmEmailFirst: 'Please confirm your email address first. Open the link we mailed you.',
+      departureNotOpen: 'This departure is not open for booking.',
+      departureLeft: 'This departure has already left.',
+      serviceNotBookable: 'This trip cannot be booked at the moment.',
+      notEnoughSeats: 'Not enough seats left.',
+      seatsLeft: 'Only %{0} seats left',
+      soldOut: 'This departure is sold out',
+      tooManyHeld: 'You have too many unpaid bookings; pay or cancel one first.',
+      notRefundable: 'This order cannot be refunded.',
+      refundWindowPassed: 'The time to ask for a refund on this order has passed.',
+      nothingToRefund: 'Nothing is left to refund on this order.',
+    },
     booking: {
       title: 'Book this trip',
       departure: 'Departure',
@@ -372,6 +388,8 @@ const en = {
       link: 'New to Lantern? Create an account',
     },
     verifyEmail: {
+      newAddress:
+        'Saved. We have mailed a link to your new address: open it to confirm the address. Until then, signing in asks for it.',
       title: 'Confirm your email',
       working: 'Confirming your email address…',
       invalid: 'This link is invalid or has expired',

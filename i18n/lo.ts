@@ -304,6 +304,7 @@ const lo = {
       back: 'ກັບໄປໜ້າເຂົ້າລະບົບ',
     },
     error: {
+      invalidInput: 'ກະລຸນາກວດເບິ່ງຊ່ອງທີ່ໝາຍໄວ້.',
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
       notFoundTitle: 'ບໍ່ພົບໜ້ານີ້',
@@ -546,6 +547,21 @@ const lo = {
       unhealthy: 'ມີບັນຫາ',
       auditLog: 'ບັນທຶກການກວດສອບ',
     },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: 'ສະເພາະລູກຄ້າເທົ່ານັ້ນທີ່ຈອງໄດ້.',
+      confirmEmailFirst: 'ກະລຸນາຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານກ່ອນ. ເປີດລິ້ງທີ່ພວກເຮົາສົ່ງໃຫ້ທ່ານ.',
+      departureNotOpen: 'ຖ້ຽວອອກເດີນທາງນີ້ຍັງບໍ່ເປີດໃຫ້ຈອງ.',
+      departureLeft: 'ຖ້ຽວນີ້ໄດ້ອອກເດີນທາງໄປແລ້ວ.',
+      serviceNotBookable: 'ບໍ່ສາມາດຈອງທ່ຽວນີ້ໄດ້ໃນຕອນນີ້.',
+      notEnoughSeats: 'ບ່ອນນັ່ງເຫຼືອບໍ່ພໍ.',
+      seatsLeft: 'ເຫຼືອພຽງ %{0} ບ່ອນນັ່ງ',
+      soldOut: 'ຖ້ຽວນີ້ເຕັມແລ້ວ',
+      tooManyHeld: 'ທ່ານມີການຈອງທີ່ຍັງບໍ່ໄດ້ຈ່າຍຫຼາຍເກີນໄປ; ກະລຸນາຈ່າຍ ຫຼື ຍົກເລີກໜຶ່ງລາຍການກ່ອນ.',
+      notRefundable: 'ຄຳສັ່ງຈອງນີ້ບໍ່ສາມາດຂໍເງິນຄືນໄດ້.',
+      refundWindowPassed: 'ໝົດເວລາຂໍເງິນຄືນສຳລັບຄຳສັ່ງຈອງນີ້ແລ້ວ.',
+      nothingToRefund: 'ບໍ່ມີເງິນເຫຼືອໃຫ້ຂໍຄືນສຳລັບຄຳສັ່ງຈອງນີ້.',
+    },
     booking: {
       title: 'ຈອງການເດີນທາງນີ້',
       departure: 'ວັນອອກເດີນທາງ',
@@ -612,6 +628,7 @@ const lo = {
       link: 'ໃໝ່ກັບ Lantern ບໍ? ສ້າງບັນຊີ',
     },
     verifyEmail: {
+      newAddress: 'ບັນທຶກແລ້ວ. ພວກເຮົາໄດ້ສົ່ງລິ້ງໄປທີ່ອີເມວໃໝ່ຂອງທ່ານ: ເປີດມັນເພື່ອຢືນຢັນທີ່ຢູ່. ຈົນກວ່າຈະຢືນຢັນ, ການເຂົ້າສູ່ລະບົບຈະຂໍໃຫ້ຢືນຢັນກ່ອນ.',
       title: 'ຢືນຢັນອີເມວຂອງທ່ານ',
       working: 'ກຳລັງຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານ…',
       invalid: 'ລິ້ງນີ້ບໍ່ຖືກຕ້ອງ ຫຼື ໝົດອາຍຸແລ້ວ',

@@ -304,6 +304,7 @@ const th = {
       back: 'กลับไปหน้าเข้าสู่ระบบ',
     },
     error: {
+      invalidInput: 'โปรดตรวจสอบช่องที่ทำเครื่องหมายไว้',
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
       notFoundTitle: 'ไม่พบหน้านี้',
@@ -546,6 +547,21 @@ const th = {
       unhealthy: 'มีปัญหา',
       auditLog: 'บันทึกการตรวจสอบ',
     },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: 'เฉพาะลูกค้าเท่านั้นที่จองได้',
+      confirmEmailFirst: 'โปรดยืนยันที่อยู่อีเมลของคุณก่อน เปิดลิงก์ที่เราส่งให้คุณ',
+      departureNotOpen: 'รอบออกเดินทางนี้ยังไม่เปิดให้จอง',
+      departureLeft: 'รอบนี้ออกเดินทางไปแล้ว',
+      serviceNotBookable: 'ขณะนี้ไม่สามารถจองทริปนี้ได้',
+      notEnoughSeats: 'ที่นั่งเหลือไม่พอ',
+      seatsLeft: 'เหลือเพียง %{0} ที่นั่ง',
+      soldOut: 'รอบออกเดินทางนี้เต็มแล้ว',
+      tooManyHeld: 'คุณมีการจองที่ยังไม่ชำระเงินมากเกินไป โปรดชำระเงินหรือยกเลิกหนึ่งรายการก่อน',
+      notRefundable: 'คำสั่งซื้อนี้ไม่สามารถขอคืนเงินได้',
+      refundWindowPassed: 'หมดเวลาขอคืนเงินสำหรับคำสั่งซื้อนี้แล้ว',
+      nothingToRefund: 'ไม่มียอดเงินเหลือให้ขอคืนสำหรับคำสั่งซื้อนี้',
+    },
     booking: {
       title: 'จองทริปนี้',
       departure: 'วันออกเดินทาง',
@@ -612,6 +628,7 @@ const th = {
       link: 'ใหม่กับ Lantern? สร้างบัญชี',
     },
     verifyEmail: {
+      newAddress: 'บันทึกแล้ว เราได้ส่งลิงก์ไปยังที่อยู่อีเมลใหม่ของคุณ: เปิดลิงก์เพื่อยืนยันที่อยู่ จนกว่าจะยืนยัน การเข้าสู่ระบบจะขอให้ยืนยันก่อน',
       title: 'ยืนยันอีเมลของคุณ',
       working: 'กำลังยืนยันอีเมลของคุณ…',
       invalid: 'ลิงก์นี้ไม่ถูกต้องหรือหมดอายุแล้ว',

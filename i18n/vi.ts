@@ -306,6 +306,7 @@ const vi = {
       back: 'Quay lại đăng nhập',
     },
     error: {
+      invalidInput: 'Vui lòng kiểm tra các trường được đánh dấu.',
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
       notFoundTitle: 'Không tìm thấy trang',
@@ -549,6 +550,21 @@ const vi = {
       unhealthy: 'Có sự cố',
       auditLog: 'Nhật ký kiểm tra',
     },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: 'Chỉ khách hàng mới có thể đặt chỗ.',
+      confirmEmailFirst: 'Vui lòng xác nhận địa chỉ email của bạn trước. Hãy mở liên kết chúng tôi đã gửi cho bạn.',
+      departureNotOpen: 'Chuyến khởi hành này chưa mở đặt chỗ.',
+      departureLeft: 'Chuyến khởi hành này đã khởi hành.',
+      serviceNotBookable: 'Hiện không thể đặt chuyến đi này.',
+      notEnoughSeats: 'Không còn đủ chỗ.',
+      seatsLeft: 'Chỉ còn %{0} chỗ',
+      soldOut: 'Chuyến khởi hành này đã hết chỗ',
+      tooManyHeld: 'Bạn có quá nhiều đơn đặt chỗ chưa thanh toán; hãy thanh toán hoặc hủy một đơn trước.',
+      notRefundable: 'Đơn hàng này không thể hoàn tiền.',
+      refundWindowPassed: 'Đã hết thời hạn yêu cầu hoàn tiền cho đơn hàng này.',
+      nothingToRefund: 'Đơn hàng này không còn gì để hoàn tiền.',
+    },
     booking: {
       title: 'Đặt chuyến đi này',
       departure: 'Ngày khởi hành',
@@ -615,6 +631,8 @@ const vi = {
       link: 'Mới dùng Lantern? Tạo tài khoản',
     },
     verifyEmail: {
+      newAddress:
+        'Đã lưu. Chúng tôi đã gửi một liên kết đến địa chỉ mới của bạn: hãy mở nó để xác nhận địa chỉ. Trước khi xác nhận, việc đăng nhập sẽ yêu cầu điều đó.',
       title: 'Xác nhận email của bạn',
       working: 'Đang xác nhận địa chỉ email của bạn…',
       invalid: 'Liên kết này không hợp lệ hoặc đã hết hạn',

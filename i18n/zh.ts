@@ -303,6 +303,7 @@ const zh = {
       back: '返回登录',
     },
     error: {
+      invalidInput: '请检查标记的字段。',
       pathNotFound: 'Page not found: %{path}',
       paramsNotFound: 'Page Not Found: %{path}',
       notFoundTitle: '页面未找到',
@@ -545,6 +546,21 @@ const zh = {
       unhealthy: '异常',
       auditLog: '审计日志',
     },
+    // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
+    refusals: {
+      customersOnly: '只有顾客可以预订。',
+      confirmEmailFirst: '请先确认您的电子邮件地址。请打开我们发给您的链接。',
+      departureNotOpen: '该班次尚未开放预订。',
+      departureLeft: '该班次已经出发。',
+      serviceNotBookable: '该行程目前无法预订。',
+      notEnoughSeats: '剩余座位不足。',
+      seatsLeft: '仅剩 %{0} 个座位',
+      soldOut: '该班次已售罄',
+      tooManyHeld: '您的未付款预订过多；请先支付或取消其中一个。',
+      notRefundable: '该订单无法退款。',
+      refundWindowPassed: '该订单的退款申请期限已过。',
+      nothingToRefund: '该订单已无可退款金额。',
+    },
     booking: {
       title: '预订此行程',
       departure: '出发日期',
@@ -610,6 +626,7 @@ const zh = {
       link: '初次使用 Lantern？创建账户',
     },
     verifyEmail: {
+      newAddress: '已保存。我们已向您的新地址发送了一个链接：请打开它以确认该地址。在确认之前，登录时会要求您先确认。',
       title: '确认您的邮箱',
       working: '正在确认您的邮箱地址…',
       invalid: '此链接无效或已过期',

@@ -61,7 +61,8 @@ export default definePortal({
         {
           kind: 'account',
           name: 'editProfile',
-          editFields: ['fullName', 'phone', 'locale', 'password'],
+          // A new email is proved as at sign-up (users' `account.verifiedField`).
+          editFields: ['email', 'fullName', 'phone', 'locale', 'password'],
           width: 'half',
         },
       ],

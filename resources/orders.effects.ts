@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataContext, HookContext, TransitionContext } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
+import { REFUSALS, refusal } from './shared/refusals';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** Every order code is this prefix, a hyphen and ORDER_CODE_LENGTH letters and digits. */
@@ -48,8 +49,8 @@ export async function orderMoney(ctx: DataContext, orderId: number): Promise<Ord
 /** Paid and kept: the orders whose seats a departure's `seatsBooked` counts. */
 export const SEATED = ['paid', 'confirmed', 'completed'];
 
-export const TOO_MANY_HELD = 'You have too many unpaid bookings; pay or cancel one first';
-export const UNVERIFIED = 'Please confirm your email address first';
+export const TOO_MANY_HELD = REFUSALS.tooManyHeld;
+export const UNVERIFIED = REFUSALS.confirmEmailFirst;
 
 /**
  * Seats held by unpaid orders on a departure whose hold is still running at `now` (`orders.holds`): they count
@@ -89,7 +90,7 @@ export function requireVerifiedEmail(ctx: DataContext, user: Record<string, unkn
  * `holdExpiresAt`; `seatsBooked` takes them only when it is paid.
  */
 export async function placeOrder(ctx: HookContext, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (ctx.principal.kind !== 'user') ctx.fail(403, 'Only customers place orders');
+  if (ctx.principal.kind !== 'user') ctx.fail(403, REFUSALS.customersOnly);
   const userId = ctx.principal.id;
   const scheduleId = Number(values.scheduleId);
   const quantity = Number(values.quantity ?? 1);
@@ -97,16 +98,16 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
   const user = await ctx.findById('users', userId, { lock: true });
   requireVerifiedEmail(ctx, user);
-  if (schedule.status !== 'open') ctx.fail(409, 'This departure is not open for booking');
-  if (toDay(schedule.startDate) <= toDay(ctx.now)) ctx.fail(409, 'This departure has already left');
+  if (schedule.status !== 'open') ctx.fail(409, REFUSALS.departureNotOpen);
+  if (toDay(schedule.startDate) <= toDay(ctx.now)) ctx.fail(409, REFUSALS.departureLeft);
   const service = await ctx.findById('services', Number(schedule.serviceId));
   const partner = await ctx.findById('partners', Number(schedule.partnerId));
   if (!service || !partner || service.status !== 'approved' || partner.status !== 'approved')
-    ctx.fail(409, 'This service cannot be booked at the moment');
+    ctx.fail(409, REFUSALS.serviceNotBookable);
   const left = await seatsLeft(ctx, schedule);
   if (quantity > left)
-    ctx.fail(409, 'Not enough seats left', {
-      quantity: left > 0 ? `Only ${left} seats left` : 'This departure is sold out',
+    ctx.fail(409, REFUSALS.notEnoughSeats, {
+      quantity: left > 0 ? refusal('seatsLeft', left) : REFUSALS.soldOut,
     });
   const payments = await ctx.settings('payments');
   const maxHeld = Number(payments.maxHeldSeats ?? 10);

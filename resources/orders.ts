@@ -165,7 +165,7 @@ export default defineResource({
   },
   // The customer's way from a booking to a refund request or a complaint about it.
   followUps: {
-    requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed'] },
+    requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed', 'completed'] },
     reportProblem: { resource: 'complaints', field: 'orderId' },
   },
   hooks: {

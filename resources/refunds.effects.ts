@@ -1,7 +1,11 @@
 import type { DataContext, TransitionContext } from '../src/core/resource';
 import { orderMoney, releaseOrderSeats } from './orders.effects';
+import { REFUSALS } from './shared/refusals';
 
-const REFUNDABLE = ['paid', 'confirmed'];
+/** Orders paid for: before the departure, and after it (completed) within the refund window. */
+const REFUNDABLE = ['paid', 'confirmed', 'completed'];
+/** A request may also ask for the rest of a partly refunded order (an approved refund marks it refunded). */
+const REQUESTABLE = [...REFUNDABLE, 'refunded'];
 
 const DAY_MS = 86_400_000;
 
@@ -27,12 +31,12 @@ export async function requestRefund(
   const order = await ctx.findById('orders', Number(values.orderId), { lock: true });
   const own = ctx.principal.kind !== 'user' || Number(order?.userId) === ctx.principal.id;
   if (!order || !own) ctx.fail(400, 'Invalid input', { orderId: 'The referenced record does not exist' });
-  if (!REFUNDABLE.includes(String(order.status))) ctx.fail(409, 'This order cannot be refunded');
+  if (!REQUESTABLE.includes(String(order.status))) ctx.fail(409, REFUSALS.notRefundable);
   if (ctx.principal.kind === 'user' && !(await withinRefundWindow(ctx, order)))
-    ctx.fail(409, 'The time to ask for a refund on this order has passed');
+    ctx.fail(409, REFUSALS.refundWindowPassed);
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, order.id);
   const left = paid - refunded - pendingRefunds;
-  if (left <= 0) ctx.fail(409, 'Nothing is left to refund on this order');
+  if (left <= 0) ctx.fail(409, REFUSALS.nothingToRefund);
   const amount = values.amount == null ? left : Number(values.amount);
   if (amount > left) ctx.fail(400, 'Invalid input', { amount: `The value must be at most ${left}` });
   return { amount, userId: order.userId, partnerId: order.partnerId, currency: order.currency };

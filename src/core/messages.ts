@@ -33,6 +33,9 @@ export const ENGLISH_VALIDATION: Record<MessageRef['key'], string> = {
   readOnly: 'This field cannot be changed',
 };
 
+/** The message of every 400 that names its fields (SPEC §4), whatever the fields' own messages. */
+export const INVALID_INPUT = 'Invalid input';
+
 export function interpolate(template: string, args: Record<string, string | number> = {}): string {
   return template.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
 }
@@ -41,29 +44,52 @@ export function formatEnglish(ref: MessageRef): string {
   return interpolate(ENGLISH_VALIDATION[ref.key], ref.args);
 }
 
-const ENGLISH_PATTERNS = (Object.entries(ENGLISH_VALIDATION) as [MessageRef['key'], string][]).map(([key, text]) => {
-  const names: string[] = [];
-  const source = text
-    .split(/(%\{\w+\})/)
-    .map((part) => {
-      const name = /^%\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`) };
-});
+/** A sentence a server sends, read back as an i18n key (`validation.maxLength`) and the arguments of its `%{…}`. */
+export interface ServerTextRef {
+  key: string;
+  args?: Record<string, string>;
+}
+
+/**
+ * A reader of English sentences built from tables of templates (`%{0}` where a value goes), each under the i18n
+ * prefix its translations live at: a client reads the server's English back into a key and shows it in its own
+ * language. The first template that matches wins.
+ */
+export function englishReader(
+  tables: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): (text: string) => ServerTextRef | undefined {
+  const patterns = Object.entries(tables).flatMap(([prefix, table]) =>
+    Object.entries(table).map(([name, template]) => {
+      const names: string[] = [];
+      const source = template
+        .split(/(%\{\w+\})/)
+        .map((part) => {
+          const arg = /^%\{(\w+)\}$/.exec(part)?.[1];
+          if (!arg) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(arg);
+          return '(.+?)';
+        })
+        .join('');
+      return { key: `${prefix}.${name}`, names, pattern: new RegExp(`^${source}$`) };
+    }),
+  );
+  return (text) => {
+    for (const { key, names, pattern } of patterns) {
+      const match = pattern.exec(text);
+      if (match)
+        return { key, ...(names.length && { args: Object.fromEntries(names.map((n, i) => [n, match[i + 1]])) }) };
+    }
+    return undefined;
+  };
+}
+
+const readValidation = englishReader({ validation: ENGLISH_VALIDATION });
 
 /**
  * The message a server's English text is (`You must enter a maximum of 200 characters` → `maxLength`, `{0: 200}`),
  * so a client shows the server's field messages in its own language.
  */
 export function parseEnglish(text: string): MessageRef | undefined {
-  for (const { key, names, pattern } of ENGLISH_PATTERNS) {
-    const match = pattern.exec(text);
-    if (match)
-      return { key, ...(names.length && { args: Object.fromEntries(names.map((n, i) => [n, match[i + 1]])) }) };
-  }
-  return undefined;
+  const ref = readValidation(text);
+  return ref && { key: ref.key.slice('validation.'.length) as MessageRef['key'], ...(ref.args && { args: ref.args }) };
 }

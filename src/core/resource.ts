@@ -571,7 +571,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
     /**
      * A datetime field stamped when the account proved it owns its email. While it is empty the account cannot
      * sign in (403, and a new link is mailed). An account created with it explicitly `null` (a self sign-up) is
-     * sent a verification link; one created by someone else (an administrator) counts as verified.
+     * sent a verification link; one created by someone else (an administrator) counts as verified. An account
+     * that changes its own email empties it and is sent the same link at the new address; its other sessions end.
      */
     verifiedField?: string;
     /** `POST /api/auth/signup` creates an account of this resource from these fields (its create rules). */

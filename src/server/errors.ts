@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { formatEnglish } from '../core/messages';
+import { formatEnglish, INVALID_INPUT } from '../core/messages';
 import { faultText } from './caller-language';
 import { faultOf, type FaultKind } from './db/faults';
 
@@ -16,7 +16,7 @@ export class HttpError extends Error {
   }
 }
 
-export const INVALID_INPUT = 'Invalid input';
+export { INVALID_INPUT };
 
 export function badRequest(errors: Record<string, string>, message = INVALID_INPUT): HttpError {
   return new HttpError(400, message, errors);

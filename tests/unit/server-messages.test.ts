@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatEnglish, parseEnglish } from '../../src/core/messages';
 import { createI18nProvider } from '../../src/client/i18n/provider';
-import { withServerMessages } from '../../src/client/generated/i18n-server-messages';
+import {
+  readServerText,
+  translateServerText,
+  withServerMessages,
+} from '../../src/client/generated/i18n-server-messages';
+import { createTranslate } from '../../src/client/i18n/translate';
+import { REFUSALS, refusal } from '../../resources/shared/refusals';
 
 describe('server field messages in the user’s language', () => {
   it('reads the server’s English text back as its message and arguments', () => {
@@ -20,5 +26,31 @@ describe('server field messages in the user’s language', () => {
     expect(provider.translate('This field is required')).not.toBe('This field is required');
     expect(provider.translate('app.auth.currentPassword')).toBe('Mật khẩu hiện tại');
     expect(provider.translate('No such sentence here', { _: 'No such sentence here' })).toBe('No such sentence here');
+  });
+});
+
+describe('the configs’ refusals in the user’s language', () => {
+  it('reads every refusal of resources/shared/refusals.ts back, with its values, in every app', async () => {
+    for (const [key, template] of Object.entries(REFUSALS)) {
+      const sent = template.replace('%{0}', '3');
+      expect(readServerText(sent), sent).toEqual({
+        key: `app.refusals.${key}`,
+        ...(template.includes('%{0}') && { args: { 0: '3' } }),
+      });
+    }
+    expect(readServerText('Invalid input')).toEqual({ key: 'app.error.invalidInput' });
+    const vi = withServerMessages(await createI18nProvider('vi'));
+    expect(vi.translate(REFUSALS.tooManyHeld)).toBe(
+      'Bạn có quá nhiều đơn đặt chỗ chưa thanh toán; hãy thanh toán hoặc hủy một đơn trước.',
+    );
+    expect(vi.translate(refusal('seatsLeft', 2))).toBe('Chỉ còn 2 chỗ');
+  });
+
+  it('the public pages’ translate shows them too, and leaves an unknown text as the server sent it', async () => {
+    const lo = createTranslate(await import('../../i18n/lo').then((m) => m.default));
+    expect(translateServerText(lo, REFUSALS.confirmEmailFirst)).toBe('ກະລຸນາຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານກ່ອນ. ເປີດລິ້ງທີ່ພວກເຮົາສົ່ງໃຫ້ທ່ານ.');
+    expect(translateServerText(lo, refusal('seatsLeft', 4))).toBe('ເຫຼືອພຽງ 4 ບ່ອນນັ່ງ');
+    expect(translateServerText(lo, 'This field is required')).not.toBe('This field is required');
+    expect(translateServerText(lo, 'Some new refusal')).toBe('Some new refusal');
   });
 });

@@ -9,7 +9,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../core/format';
 import { useLocale, useT } from '../i18n/context';
+import { translateServerText } from '../generated/i18n-server-messages';
 import { loginWithReturn } from '../shell/safe-redirect';
+import { translateFieldErrors } from '../shell/server-field-errors';
 import { ApiError, getOne, post, type Row } from './api';
 import { booking, type CatalogItem } from './catalog';
 
@@ -95,8 +97,13 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
       );
       navigate(`/${locale}/${config.account.area}/${config.account.path}/${created.id}`);
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      setFailure(error instanceof ApiError && error.status !== 500 ? error.message : t('app.error.network'));
+      // The server's refusals come in English: they are shown in the page's language.
+      if (error instanceof ApiError && error.errors) setErrors(translateFieldErrors(t, error.errors));
+      setFailure(
+        error instanceof ApiError && error.status !== 500
+          ? translateServerText(t, error.message)
+          : t('app.error.network'),
+      );
     } finally {
       setBusy(false);
     }

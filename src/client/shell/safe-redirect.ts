@@ -1,4 +1,5 @@
 import type { Locale } from '../../core/locales';
+import { AREA_KIND, AREAS } from '../../core/routes';
 
 /** A `?redirect=` target is followed only when it is a path of this site (no `//host`, no scheme). */
 export function safeRedirect(target: string | null | undefined): string | undefined {
@@ -6,13 +7,10 @@ export function safeRedirect(target: string | null | undefined): string | undefi
   return target;
 }
 
-/** Where a sign-in lands without a `redirect`: admins on the dashboard, partners on their portal,
- * customers in their area. */
+/** Where a sign-in lands without a `redirect`: the area of its kind of account (the admin's opens on the dashboard). */
 export function homeOfKind(kind: string | undefined, locale: Locale): string {
-  if (kind === 'admin') return `/${locale}/admin/dashboard`;
-  if (kind === 'partner') return `/${locale}/partner`;
-  if (kind === 'user') return `/${locale}/account`;
-  return `/${locale}`;
+  const area = AREAS.find((name) => AREA_KIND[name] === kind);
+  return area ? `/${locale}/${area}` : `/${locale}`;
 }
 
 /** The server's 403 to a right password on an account whose email is not confirmed (SPEC §11). */

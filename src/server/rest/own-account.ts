@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Row } from '../../core/resource';
 import type { Principal } from '../../core/roles';
+import { mailAccountLink } from '../auth/account-links';
+import { revokeTokens } from '../auth/account-tokens';
 import { normalizeEmail } from '../auth/accounts';
 import { passwordColumn, passwordFields } from '../auth/password-fields';
 import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
 import { SESSION_COOKIE } from '../auth/plugin';
-import { sessionIdOf } from '../auth/sessions';
+import { deleteAccountSessions, sessionIdOf } from '../auth/sessions';
 import type { Writer } from '../data-context';
 import { badRequest } from '../errors';
 import { parseId } from './input';
@@ -25,7 +27,7 @@ export function isOwnAccount(resource: AnyResource, principal: Principal, rawId:
 export interface PasswordCheck {
   /** The body without `currentPassword`. */
   body: Record<string, unknown>;
-  /** The session that survives the account's new password (every other one ends). */
+  /** The session of one's own change: it survives a new password or address of its account (every other one ends). */
   keepSession?: string;
 }
 
@@ -45,7 +47,10 @@ export async function checkOwnPasswordChange(
   if (!resource.account || !passwords.length) return { body: raw };
   const { [CURRENT_PASSWORD]: current, ...body } = raw;
   const changes = passwords.some((name) => typeof body[name] === 'string' && body[name] !== '');
-  if (!changes || !isOwnAccount(resource, request.principal, request.params.id)) return { body };
+  if (!isOwnAccount(resource, request.principal, request.params.id)) return { body };
+  const token = request.cookies?.[SESSION_COOKIE];
+  const keepSession = token ? sessionIdOf(token) : undefined;
+  if (!changes) return { body, keepSession };
   const row = await load();
   const hash = row[passwordColumn(passwords[0])];
   await proveCurrentPassword(
@@ -58,8 +63,7 @@ export async function checkOwnPasswordChange(
     },
     current,
   );
-  const token = request.cookies?.[SESSION_COOKIE];
-  return { body, keepSession: token ? sessionIdOf(token) : undefined };
+  return { body, keepSession };
 }
 
 /** The sign-in address an update gives an account, when it changes it (not only its case). */
@@ -71,21 +75,45 @@ function newEmail(before: Row, patch: Record<string, unknown>): string | undefin
 }
 
 /**
- * Runs an account's update of its own record. A new address another account holds changes nothing, mails that
- * address's owner (the outbox) and answers as the change would have, so the answer does not tell it is taken.
+ * Runs an account's update of its own record (`write` stores a patch). A new address another account holds changes
+ * nothing, mails that address's owner (the outbox) and answers as the change would have, so the answer does not
+ * tell it is taken. A new free address must be proved like a signed-up one (`account.verifiedField`): see
+ * `reproveAddress`.
  */
 export async function writeOwnAccount(
   writer: Writer,
   resource: AnyResource,
   before: Row,
   patch: Record<string, unknown>,
-  write: () => Promise<Row>,
+  write: (patch: Record<string, unknown>) => Promise<Row>,
+  keepSession?: string,
 ): Promise<Row> {
   const email = newEmail(before, patch);
-  if (!email) return write();
-  const result = await writer.unlessTaken(write);
-  if ('value' in result) return result.value;
+  if (!email) return write(patch);
+  const verified = resource.account?.verifiedField;
+  const next = verified ? { ...patch, [verified]: null } : patch;
+  const result = await writer.unlessTaken(() => write(next));
+  if ('value' in result) {
+    if (verified) await reproveAddress(writer, resource, result.value, keepSession);
+    return result.value;
+  }
   if (result.taken !== 'email') throw badRequest({ [result.taken]: formatEnglish({ key: 'unique' }) });
   await writer.mail({ to: email, template: 'account.emailTaken', params: { via: `${resource.name}.update` } });
-  return { ...before, ...patch, version: Number(before.version) + 1, updatedAt: writer.now.toISOString() };
+  return { ...before, ...next, version: Number(before.version) + 1, updatedAt: writer.now.toISOString() };
+}
+
+/**
+ * An account that gave itself a new address has not proved it yet: its verified stamp is empty (so far like a
+ * sign-up), the sign-up's verification mail goes to the new address, and links mailed to the old one end (a reset
+ * link would count as proof of the new one). The session that made the change stays, so the account can still
+ * correct a mistyped address; every other one ends. Signing in again is refused with `Please confirm your email
+ * address first` (and a new link to the new address) until a link is opened, which stamps the address and signs
+ * in, as after a sign-up.
+ */
+async function reproveAddress(writer: Writer, resource: AnyResource, row: Row, keepSession?: string): Promise<void> {
+  const kind = resource.account!.kind;
+  await revokeTokens(writer.trx, 'verify-email', kind, row.id);
+  await revokeTokens(writer.trx, 'password-reset', kind, row.id);
+  await deleteAccountSessions(writer.trx, kind, row.id, keepSession);
+  await mailAccountLink(writer.trx, writer.registry, 'verify-email', resource, row);
 }

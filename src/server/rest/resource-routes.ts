@@ -125,8 +125,9 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       if (hook)
         patch = { ...patch, ...((await hook(contextOf(writer, { resource: resource.name, before, patch }))) ?? {}) };
       await checkReferences(trx, registry, resource, principal, patch);
-      const write = () => writer.update(resource.name, before.id, patch, { keepSession });
-      return own ? writeOwnAccount(writer, resource, before, patch, write) : write();
+      const write = (values: Record<string, unknown>) =>
+        writer.update(resource.name, before.id, values, { keepSession });
+      return own ? writeOwnAccount(writer, resource, before, patch, write, keepSession) : write(patch);
     });
     const [live] = await withLiveHolds(db, registry, resource, [record]);
     return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, live);

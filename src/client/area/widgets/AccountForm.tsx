@@ -30,6 +30,7 @@ export default function AccountForm({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const proof = config.account?.verifiedField;
   const writable = useMemo(() => writableFieldsFor(config, principal, 'update'), [config, principal]);
   const sections = fields
     ? [{ name: '', fields }]
@@ -54,7 +55,11 @@ export default function AccountForm({
       redirect={false}
       transform={(values: Record<string, unknown>) => pickWritable(config, values, editable, 'edit')}
       mutationOptions={{
-        onSuccess: () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
+        // A new address has to be proved (`account.verifiedField` emptied, a link mailed to it): say so.
+        onSuccess: (saved: Record<string, unknown>) =>
+          proof && saved?.[proof] === null
+            ? notify('app.verifyEmail.newAddress', { type: 'info' })
+            : notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
       }}
     >
       <SimpleForm

@@ -61,7 +61,8 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
             <RecordContextProvider key={record.id} value={record}>
               {/*
                 A plain list item, not a button: reference values inside are links of their own, and an interactive
-                element may not hold others. The title links to the record for keyboards; a click anywhere opens it too.
+                element may not hold others. The title links to the record for keyboards (a reference there shows
+                as text, so the link holds no other); a click anywhere opens it too.
               */}
               <ListItem
                 onClick={() => navigate(`${basename}/${route}/${record.id}/show`)}
@@ -70,17 +71,17 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
               >
                 <ListItemText
                   primary={
-                    fieldOf(config, titleField).kind === 'ref' ? (
-                      <FieldValue config={config} name={titleField} variant="list" />
-                    ) : (
-                      <Link
-                        to={`${basename}/${route}/${record.id}/show`}
-                        onClick={(event) => event.stopPropagation()}
-                        style={{ color: 'inherit' }}
-                      >
-                        <FieldValue config={config} name={titleField} variant="list" />
-                      </Link>
-                    )
+                    <Link
+                      to={`${basename}/${route}/${record.id}/show`}
+                      onClick={(event) => event.stopPropagation()}
+                      style={{ color: 'inherit' }}
+                    >
+                      <FieldValue
+                        config={config}
+                        name={titleField}
+                        variant={fieldOf(config, titleField).kind === 'ref' ? 'summary' : 'list'}
+                      />
+                    </Link>
                   }
                   secondary={
                     <Stack component="span" direction="row" spacing={1.5} useFlexGap flexWrap="wrap">

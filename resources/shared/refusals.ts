@@ -1,0 +1,26 @@
+/**
+ * What the configs' rules answer a customer in the API (SPEC English, part of the contract), keyed by their
+ * translation under `app.refusals.` in every locale: the apps read a server's sentence back into its key and show
+ * it in the page's language (src/client/generated/i18n-server-messages.ts).
+ */
+export const REFUSALS = {
+  customersOnly: 'Only customers place orders',
+  confirmEmailFirst: 'Please confirm your email address first',
+  departureNotOpen: 'This departure is not open for booking',
+  departureLeft: 'This departure has already left',
+  serviceNotBookable: 'This service cannot be booked at the moment',
+  notEnoughSeats: 'Not enough seats left',
+  seatsLeft: 'Only %{0} seats left',
+  soldOut: 'This departure is sold out',
+  tooManyHeld: 'You have too many unpaid bookings; pay or cancel one first',
+  notRefundable: 'This order cannot be refunded',
+  refundWindowPassed: 'The time to ask for a refund on this order has passed',
+  nothingToRefund: 'Nothing is left to refund on this order',
+} as const;
+
+/** A refusal's sentence with its `%{0}`… filled, as the server sends it. */
+export function refusal(key: keyof typeof REFUSALS, ...args: (string | number)[]): string {
+  return REFUSALS[key].replace(/%\{(\d+)\}/g, (whole, n: string) =>
+    Number(n) < args.length ? String(args[+n]) : whole,
+  );
+}
