@@ -71,7 +71,7 @@ describeEachEngine('a customer’s new email address', (engine) => {
   const signIn = (email: string) => call(server, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
   const changeEmail = async (id: number, cookie: string, email: string) => {
     const version = (await call(server, 'GET', `/api/users/${id}`, { cookie })).body.version;
-    return call(server, 'PUT', `/api/users/${id}`, { cookie, body: { email, version } });
+    return call(server, 'PUT', `/api/users/${id}`, { cookie, body: { email, version, currentPassword: PASSWORD } });
   };
 
   beforeAll(async () => {
@@ -80,6 +80,30 @@ describeEachEngine('a customer’s new email address', (engine) => {
   });
   beforeEach(async () => {
     await server.db.deleteFrom('login_attempts').execute();
+  });
+
+  it('asks for the current password: a stolen session alone cannot move the account to another address', async () => {
+    const { id, cookie } = await verifiedCustomer('guarded.address@example.com');
+    const version = (await call(server, 'GET', `/api/users/${id}`, { cookie })).body.version;
+    const put = (body: Record<string, unknown>) =>
+      call(server, 'PUT', `/api/users/${id}`, { cookie, body: { email: 'thief@example.com', version, ...body } });
+    const missing = await put({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ currentPassword: 'This field is required' });
+    const wrong = await put({ currentPassword: 'Not#The2026Password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
+    const stored = await server.db
+      .selectFrom('users')
+      .select(['email', 'emailVerifiedAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe('guarded.address@example.com');
+    expect(stored.emailVerifiedAt).not.toBeNull();
+    expect(await outboxCount(server, 'thief@example.com', 'account.verifyEmail')).toBe(0);
+    // Other fields of one's own record still change without it.
+    const renamed = await call(server, 'PUT', `/api/users/${id}`, { cookie, body: { fullName: 'Khamla V.', version } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
   it('empties the stamp, mails the sign-up’s link to the new address, and ends the other sessions', async () => {

@@ -32,8 +32,10 @@ export interface PasswordCheck {
 }
 
 /**
- * A new password of one's own needs the current one, checked like a sign-in (same hash, same limits); an admin
- * resetting another account's needs none. `currentPassword` is taken out of the body of an account resource.
+ * A new password or a new sign-in address of one's own needs the current password, checked like a sign-in (same
+ * hash, same limits): with a stolen session alone, an address of the thief's could otherwise be proved and then
+ * used to reset the password. An admin changing another account needs none. `currentPassword` is taken out of the
+ * body of an account resource.
  */
 export async function checkOwnPasswordChange(
   app: FastifyInstance,
@@ -46,12 +48,13 @@ export async function checkOwnPasswordChange(
   const passwords = passwordFields(resource);
   if (!resource.account || !passwords.length) return { body: raw };
   const { [CURRENT_PASSWORD]: current, ...body } = raw;
-  const changes = passwords.some((name) => typeof body[name] === 'string' && body[name] !== '');
+  const changesPassword = passwords.some((name) => typeof body[name] === 'string' && body[name] !== '');
   if (!isOwnAccount(resource, request.principal, request.params.id)) return { body };
   const token = request.cookies?.[SESSION_COOKIE];
   const keepSession = token ? sessionIdOf(token) : undefined;
-  if (!changes) return { body, keepSession };
+  if (!changesPassword && typeof body.email !== 'string') return { body, keepSession };
   const row = await load();
+  if (!changesPassword && !newEmail(row, body)) return { body, keepSession };
   const hash = row[passwordColumn(passwords[0])];
   await proveCurrentPassword(
     db,
@@ -67,7 +70,7 @@ export async function checkOwnPasswordChange(
 }
 
 /** The sign-in address an update gives an account, when it changes it (not only its case). */
-function newEmail(before: Row, patch: Record<string, unknown>): string | undefined {
+function newEmail(before: Record<string, unknown>, patch: Record<string, unknown>): string | undefined {
   const next = patch.email;
   if (typeof next !== 'string' || next.trim().toLowerCase() === String(before.email ?? '').toLowerCase())
     return undefined;
