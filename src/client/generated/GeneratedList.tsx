@@ -26,7 +26,7 @@ import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
 import { buildFilters } from './filters';
 import { labels } from './labels';
 import { ChunkedBody } from './list/ChunkedBody';
-import { columnSx, fixedTableSx } from './list/column-widths';
+import { fixedTableSx } from './list/column-widths';
 import { PlaceholderCell, PlaceholderRows, placeholderText } from './list/PlaceholderRows';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
@@ -234,12 +234,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               sx={fixedTableSx(config, tableColumns, hasBulk)}
             >
               {reorder ? (
-                <DataTable.Col
-                  source="-move"
-                  label={translate('app.list.move', { _: 'Move' })}
-                  disableSort
-                  sx={columnSx(config, '-move')}
-                >
+                <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
                   <PlaceholderCell>
                     <MoveButtons />
                   </PlaceholderCell>
@@ -252,7 +247,6 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                   label={labels.field(config, name)}
                   disableSort={!isSortable(config, name)}
                   align={numeric(name) ? 'right' : undefined}
-                  sx={columnSx(config, name)}
                 >
                   <PlaceholderCell>
                     {edits.toggles.includes(name) ? (
@@ -268,12 +262,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                 </DataTable.Col>
               ))}
               {decides ? (
-                <DataTable.Col
-                  source="-actions"
-                  label={translate('app.list.decide', { _: 'Decision' })}
-                  disableSort
-                  sx={columnSx(config, '-actions')}
-                >
+                <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
                   <PlaceholderCell>
                     <RowActions config={config} />
                   </PlaceholderCell>

@@ -48,6 +48,14 @@ export function fixedTableSx(config: AnyResource, columns: readonly string[], ch
       minWidth: `calc(${leastRem}rem + ${checkbox ? CHECKBOX_WIDTH_PX : 0}px)`,
     },
     '& .RaDataTable-headerCell.MuiTableCell-paddingCheckbox': { width: CHECKBOX_WIDTH_PX },
+    // The header's cells give the columns their widths (a fixed table reads its first row): one rule for the
+    // table, not a style of every cell's own, which each row's cells would compute anew as they mount.
+    ...Object.fromEntries(
+      columns.flatMap((name) => {
+        const rem = columnWidthRem(config, name);
+        return rem === undefined ? [] : [[`& .RaDataTable-headerCell.column-${name}`, { width: `${rem}rem` }]];
+      }),
+    ),
     '& .RaDataTable-rowCell': {
       height: ROW_HEIGHT_PX,
       whiteSpace: 'nowrap',
@@ -55,10 +63,4 @@ export function fixedTableSx(config: AnyResource, columns: readonly string[], ch
       textOverflow: 'ellipsis',
     },
   };
-}
-
-/** The `sx` of a column's cells: its width, when its kind has one. */
-export function columnSx(config: AnyResource, name: string) {
-  const rem = columnWidthRem(config, name);
-  return rem === undefined ? undefined : { width: `${rem}rem` };
 }
