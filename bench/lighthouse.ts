@@ -30,9 +30,10 @@ const RUNS = Number(arg('runs') ?? 3);
 const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const WHY = args.includes('--why');
 
-type Account = 'admin' | 'partner' | 'user';
+type Account = 'admin' | 'moderator' | 'partner' | 'user';
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
   admin: { email: 'admin@example.com', password: 'Admin#2026' },
+  moderator: { email: 'moderator@example.com', password: 'Admin#2026' },
   partner: { email: 'partner@example.com', password: 'Partner#2026' },
   user: { email: 'user@example.com', password: 'User#2026' },
 };
@@ -60,7 +61,11 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'login', path: '/en/login' },
   { name: 'admin-dashboard', path: '/en/admin', account: 'admin' },
   { name: 'admin-list', path: '/en/admin/orders', account: 'admin' },
+  // The service review queue, the moderator's everyday list: a queue of the generated list.
+  { name: 'admin-review', path: '/en/admin/service-review', account: 'moderator' },
   { name: 'partner-dashboard', path: '/en/partner', account: 'partner' },
+  // The partner's orders: the generated list in the portal (cards on a phone).
+  { name: 'partner-list', path: '/en/partner/orders', account: 'partner' },
   // A signed-out traveller on a service's page: photos, departures and the booking form (its own chunk).
   { name: 'service-booking', path: bookableServicePage },
   { name: 'account-home', path: '/en/account', account: 'user' },

@@ -65,7 +65,7 @@ const authProvider: AuthProvider = {
   getPermissions: async () => me.permissions,
 };
 
-/** Counts the table rows each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
+/** Counts the table rows of records each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
 function watchMountedRows() {
   const batches: number[] = [];
   const observer = new MutationObserver((mutations) => {
@@ -73,8 +73,9 @@ function watchMountedRows() {
     for (const mutation of mutations)
       for (const node of mutation.addedNodes) {
         if (!(node instanceof Element)) continue;
-        if (node.matches('tbody tr')) added += 1;
-        else added += node.querySelectorAll('tbody tr').length;
+        // The stand-in rows held the page's place while it loaded (a skeleton in each cell): not rows of the page.
+        const rows = node.matches('tbody tr') ? [node] : [...node.querySelectorAll('tbody tr')];
+        added += rows.filter((row) => !row.querySelector('.MuiSkeleton-root')).length;
       }
     if (added) batches.push(added);
   });

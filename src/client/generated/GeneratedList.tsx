@@ -26,6 +26,8 @@ import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
 import { buildFilters } from './filters';
 import { labels } from './labels';
 import { ChunkedBody } from './list/ChunkedBody';
+import { fixedTableSx } from './list/column-widths';
+import { PlaceholderCell, PlaceholderRows, placeholderText } from './list/PlaceholderRows';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
 import { useInPlaceEdits } from './list/in-place-edits';
@@ -49,10 +51,6 @@ import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
 const DEFAULT_PAGE_SIZES = [25, 10, 50, 100];
-
-/** Values that read badly broken over lines (a phone number, a date, an amount): a wide table scrolls instead. */
-const ONE_LINE_KINDS = new Set(['phone', 'date', 'datetime', 'money', 'integer', 'percent', 'enum', 'status']);
-const oneLine = () => ({ whiteSpace: 'nowrap' });
 
 /** Sortable columns: the system columns, fields marked sortable, and the default sort field. */
 export function isSortable(config: AnyResource, name: string): boolean {
@@ -162,6 +160,8 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const [primary, ...secondary] = columns.filter((name) => name !== status);
   const edits = useInPlaceEdits(config);
   const reorder = !embedded && !queue && edits.reorder;
+  const decides = review && Boolean(config.workflow);
+  const tableColumns = [...(reorder ? ['-move'] : []), ...columns, ...(decides ? ['-actions'] : [])];
   return (
     <>
       {widgets.map((Widget, index) => (
@@ -199,66 +199,78 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         }}
       >
         {tabs ? <StatusTabs config={config} /> : null}
-        {small ? (
-          <SimpleList
-            data-testid="simple-list"
-            primaryText={(record) =>
-              primary ? (
-                <FieldValue config={config} name={primary} variant="summary" />
-              ) : (
-                recordTitle(config, record, locale)
-              )
-            }
-            secondaryText={() => (
-              <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                {secondary.slice(0, 2).map((name) => (
-                  <FieldValue key={name} config={config} name={name} variant="summary" />
-                ))}
-              </Box>
-            )}
-            tertiaryText={status ? () => <FieldValue config={config} name={status} variant="summary" /> : undefined}
-            linkType={rowClick === false ? false : keyField ? (record) => `/${route}/${record[keyField]}` : 'show'}
-          />
-        ) : (
-          <DataTable
-            rowClick={rowClick}
-            storeKey={columnsKey}
-            hiddenColumns={config.list.hidden as string[] | undefined}
-            bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
-            body={reorder ? ReorderBody : ChunkedBody}
-          >
-            {reorder ? (
-              <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
-                <MoveButtons />
-              </DataTable.Col>
-            ) : null}
-            {columns.map((name) => (
-              <DataTable.Col
-                key={name}
-                source={name}
-                label={labels.field(config, name)}
-                disableSort={!isSortable(config, name)}
-                align={numeric(name) ? 'right' : undefined}
-                cellSx={ONE_LINE_KINDS.has(fieldOf(config, name).kind) ? oneLine : undefined}
-              >
-                {edits.toggles.includes(name) ? (
-                  <InlineToggle config={config} name={name} />
-                ) : name === primary && rowClick !== false ? (
-                  <RecordLink route={route} keyField={keyField}>
-                    <FieldValue config={config} name={name} variant="list" />
-                  </RecordLink>
+        <PlaceholderRows count={pageSizes[0]}>
+          {small ? (
+            <SimpleList
+              data-testid="simple-list"
+              primaryText={placeholderText((record) =>
+                primary ? (
+                  <FieldValue config={config} name={primary} variant="summary" />
                 ) : (
-                  <FieldValue config={config} name={name} variant="list" />
-                )}
-              </DataTable.Col>
-            ))}
-            {review && config.workflow ? (
-              <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
-                <RowActions config={config} />
-              </DataTable.Col>
-            ) : null}
-          </DataTable>
-        )}
+                  recordTitle(config, record, locale)
+                ),
+              )}
+              secondaryText={placeholderText(() => (
+                <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  {secondary.slice(0, 2).map((name) => (
+                    <FieldValue key={name} config={config} name={name} variant="summary" />
+                  ))}
+                </Box>
+              ))}
+              tertiaryText={
+                status
+                  ? placeholderText(() => <FieldValue config={config} name={status} variant="summary" />)
+                  : undefined
+              }
+              linkType={rowClick === false ? false : keyField ? (record) => `/${route}/${record[keyField]}` : 'show'}
+            />
+          ) : (
+            <DataTable
+              rowClick={rowClick}
+              storeKey={columnsKey}
+              hiddenColumns={config.list.hidden as string[] | undefined}
+              bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
+              body={reorder ? ReorderBody : ChunkedBody}
+              sx={fixedTableSx(config, tableColumns, hasBulk)}
+            >
+              {reorder ? (
+                <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
+                  <PlaceholderCell>
+                    <MoveButtons />
+                  </PlaceholderCell>
+                </DataTable.Col>
+              ) : null}
+              {columns.map((name) => (
+                <DataTable.Col
+                  key={name}
+                  source={name}
+                  label={labels.field(config, name)}
+                  disableSort={!isSortable(config, name)}
+                  align={numeric(name) ? 'right' : undefined}
+                >
+                  <PlaceholderCell>
+                    {edits.toggles.includes(name) ? (
+                      <InlineToggle config={config} name={name} />
+                    ) : name === primary && rowClick !== false ? (
+                      <RecordLink route={route} keyField={keyField}>
+                        <FieldValue config={config} name={name} variant="list" />
+                      </RecordLink>
+                    ) : (
+                      <FieldValue config={config} name={name} variant="list" />
+                    )}
+                  </PlaceholderCell>
+                </DataTable.Col>
+              ))}
+              {decides ? (
+                <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
+                  <PlaceholderCell>
+                    <RowActions config={config} />
+                  </PlaceholderCell>
+                </DataTable.Col>
+              ) : null}
+            </DataTable>
+          )}
+        </PlaceholderRows>
         {config.list.totals?.length ? <TotalsBar config={config} /> : null}
       </List>
     </>

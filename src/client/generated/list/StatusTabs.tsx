@@ -29,6 +29,9 @@ function useStateCounts(config: AnyResource, field: string) {
   }).data;
 }
 
+/** The room of a tab's count, kept before it arrives: the tabs do not widen and slide when the counts come. */
+const COUNT_ROOM = { display: 'inline-block', minWidth: '6ch', textAlign: 'start', whiteSpace: 'pre' } as const;
+
 /** One tab per workflow state with its count under the other filters (`list.statusTabs`). */
 export function StatusTabs({ config }: { config: AnyResource }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -94,9 +97,14 @@ const StateTabs = memo(function StateTabs({
     >
       <Tab
         value=""
-        label={`${translate('app.list.all', { _: 'All' })}${
-          all === undefined ? '' : ` (${approximate ? '~' : ''}${formatNumber(all, locale)})`
-        }`}
+        label={
+          <span>
+            {translate('app.list.all', { _: 'All' })}
+            <span style={COUNT_ROOM}>
+              {all === undefined ? '' : ` (${approximate ? '~' : ''}${formatNumber(all, locale)})`}
+            </span>
+          </span>
+        }
       />
       {states.map((state) => (
         <Tab
@@ -106,7 +114,9 @@ const StateTabs = memo(function StateTabs({
           label={
             <span>
               <StatusChip config={config} field={field} value={state} />
-              <span data-testid={`count-${state}`}>{count(state)}</span>
+              <span data-testid={`count-${state}`} style={COUNT_ROOM}>
+                {count(state)}
+              </span>
             </span>
           }
         />
