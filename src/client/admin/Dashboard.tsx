@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { Title, useBasename, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { summaryMetrics, type AnyResource } from '../../core/resource';
 import { useRegistry } from '../generated/context';
-import { useActiveLocale } from '../generated/fields/FieldValue';
+import { useActiveLocale } from '../generated/active-locale';
 import { useEntryLabel } from '../generated/GeneratedMenu';
 import { humanize, labels } from '../generated/labels';
 import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';

@@ -4,7 +4,7 @@ import type { RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
 import type { LanternDataProvider } from '../../generated/data-provider';
-import { useActiveLocale } from '../../generated/fields/FieldValue';
+import { useActiveLocale } from '../../generated/active-locale';
 import { humanize, labels } from '../../generated/labels';
 import { usePrincipal } from '../../generated/principal';
 import { queryString } from '../../generated/list/list-query';

@@ -16,7 +16,7 @@ import { useBasename, useDataProvider, useGetList, useTranslate } from 'react-ad
 import { formatDateTime } from '../../../core/format';
 import { useRegistry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
-import { useActiveLocale } from '../fields/FieldValue';
+import { useActiveLocale } from '../active-locale';
 
 interface NotificationRow {
   id: number;

@@ -7,14 +7,13 @@ import {
   Link,
   ReferenceField,
   useCreatePath,
-  useLocaleState,
   useRecordContext,
   useTranslate,
   WithRecord,
 } from 'react-admin';
 import { responsiveImage } from '../../../core/images';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
-import { isLocale, pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
+import { pickLocalized, type LocalizedText } from '../../../core/locales';
 import { statusField, type AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../core/format';
@@ -22,6 +21,7 @@ import { humanize, labels } from '../labels';
 import { allows, usePermissionMap } from '../permissions';
 import { recordTitle } from '../../../core/record-title';
 import { StatusChip } from './StatusChip';
+import { useActiveLocale } from '../active-locale';
 
 const SYSTEM_KINDS: Record<string, Field> = {
   id: { kind: 'integer' },
@@ -35,10 +35,7 @@ export function fieldOf(config: AnyResource, name: string): Field {
   return config.fields[name] ?? SYSTEM_KINDS[name] ?? { kind: 'text' };
 }
 
-export function useActiveLocale(): Locale {
-  const [locale] = useLocaleState();
-  return isLocale(locale) ? locale : 'en';
-}
+export { useActiveLocale };
 
 interface ReferenceProps {
   config: AnyResource;
