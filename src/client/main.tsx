@@ -1,7 +1,7 @@
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installPreloadErrorHandler } from './shell/chunk-reload';
 import { AppRouter } from './shell/router';
@@ -12,11 +12,15 @@ installPreloadErrorHandler();
 applyThemeMode(readThemeMode());
 
 const root = document.getElementById('root')!;
+// A transition: the first render of a screen (an area's react-admin app above all) yields to the browser every
+// few milliseconds instead of holding a phone's main thread for hundreds of them.
 const start = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
 // The server drew the top of the screen into the page (server/first-paint.ts): it reaches the screen before the
 // app replaces it, even when the script arrives within the same frame.
