@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { FALLBACK_LOCALE, LOCALES } from './src/core/locales';
-import { AREAS, itemShellName, shellName } from './src/core/shells';
+import { AREAS, shellName } from './src/core/shells';
 import portals from './resources/areas';
 import type { Area } from './src/core/routes';
 
@@ -98,8 +98,7 @@ function precompress(): Plugin {
  * and the chunks the first screen will ask for preloaded beside the entry's: the locale's messages (with the
  * English ones beneath them) and, in an area, its app and react-admin's translation provider. Without them the
  * browser learns of each only when the code before it has arrived and run: on a slow phone connection one round
- * trip after another before any text. The portal's home gets a shell of its own with its widgets' code too, and
- * so does an item's public page with the page's code (`{locale}-item`).
+ * trip after another before any text. The portal's home gets a shell of its own with its widgets' code too.
  */
 function localeShells(): Plugin {
   const AREA_MODULES: Record<Area, string> = {
@@ -115,8 +114,6 @@ function localeShells(): Plugin {
       (kind) => `src/client/area/widgets/${kind[0].toUpperCase()}${kind.slice(1)}Widget.tsx`,
     );
   };
-  // An item's public page: its code (photos, departures; the booking form stays its own, later chunk).
-  const ITEM_PAGE_MODULE = 'src/client/home/ItemPage.tsx';
   const AREA_HOME_WIDGETS = Object.fromEntries(AREAS.map((area) => [area, homeWidgets(area)])) as Record<
     Area,
     string[]
@@ -150,24 +147,11 @@ function localeShells(): Plugin {
         ...AREAS.map((area) => ({ area, home: false })),
         ...AREAS.filter((area) => AREA_HOME_WIDGETS[area].length).map((area) => ({ area, home: true })),
       ];
-      const shellSource = (files: Set<string>, locale: string) =>
-        source.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(
-          '  </head>',
-          `${[...files]
-            .filter((file) => !present.has(file))
-            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-            .join('')}  </head>`,
-        );
       for (const locale of LOCALES) {
-        const messages = [...closure(`i18n/${FALLBACK_LOCALE}.ts`), ...closure(`i18n/${locale}.ts`)];
-        this.emitFile({
-          type: 'asset',
-          fileName: `shells/${itemShellName(locale)}.html`,
-          source: shellSource(new Set([...messages, ...closure(ITEM_PAGE_MODULE)]), locale),
-        });
         for (const { area, home } of variants) {
           const files = new Set([
-            ...messages,
+            ...closure(`i18n/${FALLBACK_LOCALE}.ts`),
+            ...closure(`i18n/${locale}.ts`),
             ...(area
               ? [
                   ...closure('src/client/shell/AreaGate.tsx'),
@@ -177,10 +161,16 @@ function localeShells(): Plugin {
               : []),
             ...(area && home ? AREA_HOME_WIDGETS[area].flatMap(closure) : []),
           ]);
+          const links = [...files]
+            .filter((file) => !present.has(file))
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+            .join('');
           this.emitFile({
             type: 'asset',
             fileName: `shells/${shellName(locale, area, home)}.html`,
-            source: shellSource(files, locale),
+            source: source
+              .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+              .replace('  </head>', `${links}  </head>`),
           });
         }
       }

@@ -11,6 +11,3 @@ export { AREAS } from './routes';
 export function shellName(locale: Locale, area?: Area, home = false): string {
   return area ? `${locale}-${area}${home ? '-home' : ''}` : locale;
 }
-
-/** The shell of an item's public page (`/{locale}/item/{id}`): the page's own code preloaded too. */
-export const itemShellName = (locale: Locale): string => `${locale}-item`;

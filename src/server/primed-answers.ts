@@ -8,14 +8,14 @@ import {
   todayIso,
 } from '../core/catalog-requests';
 import { responsiveImage, type ResponsiveImage } from '../core/images';
-import { LOCALE_TAGS, type Locale } from '../core/locales';
+import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
 import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { screenFirstReads } from '../core/portal-reads';
 import type { AnyResource } from '../core/resource';
 import { AREA_KIND, type Area } from '../core/routes';
-import { areaFirstPaint } from './first-paint';
+import { areaFirstPaint, itemFirstPaint } from './first-paint';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
@@ -110,35 +110,47 @@ const preloadLink = (image: ResponsiveImage, sizes: string) =>
 
 /**
  * An item's public page (`/{locale}/item/{id}`): the item, its partner's name and its departures go inside the
- * page, and its first photo, the page's largest paint, is preloaded from the head. Without them a phone on slow
- * 4G waits for the script, then for the item, then for its departures, before the photo can even start. With a
- * booking form on the page, who is signed in goes in too (`auth/me`, a refusal included): the form asks it first.
- * An item that is not public is the plain shell (the page says it is not found).
+ * page, its first photo, the page's largest paint, is preloaded from the head, and the top of the page is drawn in
+ * plain HTML meanwhile (first-paint.ts). Without them a phone on slow 4G waits for the script, then for the item,
+ * then for its departures, before the photo can even start. With a booking form on the page, who is signed in goes
+ * in too (`auth/me`, a refusal included): the form asks it first. An item that is not public is the plain shell
+ * (the page says it is not found).
  */
-export function primedItemHead(
+export function primedItemPage(
   app: FastifyInstance,
   request: FastifyRequest,
   locale: Locale,
   site: PublicSite,
   id: string,
   budgetMs: number,
-): Promise<string> {
-  const work = async () => {
+): Promise<PrimedPage> {
+  const { catalog } = site;
+  const work = async (): Promise<PrimedPage> => {
     const whoFirst = site.booking ? [AREA_FIRST_READ] : [];
     const primed = await primeAnswers(app, request, locale, [itemPath(site, id), ...whoFirst], undefined, whoFirst);
     const row = primed.answers[itemPath(site, id)]?.body as Record<string, unknown> | undefined;
-    if (!row) return '';
-    await primeAnswers(app, request, locale, itemFollowUpPaths(site, row, todayIso()), primed);
-    const images = site.catalog.images ? row[site.catalog.images] : undefined;
-    const firstImage = Array.isArray(images) ? images[0] : undefined;
-    return (
-      primedScript(primed) +
-      (typeof firstImage === 'string'
-        ? preloadLink(responsiveImage(firstImage, ITEM_PHOTO.preferredWidth), ITEM_PHOTO.sizes)
-        : '')
-    );
+    if (!row) return { head: '', root: '' };
+    const followUps = itemFollowUpPaths(site, row, todayIso());
+    await primeAnswers(app, request, locale, followUps, primed);
+    const images = catalog.images ? row[catalog.images] : undefined;
+    const firstImage = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined;
+    const photo = firstImage ? responsiveImage(firstImage, ITEM_PHOTO.preferredWidth) : undefined;
+    const partnerPath = catalog.partner && followUps.find((path) => path.startsWith(`${catalog.partner!.resource}?`));
+    const partnerRows = partnerPath ? primed.answers[partnerPath]?.body : undefined;
+    const partnerRow = Array.isArray(partnerRows) ? (partnerRows[0] as Record<string, unknown> | undefined) : undefined;
+    const partner = catalog.partner?.display
+      .map((field) => partnerRow?.[field])
+      .find((value): value is string => typeof value === 'string' && value !== '');
+    return {
+      head: primedScript(primed) + (photo ? preloadLink(photo, ITEM_PHOTO.sizes) : ''),
+      root: itemFirstPaint(locale, {
+        title: pickLocalized(row[catalog.title] as LocalizedText, locale),
+        partner,
+        photo: photo && { ...photo, sizes: ITEM_PHOTO.sizes },
+      }),
+    };
   };
-  return withinBudget(work(), budgetMs, '');
+  return withinBudget(work(), budgetMs, { head: '', root: '' });
 }
 
 /** What a primed page adds to its shell: inside `<head>`, and inside the root element before the script runs. */

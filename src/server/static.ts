@@ -6,8 +6,8 @@ import type { Portal } from '../core/portal';
 import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
 import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
-import { itemShellName, shellName } from '../core/shells';
-import { primedAreaPage, primedHomeHead, primedItemHead, type PrimedPage } from './primed-answers';
+import { shellName } from '../core/shells';
+import { primedAreaPage, primedHomeHead, primedItemPage, type PrimedPage } from './primed-answers';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -49,8 +49,6 @@ export async function registerStatic(
   const shellOf = (match?: RouteMatch, signedIn = false) => {
     if (!match?.locale) return 'index.html';
     const area = isArea(match.kind) ? match.kind : undefined;
-    const item = `${itemShellName(match.locale)}.html`;
-    if (match.status === 200 && match.kind === 'item' && shells.has(item)) return `shells/${item}`;
     if (match.status !== 200 || !area)
       return shells.has(`${match.locale}.html`) ? `shells/${match.locale}.html` : 'index.html';
     const home = `${shellName(match.locale, area, true)}.html`;
@@ -70,10 +68,9 @@ export async function registerStatic(
         root: '',
       }));
     if (primed && match?.kind === 'item' && match.locale && match.id && status === 200)
-      return sendPrimed(request, reply, shellOf(match), async () => ({
-        head: await primedItemHead(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs),
-        root: '',
-      }));
+      return sendPrimed(request, reply, shellOf(match), () =>
+        primedItemPage(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs),
+      );
     // Signed out, an area page is the plain shell (its sign-in form); signed in, it carries the account.
     if (primed && match && isArea(match.kind) && status === 200 && request.headers.cookie)
       return sendPrimed(request, reply, shellOf(match, true), () =>

@@ -1,12 +1,13 @@
 /**
  * An item's public page goes out with its first screen inside (server/primed-answers.ts): the item, its partner's
  * name and its departures, exactly as the API answers the visitor, who is signed in (`auth/me`, a refusal
- * included), a preload of its first photo, and the item page's own shell. An item that is not public is the
- * plain shell.
+ * included), a preload of its first photo, and its title and photo drawn in plain HTML. An item that is not
+ * public is the plain shell.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import site from '../../resources/public-site';
 import { ITEM_PHOTO, itemFollowUpPaths, itemPath, todayIso } from '../../src/core/catalog-requests';
@@ -21,8 +22,7 @@ const shellOf = (name: string) =>
   '<body><div id="root"></div></body></html>';
 fs.mkdirSync(path.join(dist, 'shells'));
 fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
-for (const name of ['en', 'lo', 'en-item', 'lo-item'])
-  fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
+for (const name of ['en', 'lo']) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
@@ -30,6 +30,7 @@ const primedOf = (html: string): PrimedAnswers | undefined => {
   const json = PRIMED.exec(html)?.[1];
   return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
 };
+const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
 
@@ -48,7 +49,7 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
     const html = String(page.body);
-    expect(titleOf(html)).toBe(`${locale}-item`);
+    expect(titleOf(html)).toBe(locale);
     const primed = primedOf(html)!;
     expect(primed.locale).toBe(locale);
     const paths = [itemPath(site, String(row.id)), ...itemFollowUpPaths(site, row, todayIso()), AREA_FIRST_READ];
@@ -77,6 +78,12 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
           html,
         );
       expect(preload?.slice(1)).toEqual([image.src, image.srcSet, ITEM_PHOTO.sizes]);
+      // Before any script: the title and the photo, drawn where the page will draw them.
+      const root = rootOf(html)!;
+      const title = (row[site.catalog.title] as Record<string, string>)[locale];
+      expect(root).toContain('<div class="lt-item-first-paint" data-route-chunk="item">');
+      expect(root).toContain(`<h1>${title}</h1>`);
+      expect(root).toContain(`<img alt="" src="${image.src}" srcset="${image.srcSet}" sizes="${ITEM_PHOTO.sizes}"`);
     }
   });
 
@@ -87,9 +94,19 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
     expect((primed.answers[AREA_FIRST_READ].body as { email: string }).email).toBe('user@example.com');
   });
 
-  it('an item that is not there is the plain shell of the item page', async () => {
+  it('a title that closes the element stays text inside it', async () => {
+    const row = await firstItem();
+    const hostile = '</h1><img src=x onerror="alert(1)">';
+    await sql`update "services" set "title" = ${JSON.stringify({ en: hostile, lo: hostile })}::jsonb
+              where "id" = ${Number(row.id)}`.execute(server.db);
+    const html = String((await call(server, 'GET', `/en/item/${row.id}`)).body);
+    expect(html).not.toContain('<img src=x');
+    expect(rootOf(html)).toContain('<h1>&lt;/h1&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</h1>');
+  });
+
+  it('an item that is not there is the plain shell', async () => {
     const page = await call(server, 'GET', '/en/item/999999999');
     expect(page.status).toBe(200);
-    expect(String(page.body)).toBe(shellOf('en-item'));
+    expect(String(page.body)).toBe(shellOf('en'));
   });
 });
