@@ -1,9 +1,10 @@
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installPreloadErrorHandler } from './shell/chunk-reload';
+import { importWithReload, installPreloadErrorHandler } from './shell/chunk-reload';
+import { routeChunks, type RouteChunk } from './shell/loaders';
 import { AppRouter } from './shell/router';
 import { applyThemeMode, readThemeMode } from './theme/mode';
 
@@ -12,13 +13,33 @@ installPreloadErrorHandler();
 applyThemeMode(readThemeMode());
 
 const root = document.getElementById('root')!;
+// A transition: the first render of a screen (an area's react-admin app above all) yields to the browser every
+// few milliseconds instead of holding a phone's main thread for hundreds of them.
 const start = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
 // The server drew the top of the screen into the page (server/first-paint.ts): it reaches the screen before the
-// app replaces it, even when the script arrives within the same frame.
-if (root.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
+// app replaces it, even when the script arrives within the same frame. Where it names the route's own chunk, it
+// stays until that chunk has come and its photo has painted (a moment at most): the app would otherwise replace it
+// with a loading bar, its photo unpainted, and the page's largest paint would wait for the whole app.
+const PHOTO_WAIT_MS = 1000;
+const firstPaint = root.firstElementChild;
+const awaited = firstPaint?.getAttribute('data-route-chunk');
+const later = () => requestAnimationFrame(() => setTimeout(start, 0));
+if (awaited && awaited in routeChunks) {
+  const photo = firstPaint!.querySelector('img');
+  void Promise.all([
+    importWithReload<unknown>(routeChunks[awaited as RouteChunk]).catch(() => undefined),
+    photo &&
+      Promise.race([
+        photo.decode().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, PHOTO_WAIT_MS)),
+      ]),
+  ]).finally(later);
+} else if (firstPaint) later();
 else start();

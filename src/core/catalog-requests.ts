@@ -42,6 +42,44 @@ export function filterOptionsQuery(filter: CatalogFilter): ListQuery {
   return { sort: [filter.sort ?? 'id', 'ASC'], range: [0, 499] };
 }
 
+/** The names of these partners (the cards' and the item page's "by …" line). */
+export function partnerNamesQuery(ids: readonly number[]): ListQuery {
+  return { filter: { id: ids }, range: [0, ids.length - 1] };
+}
+
+/** The occurrences (departures) of these items from `from` on (up to `to`), soonest first. */
+export function occurrencesQuery(
+  occurrences: NonNullable<PublicSite['catalog']['occurrences']>,
+  ids: readonly number[],
+  from: string,
+  to?: string,
+): ListQuery {
+  const filter: Record<string, unknown> = { [occurrences.field]: ids, [`${occurrences.start}_gte`]: from };
+  if (to) filter[`${occurrences.start}_lte`] = to;
+  return { filter, sort: [occurrences.start, 'ASC'], range: [0, 499] };
+}
+
+/** Today's date (UTC) as the pages ask for departures from it. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The item page's first photo spans the page's column (at most 900 px) and is drawn from the rendition nearest 1280 px. */
+export const ITEM_PHOTO = { preferredWidth: 1280, sizes: '(max-width: 899px) 100vw, 900px' } as const;
+
+/** What the item page `/{locale}/item/{id}` fetches first: the item itself. */
+export const itemPath = (site: PublicSite, id: number | string) =>
+  `${site.catalog.resource}/${encodeURIComponent(String(id))}`;
+
+/** What the item page fetches once it has the item's row: its partner's name and its departures from today on. */
+export function itemFollowUpPaths(site: PublicSite, row: Record<string, unknown>, today: string): string[] {
+  const { partner, occurrences } = site.catalog;
+  const paths: string[] = [];
+  const partnerId = partner ? Number(row[partner.field]) : NaN;
+  if (partner && Number.isFinite(partnerId)) paths.push(listPath(partner.resource, partnerNamesQuery([partnerId])));
+  if (occurrences && row.id !== undefined)
+    paths.push(listPath(occurrences.resource, occurrencesQuery(occurrences, [row.id as number], today)));
+  return paths;
+}
+
 /** What the home page fetches before it can draw its first screen when opened with no search. */
 export function firstScreenPaths(site: PublicSite): { catalogPage: string; filterOptions: string[] } {
   const { catalog } = site;

@@ -1,3 +1,4 @@
+import type { ResponsiveImage } from '../core/images';
 import type { Locale } from '../core/locales';
 import { AREA_KIND, type Area } from '../core/routes';
 import { serverText } from './server-text';
@@ -27,5 +28,33 @@ export function areaFirstPaint(
   return (
     `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>` +
     `<h1>${escapeHtml(greeting)}</h1></div>`
+  );
+}
+
+/**
+ * The top of an item's public page in plain HTML, inside the page's root: the bar, the item's title, its partner
+ * and its first photo, where the page will draw them (base.css `.lt-item-first-paint`). The photo is the page's
+ * largest paint: on slow 4G it shows as soon as it has come, not after the script has come and run. React
+ * replaces it with the page itself on its first render (the same photo, from the cache, at the same size).
+ */
+export function itemFirstPaint(
+  locale: Locale,
+  item: { title: string; partner?: string; photo?: ResponsiveImage & { sizes: string } },
+): string {
+  const { title, partner, photo } = item;
+  const attribute = (name: string, value: string | number | undefined) =>
+    value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`;
+  return (
+    // The app starts once the page's code has come (main.tsx): until then this stays on the screen.
+    '<div class="lt-item-first-paint" data-route-chunk="item">' +
+    `<div class="lt-appbar"><div class="lt-appbar__row">${escapeHtml(serverText(locale, 'app.title'))}</div></div>` +
+    '<div class="lt-container lt-container--md">' +
+    `<h1>${escapeHtml(title)}</h1>` +
+    (partner ? `<p>${escapeHtml(serverText(locale, 'app.home.byPartner', { partner }))}</p>` : '') +
+    (photo
+      ? `<img alt=""${attribute('src', photo.src)}${attribute('srcset', photo.srcSet)}${attribute('sizes', photo.sizes)}` +
+        `${attribute('width', photo.width)}${attribute('height', photo.height)} fetchpriority="high">`
+      : '') +
+    '</div></div>'
   );
 }

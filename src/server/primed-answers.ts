@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CARD_IMAGE_SIZES, firstScreenPaths } from '../core/catalog-requests';
-import { responsiveImage } from '../core/images';
-import { LOCALE_TAGS, type Locale } from '../core/locales';
+import {
+  CARD_IMAGE_SIZES,
+  firstScreenPaths,
+  ITEM_PHOTO,
+  itemFollowUpPaths,
+  itemPath,
+  todayIso,
+} from '../core/catalog-requests';
+import { responsiveImage, type ResponsiveImage } from '../core/images';
+import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
 import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { screenFirstReads } from '../core/portal-reads';
 import type { AnyResource } from '../core/resource';
 import { AREA_KIND, type Area } from '../core/routes';
-import { areaFirstPaint } from './first-paint';
+import { areaFirstPaint, itemFirstPaint } from './first-paint';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
@@ -36,13 +43,19 @@ async function primeAnswers(
   locale: Locale,
   paths: readonly string[],
   primed: PrimedAnswers = { locale, answers: {} },
+  refusalsKept: readonly string[] = [],
 ): Promise<PrimedAnswers> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': LOCALE_TAGS[locale] };
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
   await Promise.all(
     paths.map(async (path) => {
       const answer = await app.inject({ method: 'GET', url: `/api/${path}`, headers });
-      if (answer.statusCode !== 200) return;
+      if (answer.statusCode !== 200) {
+        // A refusal the page expects is an answer too: asking again would only log it in the console.
+        if (answer.statusCode === 401 && refusalsKept.includes(path))
+          primed.answers[path] = { body: answer.json(), status: answer.statusCode };
+        return;
+      }
       const contentRange = answer.headers['content-range'];
       primed.answers[path] = {
         body: answer.json(),
@@ -86,16 +99,58 @@ async function primedHead(
   const rows = primed.answers[catalogPage]?.body;
   const firstImage = site.catalog.images && Array.isArray(rows) ? rows[0]?.[site.catalog.images]?.[0] : undefined;
   let head = primedScript(primed);
-  if (typeof firstImage === 'string') {
-    const image = responsiveImage(firstImage);
-    head +=
-      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.src)}"` +
-      (image.srcSet
-        ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(CARD_IMAGE_SIZES)}"`
-        : '') +
-      '>';
-  }
+  if (typeof firstImage === 'string') head += preloadLink(responsiveImage(firstImage), CARD_IMAGE_SIZES);
   return head;
+}
+
+const preloadLink = (image: ResponsiveImage, sizes: string) =>
+  `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.src)}"` +
+  (image.srcSet ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(sizes)}"` : '') +
+  '>';
+
+/**
+ * An item's public page (`/{locale}/item/{id}`): the item, its partner's name and its departures go inside the
+ * page, its first photo, the page's largest paint, is preloaded from the head, and the top of the page is drawn in
+ * plain HTML meanwhile (first-paint.ts). Without them a phone on slow 4G waits for the script, then for the item,
+ * then for its departures, before the photo can even start. With a booking form on the page, who is signed in goes
+ * in too (`auth/me`, a refusal included): the form asks it first. An item that is not public is the plain shell
+ * (the page says it is not found).
+ */
+export function primedItemPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  site: PublicSite,
+  id: string,
+  budgetMs: number,
+): Promise<PrimedPage> {
+  const { catalog } = site;
+  const work = async (): Promise<PrimedPage> => {
+    const whoFirst = site.booking ? [AREA_FIRST_READ] : [];
+    const primed = await primeAnswers(app, request, locale, [itemPath(site, id), ...whoFirst], undefined, whoFirst);
+    const row = primed.answers[itemPath(site, id)]?.body as Record<string, unknown> | undefined;
+    if (!row) return { head: '', root: '' };
+    const followUps = itemFollowUpPaths(site, row, todayIso());
+    await primeAnswers(app, request, locale, followUps, primed);
+    const images = catalog.images ? row[catalog.images] : undefined;
+    const firstImage = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined;
+    const photo = firstImage ? responsiveImage(firstImage, ITEM_PHOTO.preferredWidth) : undefined;
+    const partnerPath = catalog.partner && followUps.find((path) => path.startsWith(`${catalog.partner!.resource}?`));
+    const partnerRows = partnerPath ? primed.answers[partnerPath]?.body : undefined;
+    const partnerRow = Array.isArray(partnerRows) ? (partnerRows[0] as Record<string, unknown> | undefined) : undefined;
+    const partner = catalog.partner?.display
+      .map((field) => partnerRow?.[field])
+      .find((value): value is string => typeof value === 'string' && value !== '');
+    return {
+      head: primedScript(primed) + (photo ? preloadLink(photo, ITEM_PHOTO.sizes) : ''),
+      root: itemFirstPaint(locale, {
+        title: pickLocalized(row[catalog.title] as LocalizedText, locale),
+        partner,
+        photo: photo && { ...photo, sizes: ITEM_PHOTO.sizes },
+      }),
+    };
+  };
+  return withinBudget(work(), budgetMs, { head: '', root: '' });
 }
 
 /** What a primed page adds to its shell: inside `<head>`, and inside the root element before the script runs. */

@@ -7,7 +7,7 @@ import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
 import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
-import { primedAreaPage, primedHomeHead, type PrimedPage } from './primed-answers';
+import { primedAreaPage, primedHomeHead, primedItemPage, type PrimedPage } from './primed-answers';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -67,6 +67,10 @@ export async function registerStatic(
         head: await primedHomeHead(app, request, match.locale!, primed.site, primed.primeBudgetMs),
         root: '',
       }));
+    if (primed && match?.kind === 'item' && match.locale && match.id && status === 200)
+      return sendPrimed(request, reply, shellOf(match), () =>
+        primedItemPage(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs),
+      );
     // Signed out, an area page is the plain shell (its sign-in form); signed in, it carries the account.
     if (primed && match && isArea(match.kind) && status === 200 && request.headers.cookie)
       return sendPrimed(request, reply, shellOf(match, true), () =>

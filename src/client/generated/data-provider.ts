@@ -26,7 +26,8 @@ export function createHttpClient(getLocale: () => Locale) {
       method === 'GET' && url.startsWith(`${API_URL}/`)
         ? takePrimed(url.slice(API_URL.length + 1), getLocale())
         : undefined;
-    if (primed) return { status: 200, headers: primed.headers, body: JSON.stringify(primed.body), json: primed.body };
+    if (primed?.status === 200)
+      return { status: 200, headers: primed.headers, body: JSON.stringify(primed.body), json: primed.body };
     // A write is sent again by the toast's Retry; a read is fetched again by the refresh that follows it.
     const replay = method === 'GET' ? undefined : () => http(url, options);
     let response: Response;

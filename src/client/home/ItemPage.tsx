@@ -10,8 +10,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { ITEM_PHOTO } from '../../core/catalog-requests';
 import { responsiveImage } from '../../core/images';
 import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
@@ -21,7 +22,7 @@ import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
-import { booking, loadItem, type CatalogItem } from './catalog';
+import { booking, loadItem, primedItem } from './catalog';
 import { SiteHeader } from './SiteHeader';
 
 const ID = /^[1-9][0-9]{0,17}$/;
@@ -35,11 +36,17 @@ export default function ItemPage() {
   const { pathname } = useLocation();
   const t = useT();
   const locale = useLocale();
-  const [item, setItem] = useState<CatalogItem>();
+  // The item the server put inside the page draws on the first render; any other is loaded.
+  const [primed] = useState(() => (ID.test(id) ? primedItem(Number(id), locale) : undefined));
+  const primedFor = useRef(primed && `${id}/${locale}`);
+  const [item, setItem] = useState(primed);
   const [status, setStatus] = useState<number>();
 
   useEffect(() => {
     if (!ID.test(id)) return;
+    const drawn = primedFor.current === `${id}/${locale}`;
+    primedFor.current = undefined;
+    if (drawn) return;
     let live = true;
     setItem(undefined);
     setStatus(undefined);
@@ -85,11 +92,12 @@ export default function ItemPage() {
                     <Box
                       key={url}
                       component="img"
-                      {...responsiveImage(url, index === 0 ? 1280 : 640)}
-                      // The first photo spans the page's column (at most 900 px), the others a third of it.
-                      sizes={index === 0 ? '(max-width: 899px) 100vw, 900px' : '(max-width: 599px) 100vw, 300px'}
+                      {...responsiveImage(url, index === 0 ? ITEM_PHOTO.preferredWidth : 640)}
+                      // The first photo spans the page's column (the server preloads it), the others a third of it.
+                      sizes={index === 0 ? ITEM_PHOTO.sizes : '(max-width: 599px) 100vw, 300px'}
                       alt=""
                       loading={index === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : 'auto'}
                       decoding="async"
                       sx={{
                         width: '100%',

@@ -14,8 +14,12 @@ export class ApiError extends Error {
   }
 }
 
+const errorMessageOf = (body: unknown) =>
+  body && typeof body === 'object' && 'message' in body ? String(body.message) : '';
+
 async function request<T>(path: string, locale: Locale, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
   const primed = init ? undefined : takePrimed(path, locale);
+  if (primed && primed.status !== 200) throw new ApiError(primed.status, errorMessageOf(primed.body));
   if (primed) return { body: primed.body as T, headers: primed.headers };
   const response = await fetch(`/api/${path}`, {
     credentials: 'same-origin',
@@ -44,7 +48,15 @@ export async function getList(resource: string, query: ListQuery, locale: Locale
 /** The list the server put inside the page for this request, at once (the first render can draw it). */
 export function takePrimedList(resource: string, query: ListQuery, locale: Locale) {
   const primed = takePrimed(listPath(resource, query), locale);
-  return primed && Array.isArray(primed.body) ? listOf(primed.body as Row[], primed.headers) : undefined;
+  return primed?.status === 200 && Array.isArray(primed.body)
+    ? listOf(primed.body as Row[], primed.headers)
+    : undefined;
+}
+
+/** The record the server put inside the page for `GET /api/{path}`, at once. */
+export function takePrimedOne(path: string, locale: Locale): Row | undefined {
+  const primed = takePrimed(path, locale);
+  return primed?.status === 200 && primed.body && typeof primed.body === 'object' ? (primed.body as Row) : undefined;
 }
 
 export async function getOne(resource: string, id: number | string, locale: Locale) {

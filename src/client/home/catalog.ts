@@ -1,8 +1,16 @@
 import site from '../../../resources/public-site';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
 import type { CatalogFilter } from '../../core/public-site';
-import { CATALOG_PAGE_SIZE, catalogPageQuery, filterOptionsQuery } from '../../core/catalog-requests';
-import { getList, getOne, takePrimedList, type Row } from './api';
+import {
+  CATALOG_PAGE_SIZE,
+  catalogPageQuery,
+  filterOptionsQuery,
+  itemPath,
+  occurrencesQuery,
+  partnerNamesQuery,
+  todayIso,
+} from '../../core/catalog-requests';
+import { getList, getOne, takePrimedList, takePrimedOne, type Row } from './api';
 
 export const catalog = site.catalog;
 export const signUp = site.signUp;
@@ -57,7 +65,6 @@ export interface CatalogItem {
 /** How far after the chosen date a departure still counts as a match. */
 const DATE_WINDOW_DAYS = 14;
 
-const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -86,16 +93,12 @@ export function primedFilterOptions(locale: Locale): Names | undefined {
   return entries.every(Boolean) ? Object.fromEntries(entries as [string, Map<number, string>][]) : undefined;
 }
 
-async function occurrencesOf(ids: number[], from: string, to: string | undefined, locale: Locale) {
+/** Occurrence rows (departures) by the item they belong to. */
+function occurrencesByItem(rows: Row[]) {
   const occ = catalog.occurrences;
   const byItem = new Map<number, Occurrence[]>();
-  if (!occ || ids.length === 0) return byItem;
-  const filter: Record<string, unknown> = { [occ.field]: ids, [`${occ.start}_gte`]: from };
-  if (to) filter[`${occ.start}_lte`] = to;
-  const { data } = await getList(occ.resource, { filter, sort: [occ.start, 'ASC'], range: [0, 499] }, locale).catch(
-    () => ({ data: [] as Row[] }),
-  );
-  for (const row of data) {
+  if (!occ) return byItem;
+  for (const row of rows) {
     const item = Number(row[occ.field]);
     const capacity = occ.capacity ? Number(row[occ.capacity]) : NaN;
     const taken = occ.taken ? Number(row[occ.taken] ?? 0) : 0;
@@ -111,20 +114,37 @@ async function occurrencesOf(ids: number[], from: string, to: string | undefined
   return byItem;
 }
 
-async function partnerNames(rows: Row[], locale: Locale) {
+async function occurrencesOf(ids: number[], from: string, to: string | undefined, locale: Locale) {
+  const occ = catalog.occurrences;
+  if (!occ || ids.length === 0) return new Map<number, Occurrence[]>();
+  const { data } = await getList(occ.resource, occurrencesQuery(occ, ids, from, to), locale).catch(() => ({
+    data: [] as Row[],
+  }));
+  return occurrencesByItem(data);
+}
+
+const partnerIdsOf = (rows: Row[]) => {
   const partner = catalog.partner;
-  if (!partner) return new Map<number, string>();
-  const ids = [...new Set(rows.map((row) => Number(row[partner.field])).filter(Number.isFinite))];
-  if (ids.length === 0) return new Map<number, string>();
-  const { data } = await getList(partner.resource, { filter: { id: ids }, range: [0, ids.length - 1] }, locale).catch(
-    () => ({ data: [] as Row[] }),
-  );
-  return new Map(
-    data.map((row) => {
-      const name = partner.display.map((field) => row[field]).find((value) => typeof value === 'string' && value);
+  return partner ? [...new Set(rows.map((row) => Number(row[partner.field])).filter(Number.isFinite))] : [];
+};
+
+/** Partner rows as their names by id. */
+const partnerNamesOf = (rows: Row[]) =>
+  new Map(
+    rows.map((row) => {
+      const name = catalog.partner?.display
+        .map((field) => row[field])
+        .find((value) => typeof value === 'string' && value);
       return [row.id, String(name ?? '')] as const;
     }),
   );
+
+async function partnerNames(rows: Row[], locale: Locale) {
+  const partner = catalog.partner;
+  const ids = partnerIdsOf(rows);
+  if (!partner || ids.length === 0) return new Map<number, string>();
+  const { data } = await getList(partner.resource, partnerNamesQuery(ids), locale).catch(() => ({ data: [] as Row[] }));
+  return partnerNamesOf(data);
 }
 
 function toItem(
@@ -226,7 +246,7 @@ async function completePage(rows: Row[], total: number, search: Search, locale: 
   const ids = rows.map((row) => row.id);
   const [partners, occurrences] = await Promise.all([
     partnerNames(rows, locale),
-    occurrencesOf(ids, search.date || today(), undefined, locale),
+    occurrencesOf(ids, search.date || todayIso(), undefined, locale),
   ]);
   return { items: rows.map((row) => toItem(row, locale, partners, occurrences)), total };
 }
@@ -235,7 +255,27 @@ export async function loadItem(id: number, locale: Locale): Promise<CatalogItem>
   const row = await getOne(catalog.resource, id, locale);
   const [partners, occurrences] = await Promise.all([
     partnerNames([row], locale),
-    occurrencesOf([row.id], today(), undefined, locale),
+    occurrencesOf([row.id], todayIso(), undefined, locale),
   ]);
   return toItem(row, locale, partners, occurrences);
+}
+
+/**
+ * The item as the server put it inside the page (server/primed-answers.ts), at once: the first render draws the
+ * page, its photo already on its way from the head's preload. Undefined unless all its reads were primed.
+ */
+export function primedItem(id: number, locale: Locale): CatalogItem | undefined {
+  const row = takePrimedOne(itemPath(site, id), locale);
+  if (!row) return undefined;
+  const ids = partnerIdsOf([row]);
+  const partners =
+    catalog.partner && ids.length
+      ? takePrimedList(catalog.partner.resource, partnerNamesQuery(ids), locale)
+      : undefined;
+  const occ = catalog.occurrences;
+  const occurrences = occ
+    ? takePrimedList(occ.resource, occurrencesQuery(occ, [row.id], todayIso()), locale)
+    : undefined;
+  if ((catalog.partner && ids.length && !partners) || (occ && !occurrences)) return undefined;
+  return toItem(row, locale, partnerNamesOf(partners?.data ?? []), occurrencesByItem(occurrences?.data ?? []));
 }

@@ -17,7 +17,10 @@ function read(): PrimedAnswers | null {
  * The server's answer to `GET /api/{path}`, sent inside the page (server/primed-answers.ts) to spare a phone the
  * round trip before the first screen. Each is used once: a later search of the same page asks the server again.
  */
-export function takePrimed(path: string, locale: Locale): { body: unknown; headers: Headers } | undefined {
+export function takePrimed(
+  path: string,
+  locale: Locale,
+): { body: unknown; headers: Headers; status: number } | undefined {
   if (primed === undefined) primed = read();
   if (!primed || primed.locale !== locale) return undefined;
   const answer = primed.answers[path];
@@ -25,5 +28,5 @@ export function takePrimed(path: string, locale: Locale): { body: unknown; heade
   delete primed.answers[path];
   const headers = new Headers();
   if (answer.contentRange) headers.set('Content-Range', answer.contentRange);
-  return { body: answer.body, headers };
+  return { body: answer.body, headers, status: answer.status ?? 200 };
 }

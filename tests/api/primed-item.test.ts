@@ -1,0 +1,112 @@
+/**
+ * An item's public page goes out with its first screen inside (server/primed-answers.ts): the item, its partner's
+ * name and its departures, exactly as the API answers the visitor, who is signed in (`auth/me`, a refusal
+ * included), a preload of its first photo, and its title and photo drawn in plain HTML. An item that is not
+ * public is the plain shell.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import site from '../../resources/public-site';
+import { ITEM_PHOTO, itemFollowUpPaths, itemPath, todayIso } from '../../src/core/catalog-requests';
+import { responsiveImage } from '../../src/core/images';
+import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+import { call, describeEachEngine, suiteServer } from './harness';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-item-'));
+// Each shell names itself, so a test can tell which one the server chose.
+const shellOf = (name: string) =>
+  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
+  '<body><div id="root"></div></body></html>';
+fs.mkdirSync(path.join(dist, 'shells'));
+fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
+for (const name of ['en', 'lo']) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
+const primedOf = (html: string): PrimedAnswers | undefined => {
+  const json = PRIMED.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
+};
+const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
+const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
+
+describeEachEngine('an item page primed with its first screen', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 60_000 } });
+
+  async function firstItem() {
+    const list = await call(server, 'GET', `/api/${site.catalog.resource}?range=[0,0]`);
+    expect(list.status).toBe(200);
+    return (list.body as Record<string, unknown>[])[0];
+  }
+
+  async function expectPrimedAsTheApiAnswers(locale: 'en' | 'lo', cookie?: string) {
+    const row = await firstItem();
+    const page = await call(server, 'GET', `/${locale}/item/${row.id}`, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    const html = String(page.body);
+    expect(titleOf(html)).toBe(locale);
+    const primed = primedOf(html)!;
+    expect(primed.locale).toBe(locale);
+    const paths = [itemPath(site, String(row.id)), ...itemFollowUpPaths(site, row, todayIso()), AREA_FIRST_READ];
+    expect(Object.keys(primed.answers).sort()).toEqual(paths.sort());
+    for (const apiPath of paths) {
+      const api = await call(server, 'GET', `/api/${apiPath}`, {
+        cookie,
+        headers: { 'accept-language': TAGS[locale] },
+      });
+      const answer = primed.answers[apiPath];
+      expect(answer.status ?? 200, apiPath).toBe(api.status);
+      expect(answer.body, apiPath).toEqual(api.body);
+      expect(answer.contentRange, apiPath).toBe(api.headers.get('content-range') ?? undefined);
+    }
+    return { html, row, primed };
+  }
+
+  it('holds what the API answers an anonymous visitor, the refusal of auth/me included, and preloads the photo', async () => {
+    for (const locale of ['en', 'lo'] as const) {
+      const { html, row, primed } = await expectPrimedAsTheApiAnswers(locale);
+      expect(primed.answers[AREA_FIRST_READ].status).toBe(401);
+      const image = responsiveImage((row[site.catalog.images!] as string[])[0], ITEM_PHOTO.preferredWidth);
+      expect(image.srcSet).toBeTruthy();
+      const preload =
+        /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
+          html,
+        );
+      expect(preload?.slice(1)).toEqual([image.src, image.srcSet, ITEM_PHOTO.sizes]);
+      // Before any script: the title and the photo, drawn where the page will draw them.
+      const root = rootOf(html)!;
+      const title = (row[site.catalog.title] as Record<string, string>)[locale];
+      expect(root).toContain('<div class="lt-item-first-paint" data-route-chunk="item">');
+      expect(root).toContain(`<h1>${title}</h1>`);
+      expect(root).toContain(`<img alt="" src="${image.src}" srcset="${image.srcSet}" sizes="${ITEM_PHOTO.sizes}"`);
+    }
+  });
+
+  it('holds who is signed in for a signed-in visitor', async () => {
+    const cookie = await server.login('user@example.com', 'User#2026');
+    const { primed } = await expectPrimedAsTheApiAnswers('en', cookie);
+    expect(primed.answers[AREA_FIRST_READ].status).toBeUndefined();
+    expect((primed.answers[AREA_FIRST_READ].body as { email: string }).email).toBe('user@example.com');
+  });
+
+  it('a title that closes the element stays text inside it', async () => {
+    const row = await firstItem();
+    const hostile = '</h1><img src=x onerror="alert(1)">';
+    await sql`update "services" set "title" = ${JSON.stringify({ en: hostile, lo: hostile })}::jsonb
+              where "id" = ${Number(row.id)}`.execute(server.db);
+    const html = String((await call(server, 'GET', `/en/item/${row.id}`)).body);
+    expect(html).not.toContain('<img src=x');
+    expect(rootOf(html)).toContain('<h1>&lt;/h1&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</h1>');
+  });
+
+  it('an item that is not there is the plain shell', async () => {
+    const page = await call(server, 'GET', '/en/item/999999999');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toBe(shellOf('en'));
+  });
+});
