@@ -81,7 +81,7 @@ describeEachEngine('security probe', (engine) => {
     const user = await server.login('user@example.com', 'User#2026');
     const me = (await call(server, 'GET', '/api/auth/me', { cookie: user })).body.id;
     const put = (email: string, version: number) =>
-      call(server, 'PUT', `/api/users/${me}`, { cookie: user, body: { email, version } });
+      call(server, 'PUT', `/api/users/${me}`, { cookie: user, body: { email, version, currentPassword: 'User#2026' } });
     const start = (await call(server, 'GET', `/api/users/${me}`, { cookie: user })).body;
     const free = await put('user.moved@example.com', start.version);
     expect(free.status).toBe(200);
