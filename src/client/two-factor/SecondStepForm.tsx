@@ -60,7 +60,9 @@ export function SecondStepForm({
       testId="second-step-form"
       failure={error}
       onSubmit={submit}
-      before={<Typography>{t(recovery ? 'app.twoFactor.recoveryStepHelp' : 'app.twoFactor.secondStepHelp')}</Typography>}
+      before={
+        <Typography>{t(recovery ? 'app.twoFactor.recoveryStepHelp' : 'app.twoFactor.secondStepHelp')}</Typography>
+      }
     >
       {recovery ? (
         <TextField

@@ -3,14 +3,7 @@ import { Countdown } from './Countdown';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
-import {
-  Link,
-  ReferenceField,
-  useCreatePath,
-  useRecordContext,
-  useTranslate,
-  WithRecord,
-} from 'react-admin';
+import { Link, ReferenceField, useCreatePath, useRecordContext, useTranslate, WithRecord } from 'react-admin';
 import { responsiveImage } from '../../../core/images';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { pickLocalized, type LocalizedText } from '../../../core/locales';
