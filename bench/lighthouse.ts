@@ -5,6 +5,7 @@
  *
  *   npm run bench:lighthouse                          # every page, mobile and desktop, 3 runs each
  *   npm run bench:lighthouse -- --runs 5 --preset mobile --page home-en
+ *   npm run bench:lighthouse -- --preset mobile --page home-lo,account-home   # several pages
  *   npm run bench:lighthouse -- --runs 1 --why      # also what each score is made of (LCP element, shifts, tasks)
  *
  * Per page and preset it prints the median of the runs: the four category scores, FCP, LCP, TBT, CLS and the
@@ -70,7 +71,7 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'service-booking', path: bookableServicePage },
   { name: 'account-home', path: '/en/account', account: 'user' },
 ];
-const PAGES = ALL_PAGES.filter((page) => !arg('page') || page.name === arg('page'));
+const PAGES = ALL_PAGES.filter((page) => !arg('page') || arg('page')!.split(',').includes(page.name));
 
 interface Figures {
   performance: number;
