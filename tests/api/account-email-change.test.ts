@@ -7,43 +7,19 @@
  */
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { call, describeEachEngine, suiteServer, type TestServer } from './harness';
+import { linkOf, outboxCount, PUBLIC_URL, sessionOf } from './outbox-links';
 import { smtpCapture, until } from './smtp-capture';
 import { create, dayFromNow, PARTNER_PASSWORD } from './workflows-helpers';
 
-const PUBLIC_URL = 'https://lantern.example';
+/** The token of the newest link of this kind queued for the address. */
+const tokenOf = async (server: TestServer, email: string, template: string) =>
+  (await linkOf(server, email, template))?.token;
+
 const CONFIRM_FIRST = { message: 'Please confirm your email address first' };
 const INVALID_LINK = { message: 'This link is invalid or has expired' };
 const PASSWORD = 'Travel#2026!';
 
 const mail = smtpCapture();
-
-const sessionOf = (response: { headers: Headers }) =>
-  response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('lantern_session='))
-    ?.split(';')[0];
-
-/** The token of the newest link of this kind queued for the address. */
-async function tokenOf(server: TestServer, email: string, template: string): Promise<string | undefined> {
-  const row = await server.db
-    .selectFrom('outbox')
-    .select('params')
-    .where('recipient', '=', email)
-    .where('template', '=', template)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? new URL(String(row.params.link), PUBLIC_URL).searchParams.get('token')! : undefined;
-}
-
-async function outboxCount(server: TestServer, email: string, template: string): Promise<number> {
-  const rows = await server.db
-    .selectFrom('outbox')
-    .select('id')
-    .where('recipient', '=', email)
-    .where('template', '=', template)
-    .execute();
-  return rows.length;
-}
 
 describeEachEngine('a customer’s new email address', (engine) => {
   const server = suiteServer({

@@ -4,87 +4,18 @@
  * once, an unverified sign-in is refused with a new link, a password reset works for every kind of account and
  * ends its sessions, and every route is rate-limited.
  */
-import net from 'node:net';
 import { sql } from 'kysely';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { call, describeEachEngine, suiteServer, type TestServer } from './harness';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { call, describeEachEngine, suiteServer } from './harness';
+import { linkOf, outboxCount, PUBLIC_URL, sessionOf } from './outbox-links';
+import { smtpCapture, until } from './smtp-capture';
 
-const PUBLIC_URL = 'https://lantern.example';
 const SIGNUP_DONE = { message: 'Check your email to continue' };
 const RESET_DONE = { message: 'If an account uses this address, a link to set a new password is on its way' };
 const INVALID_LINK = { message: 'This link is invalid or has expired' };
 
-let port: number;
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, _session, callback) => {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => callback(), callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-const until = async <T>(find: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
-const mailsTo = (address: string) =>
-  received.filter((mail) =>
-    (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.value.some((one) => one.address === address)),
-  );
-
-/** The newest link of this kind queued for the address: its path below PUBLIC_URL and its token. */
-async function linkOf(server: TestServer, email: string, template: string) {
-  const row = await server.db
-    .selectFrom('outbox')
-    .select('params')
-    .where('recipient', '=', email)
-    .where('template', '=', template)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const path = String(row.params.link);
-  return { path, token: new URL(path, PUBLIC_URL).searchParams.get('token')! };
-}
-
-async function outboxCount(server: TestServer, email: string, template?: string) {
-  let query = server.db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('recipient', '=', email);
-  if (template) query = query.where('template', '=', template);
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
-
-const sessionOf = (response: { headers: Headers }) =>
-  response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('lantern_session='))
-    ?.split(';')[0];
+const mail = smtpCapture();
+const mailsTo = mail.mailsTo;
 
 const customer = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
@@ -100,22 +31,16 @@ describeEachEngine('accounts: sign-up, verification, password reset', (engine) =
     engine,
     seed: 'small',
     config: {
-      // Filled in before the server starts (the SMTP port is known by then).
+      // Read when the server starts (the SMTP port is known by then).
       get mail() {
-        return {
-          ...loadConfig({ PUBLIC_URL }).mail,
-          smtpUrl: `smtp://127.0.0.1:${port}`,
-          retryBaseMs: 200,
-          pollMs: 100,
-          maxAttempts: 3,
-        };
+        return mail.mailConfig(PUBLIC_URL);
       },
     } as never,
   });
 
   // One SMTP server serves both engines' suites: each reads only its own mails.
   beforeAll(() => {
-    received.length = 0;
+    mail.received.length = 0;
   });
 
   // Every test but the limits' own starts with the limits' counts empty (all calls here come from one address).

@@ -2,11 +2,11 @@
  * A real SMTP server in the test process: the suite's server delivers its outbox to it, and the tests read the
  * mails as their recipients would. One per test file, shared by both engines' suites.
  */
-import net from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { freePort } from '../support/net';
 
 export interface SmtpCapture {
   /** Every mail received so far (empty it between suites). */
@@ -22,12 +22,7 @@ export function smtpCapture(): SmtpCapture {
   let smtp: SMTPServer;
   const received: ParsedMail[] = [];
   beforeAll(async () => {
-    port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    port = await freePort();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
