@@ -3,36 +3,25 @@
  * reads too, and an area's home with its app bar and greeting drawn in plain HTML (server/primed-answers.ts,
  * server/first-paint.ts). Signed out, or past the priming budget, the page is the plain shell.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import portal from '../../resources/partner-portal';
 import { screenFirstReads } from '../../src/core/portal-reads';
-import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answers';
 import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-areas-'));
-// Each shell names itself, so a test can tell which one the server chose.
-const shellOf = (name: string) =>
-  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
-  '<body><div id="root"></div></body></html>';
-const SHELLS = ['en', 'lo', 'en-admin', 'lo-admin', 'en-partner', 'lo-partner', 'en-partner-home', 'lo-partner-home'];
-fs.mkdirSync(path.join(dist, 'shells'));
-fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
-for (const name of SHELLS) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-
-const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
-const primedOf = (html: string): PrimedAnswers | undefined => {
-  const json = PRIMED.exec(html)?.[1];
-  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
-};
-const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
-const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
-const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
+const dist = shellsDist([
+  'en',
+  'lo',
+  'en-admin',
+  'lo-admin',
+  'en-partner',
+  'lo-partner',
+  'en-partner-home',
+  'lo-partner-home',
+]);
 const home = portal.screens.find((screen) => screen.path === '')!;
 
 describeEachEngine('signed-in area pages primed with their first answers', (engine) => {

@@ -3,32 +3,15 @@
  * catalog's first page and the filters' options, exactly as the API answers the visitor, and a preload of the
  * first card's photo. Any other page, or the home with a search, is the plain shell.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
 import { firstScreenPaths } from '../../src/core/catalog-requests';
 import { responsiveImage } from '../../src/core/images';
-import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { primedOf, shellOf, shellsDist, TAGS } from './primed-shells';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-dist-'));
-const shellOf = (lang: string) =>
-  `<!doctype html><html lang="${lang}"><head><title>Lantern</title></head><body><div id="root"></div></body></html>`;
-fs.mkdirSync(path.join(dist, 'shells'));
-fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
-for (const locale of ['en', 'lo']) fs.writeFileSync(path.join(dist, 'shells', `${locale}.html`), shellOf(locale));
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-
-const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
-const primedOf = (html: string): PrimedAnswers | undefined => {
-  const json = PRIMED.exec(html)?.[1];
-  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
-};
-const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
-
+const dist = shellsDist(['en', 'lo']);
 describeEachEngine('the home page primed with its first screen', (engine) => {
   // A generous budget: suites running side by side must not push the answers past it (the budget's own test
   // is below).

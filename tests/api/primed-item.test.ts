@@ -4,36 +4,16 @@
  * included), a preload of its first photo, and its title and photo drawn in plain HTML. An item that is not
  * public is the plain shell.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
 import { ITEM_PHOTO, itemFollowUpPaths, itemPath, todayIso } from '../../src/core/catalog-requests';
 import { responsiveImage } from '../../src/core/images';
-import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+import { AREA_FIRST_READ } from '../../src/core/primed-answers';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-item-'));
-// Each shell names itself, so a test can tell which one the server chose.
-const shellOf = (name: string) =>
-  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
-  '<body><div id="root"></div></body></html>';
-fs.mkdirSync(path.join(dist, 'shells'));
-fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
-for (const name of ['en', 'lo']) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-
-const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
-const primedOf = (html: string): PrimedAnswers | undefined => {
-  const json = PRIMED.exec(html)?.[1];
-  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
-};
-const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
-const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
-const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
-
+const dist = shellsDist(['en', 'lo']);
 describeEachEngine('an item page primed with its first screen', (engine) => {
   const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 60_000 } });
 

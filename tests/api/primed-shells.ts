@@ -1,0 +1,32 @@
+/**
+ * The primed-page suites' built client: shells that name themselves (so a test can tell which one the server
+ * chose), and readers of what the server put into a page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
+
+export const shellOf = (name: string) =>
+  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
+  '<body><div id="root"></div></body></html>';
+
+/** A `dist` folder of the file's own with `index.html` (the Lao home) and these shells; gone after the file. */
+export function shellsDist(shells: readonly string[]): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primed-'));
+  fs.mkdirSync(path.join(dist, 'shells'));
+  fs.writeFileSync(path.join(dist, 'index.html'), shellOf('lo'));
+  for (const name of shells) fs.writeFileSync(path.join(dist, 'shells', `${name}.html`), shellOf(name));
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  return dist;
+}
+
+const PRIMED = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">(.*?)</script>`, 's');
+export const primedOf = (html: string): PrimedAnswers | undefined => {
+  const json = PRIMED.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
+};
+export const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
+export const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+export const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
