@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '../core/images';
+import { formatMoney } from '../core/format';
 import type { Locale } from '../core/locales';
 import { AREA_KIND, type Area } from '../core/routes';
 import { serverText } from './server-text';
@@ -21,15 +22,35 @@ export function areaFirstPaint(
   area: Area,
   subpath: string,
   account: { kind?: unknown; fullName?: unknown },
+  figures: readonly HomeFigure[] = [],
 ): string {
   if (account.kind !== AREA_KIND[area] || !HOME_PATHS[area].includes(subpath)) return '';
   const title = serverText(locale, 'app.dashboard.title');
   const greeting = serverText(locale, 'app.dashboard.welcome', { name: String(account.fullName ?? '') });
   return (
     `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>` +
-    `<h1>${escapeHtml(greeting)}</h1></div>`
+    `<h1>${escapeHtml(greeting)}</h1>${figures.map((figure) => figureCard(locale, figure)).join('')}</div>`
   );
 }
+
+/** The main amount of one of the home's amounts widgets (earnings this month), as its primed answer holds it. */
+export interface HomeFigure {
+  widget: string;
+  key: string;
+  minor: number;
+  currency?: string;
+}
+
+/**
+ * A figure drawn as its widget draws it (AmountsWidget.tsx): the card's title, the amount's label and the amount
+ * in large type. The figures are the screen's largest text: drawn here, they reach a phone seconds before the
+ * script has come and drawn the widgets.
+ */
+const figureCard = (locale: Locale, { widget, key, minor, currency }: HomeFigure) =>
+  `<section data-first-paint-widget="${escapeHtml(widget)}">` +
+  `<h2>${escapeHtml(serverText(locale, `app.portal.widgets.${widget}`))}</h2>` +
+  `<div>${escapeHtml(serverText(locale, `app.portal.amounts.${key}`))}</div>` +
+  `<p>${escapeHtml(formatMoney(minor, currency, locale))}</p></section>`;
 
 /**
  * The top of an item's public page in plain HTML, inside the page's root: the bar, the item's title, its partner

@@ -12,10 +12,10 @@ import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../
 import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
-import { screenFirstReads } from '../core/portal-reads';
+import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { AnyResource } from '../core/resource';
 import { AREA_KIND, type Area } from '../core/routes';
-import { areaFirstPaint, itemFirstPaint } from './first-paint';
+import { areaFirstPaint, itemFirstPaint, type HomeFigure } from './first-paint';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
@@ -163,6 +163,19 @@ export interface PrimedPage {
 const homeScreenOf = (portal: Portal | undefined): PortalScreen | undefined =>
   portal?.screens.find((screen) => screen.path === '');
 
+/** The main amounts of the home's amounts widgets, from their primed answers (a widget not answered is left out). */
+function homeFigures(screen: PortalScreen, primed: PrimedAnswers, accountResource: string, id: number): HomeFigure[] {
+  return screen.widgets.flatMap((widget) => {
+    if (widget.kind !== 'amounts' || !widget.main) return [];
+    const body = primed.answers[accountEndpointPath(accountResource, id, widget.endpoint)]?.body as
+      Record<string, unknown> | undefined;
+    const minor = body?.[widget.main];
+    if (typeof minor !== 'number') return [];
+    const currency = typeof body?.currency === 'string' ? body.currency : undefined;
+    return [{ widget: widget.name, key: widget.main, minor, currency }];
+  });
+}
+
 /**
  * A signed-in area page (admin, partner portal, customer's area): who is signed in (`auth/me`) goes inside the page, so the
  * script draws the area at once instead of asking first and drawing a round trip later (on slow 4G that round
@@ -192,9 +205,13 @@ export function primedAreaPage(
       await primeAnswers(app, request, route.locale, reads.first, primed);
       await primeAnswers(app, request, route.locale, reads.then(primed.answers), primed);
     }
+    const figures =
+      screen && accountResource && account.id !== undefined
+        ? homeFigures(screen, primed, accountResource.name, account.id)
+        : [];
     return {
       head: primedScript(primed),
-      root: areaFirstPaint(route.locale, route.area, route.subpath, account),
+      root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures),
     };
   };
   return withinBudget(work(), budgetMs, { head: '', root: '' });

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import portal from '../../resources/partner-portal';
+import { formatMoney } from '../../src/core/format';
 import { screenFirstReads } from '../../src/core/portal-reads';
 import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answers';
 import { serverText } from '../../src/server/server-text';
@@ -67,6 +68,17 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
       const root = rootOf(html)!;
       expect(root).toContain(serverText(locale, 'app.dashboard.title'));
       expect(root).toContain(`<h1>${serverText(locale, 'app.dashboard.welcome', { name: me.fullName })}</h1>`);
+      // And the amounts widgets' main figures, as the widgets will show them, from the primed answers.
+      for (const widget of home.widgets) {
+        if (widget.kind !== 'amounts') continue;
+        const amounts = primed.answers[`partners/${me.id}/${widget.endpoint}`].body as Record<string, unknown>;
+        const figure = formatMoney(amounts[widget.main!] as number, amounts.currency as string, locale);
+        expect(figure).not.toBe('');
+        expect(root).toContain(
+          `<section data-first-paint-widget="${widget.name}"><h2>${serverText(locale, `app.portal.widgets.${widget.name}`)}</h2>` +
+            `<div>${serverText(locale, `app.portal.amounts.${widget.main!}`)}</div><p>${figure}</p></section>`,
+        );
+      }
     }
   });
 
