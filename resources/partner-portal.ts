@@ -8,15 +8,8 @@ export default definePortal({
       path: '',
       name: 'dashboard',
       icon: 'Dashboard',
+      // Money first: what a partner opens the portal for, and drawn by the server before the script (first-paint.ts).
       widgets: [
-        { kind: 'account', name: 'account', width: 'half' },
-        {
-          kind: 'ownRecord',
-          name: 'profile',
-          resource: 'partner-profiles',
-          fields: ['displayName', 'submittedAt'],
-          width: 'half',
-        },
         {
           kind: 'amounts',
           name: 'revenue',
@@ -32,6 +25,14 @@ export default definePortal({
           endpoint: 'balance',
           keys: ['available', 'held'],
           main: 'available',
+          width: 'half',
+        },
+        { kind: 'account', name: 'account', width: 'half' },
+        {
+          kind: 'ownRecord',
+          name: 'profile',
+          resource: 'partner-profiles',
+          fields: ['displayName', 'submittedAt'],
           width: 'half',
         },
         {

@@ -29,7 +29,11 @@ export function areaFirstPaint(
   const greeting = serverText(locale, 'app.dashboard.welcome', { name: String(account.fullName ?? '') });
   return (
     `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>` +
-    `<h1>${escapeHtml(greeting)}</h1>${figures.map((figure) => figureCard(locale, figure)).join('')}</div>`
+    `<h1>${escapeHtml(greeting)}</h1>` +
+    (figures.length
+      ? `<div class="lt-first-paint-figures">${figures.map((figure) => figureCard(locale, figure)).join('')}</div>`
+      : '') +
+    '</div>'
   );
 }
 
@@ -39,6 +43,8 @@ export interface HomeFigure {
   key: string;
   minor: number;
   currency?: string;
+  /** The widget's width on the grid from the `md` breakpoint up (PortalScreen.tsx). */
+  width: 'third' | 'half' | 'full';
 }
 
 /**
@@ -46,8 +52,8 @@ export interface HomeFigure {
  * in large type. The figures are the screen's largest text: drawn here, they reach a phone seconds before the
  * script has come and drawn the widgets.
  */
-const figureCard = (locale: Locale, { widget, key, minor, currency }: HomeFigure) =>
-  `<section data-first-paint-widget="${escapeHtml(widget)}">` +
+const figureCard = (locale: Locale, { widget, key, minor, currency, width }: HomeFigure) =>
+  `<section data-first-paint-widget="${escapeHtml(widget)}" data-width="${width}">` +
   `<h2>${escapeHtml(serverText(locale, `app.portal.widgets.${widget}`))}</h2>` +
   `<div>${escapeHtml(serverText(locale, `app.portal.amounts.${key}`))}</div>` +
   `<p>${escapeHtml(formatMoney(minor, currency, locale))}</p></section>`;

@@ -163,17 +163,23 @@ export interface PrimedPage {
 const homeScreenOf = (portal: Portal | undefined): PortalScreen | undefined =>
   portal?.screens.find((screen) => screen.path === '');
 
-/** The main amounts of the home's amounts widgets, from their primed answers (a widget not answered is left out). */
+/**
+ * The main amounts of the amounts widgets that open the home (those before any other widget), from their primed
+ * answers. Only those: the server draws them right under the greeting, where the screen will draw them, so that
+ * the screen's arrival replaces them in place (a figure further down would be drawn where another card goes).
+ */
 function homeFigures(screen: PortalScreen, primed: PrimedAnswers, accountResource: string, id: number): HomeFigure[] {
-  return screen.widgets.flatMap((widget) => {
-    if (widget.kind !== 'amounts' || !widget.main) return [];
+  const figures: HomeFigure[] = [];
+  for (const widget of screen.widgets) {
+    if (widget.kind !== 'amounts' || !widget.main) break;
     const body = primed.answers[accountEndpointPath(accountResource, id, widget.endpoint)]?.body as
       Record<string, unknown> | undefined;
     const minor = body?.[widget.main];
-    if (typeof minor !== 'number') return [];
+    if (typeof minor !== 'number') break;
     const currency = typeof body?.currency === 'string' ? body.currency : undefined;
-    return [{ widget: widget.name, key: widget.main, minor, currency }];
-  });
+    figures.push({ widget: widget.name, key: widget.main, minor, currency, width: widget.width ?? 'full' });
+  }
+  return figures;
 }
 
 /**

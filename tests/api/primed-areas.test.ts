@@ -12,6 +12,7 @@ import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answe
 import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
+import type { AmountsWidget } from '../../src/core/portal';
 
 const dist = shellsDist([
   'en',
@@ -68,17 +69,25 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
       const root = rootOf(html)!;
       expect(root).toContain(serverText(locale, 'app.dashboard.title'));
       expect(root).toContain(`<h1>${serverText(locale, 'app.dashboard.welcome', { name: me.fullName })}</h1>`);
-      // And the amounts widgets' main figures, as the widgets will show them, from the primed answers.
+      // And the main figures of the amounts widgets that open the screen, as the widgets will show them, from the
+      // primed answers, in the screen's grid; nothing of the widgets after them (drawn there, they would be misplaced).
+      const opening: AmountsWidget[] = [];
       for (const widget of home.widgets) {
-        if (widget.kind !== 'amounts') continue;
+        if (widget.kind !== 'amounts') break;
+        opening.push(widget);
+      }
+      expect(opening.length).toBeGreaterThan(0);
+      for (const widget of opening) {
         const amounts = primed.answers[`partners/${me.id}/${widget.endpoint}`].body as Record<string, unknown>;
         const figure = formatMoney(amounts[widget.main!] as number, amounts.currency as string, locale);
         expect(figure).not.toBe('');
         expect(root).toContain(
-          `<section data-first-paint-widget="${widget.name}"><h2>${serverText(locale, `app.portal.widgets.${widget.name}`)}</h2>` +
+          `<section data-first-paint-widget="${widget.name}" data-width="${widget.width ?? 'full'}">` +
+            `<h2>${serverText(locale, `app.portal.widgets.${widget.name}`)}</h2>` +
             `<div>${serverText(locale, `app.portal.amounts.${widget.main!}`)}</div><p>${figure}</p></section>`,
         );
       }
+      expect(root.match(/<section /g)).toHaveLength(opening.length);
     }
   });
 
