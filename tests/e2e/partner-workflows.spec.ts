@@ -96,6 +96,8 @@ test('a withdrawal above the balance is refused with the message; one within it 
   const amount = form.locator('input[name="amount"]');
   const rows = page.locator('[data-panel="withdrawals"] table tbody tr');
   await expect(rows.first()).toBeVisible();
+  // The list's stand-in rows hold its space until the first page has come: count the real ones.
+  await expect(page.locator('[data-panel="withdrawals"] [data-placeholder-rows]')).toHaveCount(0);
   const before = await rows.count();
 
   await amount.fill(String(toMajor(balance.available, balance.currency) + 1000));
