@@ -25,11 +25,7 @@ describeEachEngine('a customer’s new email address', (engine) => {
   const server = suiteServer({
     engine,
     seed: 'small',
-    config: {
-      get mail() {
-        return mail.mailConfig(PUBLIC_URL);
-      },
-    } as never,
+    config: mail.serverConfig(PUBLIC_URL),
   });
   let partner = '';
 

@@ -15,6 +15,8 @@ export interface SmtpCapture {
   mailsTo(address: string): ParsedMail[];
   /** The suite server's `config.mail`, read when the server starts (the port is known by then). */
   mailConfig(publicUrl: string): unknown;
+  /** A suite server's `config` that delivers its mail here (`mailConfig`, read when the server starts). */
+  serverConfig(publicUrl: string): never;
 }
 
 export function smtpCapture(): SmtpCapture {
@@ -42,6 +44,14 @@ export function smtpCapture(): SmtpCapture {
       received.filter((mail) =>
         (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.value.some((one) => one.address === address)),
       ),
+    serverConfig(publicUrl) {
+      const mailConfig = this.mailConfig;
+      return {
+        get mail() {
+          return mailConfig(publicUrl);
+        },
+      } as never;
+    },
     mailConfig: (publicUrl) => ({
       ...loadConfig({ PUBLIC_URL: publicUrl }).mail,
       smtpUrl: `smtp://127.0.0.1:${port}`,
