@@ -7,6 +7,7 @@ import { enumOf, integer, money, status, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import { RegistryProvider } from '../../src/client/generated/context';
 import { FIRST_ROWS, MORE_ROWS, rowsToDraw } from '../../src/client/generated/list/chunked-rows';
+import { STAND_IN_ROW } from '../../src/client/generated/list/StandInRows';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
 
@@ -68,19 +69,23 @@ const authProvider: AuthProvider = {
 /** Counts the table rows of records each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
 function watchMountedRows() {
   const batches: number[] = [];
+  /** After each commit that added rows of the page: all the rows of the table, stand-ins included. */
+  const heights: number[] = [];
   const observer = new MutationObserver((mutations) => {
     let added = 0;
     for (const mutation of mutations)
       for (const node of mutation.addedNodes) {
         if (!(node instanceof Element)) continue;
-        // The stand-in rows held the page's place while it loaded (a skeleton in each cell): not rows of the page.
+        // The stand-in rows hold the place of rows not drawn yet: not rows of the page.
         const rows = node.matches('tbody tr') ? [node] : [...node.querySelectorAll('tbody tr')];
-        added += rows.filter((row) => !row.querySelector('.MuiSkeleton-root')).length;
+        added += rows.filter((row) => !row.classList.contains(STAND_IN_ROW)).length;
       }
-    if (added) batches.push(added);
+    if (!added) return;
+    batches.push(added);
+    heights.push(document.querySelectorAll('tbody tr').length);
   });
   observer.observe(document.body, { childList: true, subtree: true });
-  return { batches, stop: () => observer.disconnect() };
+  return { batches, heights, stop: () => observer.disconnect() };
 }
 
 afterEach(cleanup);
@@ -126,6 +131,8 @@ describe('a large page of a generated list', () => {
     expect(watch.batches.reduce((sum, n) => sum + n, 0)).toBe(ROWS);
     expect(Math.max(...watch.batches)).toBeLessThanOrEqual(Math.max(FIRST_ROWS, MORE_ROWS));
     expect(watch.batches.length).toBeGreaterThan(1);
+    // From the first rows on, the table has the page's height: the rows still to come are there as stand-ins.
+    expect(new Set(watch.heights)).toEqual(new Set([ROWS]));
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(await screen.findByText(`${ROWS} items selected`)).toBeTruthy();

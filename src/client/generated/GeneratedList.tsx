@@ -9,7 +9,6 @@ import {
   FilterButton,
   List,
   Pagination,
-  SimpleList,
   TopToolbar,
   useBasename,
   useGetIdentity,
@@ -27,7 +26,8 @@ import { buildFilters } from './filters';
 import { labels } from './labels';
 import { ChunkedBody } from './list/ChunkedBody';
 import { fixedTableSx } from './list/column-widths';
-import { PlaceholderCell, PlaceholderRows, placeholderText } from './list/PlaceholderRows';
+import { PlaceholderRows } from './list/PlaceholderRows';
+import { PhoneList } from './list/PhoneList';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
 import { useInPlaceEdits } from './list/in-place-edits';
@@ -201,27 +201,22 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         {tabs ? <StatusTabs config={config} /> : null}
         <PlaceholderRows count={pageSizes[0]}>
           {small ? (
-            <SimpleList
-              data-testid="simple-list"
-              primaryText={placeholderText((record) =>
+            <PhoneList
+              primaryText={(record) =>
                 primary ? (
                   <FieldValue config={config} name={primary} variant="summary" />
                 ) : (
                   recordTitle(config, record, locale)
-                ),
-              )}
-              secondaryText={placeholderText(() => (
-                <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                )
+              }
+              secondaryText={() => (
+                <Box component="span" sx={{ display: 'flex', gap: 1, overflow: 'hidden' }}>
                   {secondary.slice(0, 2).map((name) => (
                     <FieldValue key={name} config={config} name={name} variant="summary" />
                   ))}
                 </Box>
-              ))}
-              tertiaryText={
-                status
-                  ? placeholderText(() => <FieldValue config={config} name={status} variant="summary" />)
-                  : undefined
-              }
+              )}
+              tertiaryText={status ? () => <FieldValue config={config} name={status} variant="summary" /> : undefined}
               linkType={rowClick === false ? false : keyField ? (record) => `/${route}/${record[keyField]}` : 'show'}
             />
           ) : (
@@ -235,9 +230,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
             >
               {reorder ? (
                 <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
-                  <PlaceholderCell>
-                    <MoveButtons />
-                  </PlaceholderCell>
+                  <MoveButtons />
                 </DataTable.Col>
               ) : null}
               {columns.map((name) => (
@@ -248,24 +241,20 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                   disableSort={!isSortable(config, name)}
                   align={numeric(name) ? 'right' : undefined}
                 >
-                  <PlaceholderCell>
-                    {edits.toggles.includes(name) ? (
-                      <InlineToggle config={config} name={name} />
-                    ) : name === primary && rowClick !== false ? (
-                      <RecordLink route={route} keyField={keyField}>
-                        <FieldValue config={config} name={name} variant="list" />
-                      </RecordLink>
-                    ) : (
+                  {edits.toggles.includes(name) ? (
+                    <InlineToggle config={config} name={name} />
+                  ) : name === primary && rowClick !== false ? (
+                    <RecordLink route={route} keyField={keyField}>
                       <FieldValue config={config} name={name} variant="list" />
-                    )}
-                  </PlaceholderCell>
+                    </RecordLink>
+                  ) : (
+                    <FieldValue config={config} name={name} variant="list" />
+                  )}
                 </DataTable.Col>
               ))}
               {decides ? (
                 <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
-                  <PlaceholderCell>
-                    <RowActions config={config} />
-                  </PlaceholderCell>
+                  <RowActions config={config} />
                 </DataTable.Col>
               ) : null}
             </DataTable>

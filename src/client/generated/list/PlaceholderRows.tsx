@@ -1,12 +1,5 @@
-import Skeleton from '@mui/material/Skeleton';
 import { useMemo, type ReactNode } from 'react';
-import {
-  ListContextProvider,
-  useListContext,
-  useRecordContext,
-  type ListControllerResult,
-  type RaRecord,
-} from 'react-admin';
+import { ListContextProvider, useListContext, type ListControllerResult, type RaRecord } from 'react-admin';
 
 const placeholders = new WeakSet<RaRecord>();
 const pages = new Map<number, RaRecord[]>();
@@ -31,9 +24,10 @@ const MOST_PLACEHOLDERS = 25;
 export const isPlaceholder = (record: RaRecord | undefined): boolean => Boolean(record && placeholders.has(record));
 
 /**
- * While the first page of a list is on its way, its table (or cards) is drawn already with `count` rows (at most a tall screen's worth) that hold
- * the page's place, so the rows arriving fill that place instead of pushing the pagination, and what is below,
- * down. The stand-in rows take no input: no focus, no click, no selection.
+ * While the first page of a list is on its way, the list is drawn already with `count` records (at most a tall
+ * screen's worth) that its table body and phone list draw as stand-in rows (StandInRows.tsx): they hold the
+ * page's place, so the rows arriving fill it instead of pushing the pagination, and what is below, down. Meanwhile
+ * the list takes no input: no focus, no click, no selection.
  */
 export function PlaceholderRows({ count, children }: { count: number; children: ReactNode }) {
   const list = useListContext();
@@ -46,7 +40,7 @@ export function PlaceholderRows({ count, children }: { count: number; children: 
             ...list,
             isPending: false,
             isLoading: false,
-            data: placeholderPage(count),
+            data: placeholderPage(rows),
             total: count,
           } as ListControllerResult)
         : list,
@@ -57,15 +51,4 @@ export function PlaceholderRows({ count, children }: { count: number; children: 
       <ListContextProvider value={value}>{children}</ListContextProvider>
     </div>
   );
-}
-
-/** A cell's value, or a line of skeleton in a stand-in row. */
-export function PlaceholderCell({ children }: { children: ReactNode }) {
-  const record = useRecordContext();
-  return isPlaceholder(record) ? <Skeleton variant="text" width="70%" /> : children;
-}
-
-/** A text of a row (SimpleList's `primaryText`...), or a line of skeleton in a stand-in row. */
-export function placeholderText<R extends RaRecord>(text: (record: R) => ReactNode) {
-  return (record: R) => (isPlaceholder(record) ? <Skeleton variant="text" width="60%" /> : text(record));
 }
