@@ -25,16 +25,18 @@ const start = () =>
   );
 // The server drew the top of the screen into the page (server/first-paint.ts): it reaches the screen before the
 // app replaces it, even when the script arrives within the same frame. Where it names the route's own chunk, it
-// stays until that chunk has come and its photo has painted (a moment at most): the app would otherwise replace it
-// with a loading bar, its photo unpainted, and the page's largest paint would wait for the whole app.
+// stays until that chunk has come; where it holds a photo (the item's, the home's first card's), until that photo
+// has painted (a moment at most): the app would otherwise replace it with a loading bar or with its own photo still
+// unpainted, and the page's largest paint would wait for the whole app.
 const PHOTO_WAIT_MS = 1000;
 const firstPaint = root.firstElementChild;
 const awaited = firstPaint?.getAttribute('data-route-chunk');
+const chunk = awaited && awaited in routeChunks ? routeChunks[awaited as RouteChunk] : undefined;
+const photo = firstPaint?.querySelector('img');
 const later = () => requestAnimationFrame(() => setTimeout(start, 0));
-if (awaited && awaited in routeChunks) {
-  const photo = firstPaint!.querySelector('img');
+if (chunk || photo) {
   void Promise.all([
-    importWithReload<unknown>(routeChunks[awaited as RouteChunk]).catch(() => undefined),
+    chunk && importWithReload<unknown>(chunk).catch(() => undefined),
     photo &&
       Promise.race([
         photo.decode().catch(() => undefined),

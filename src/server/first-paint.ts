@@ -1,14 +1,23 @@
+import { CARD_IMAGE_SIZES } from '../core/catalog-requests';
+import { ICON_PATHS, type IconName } from '../core/icon-paths';
 import type { ResponsiveImage } from '../core/images';
 import { formatMoney } from '../core/format';
+import { LOCALE_NAMES } from '../core/locale-names';
 import type { Locale } from '../core/locales';
-import { AREA_KIND, type Area } from '../core/routes';
+import type { PublicSite } from '../core/public-site';
+import { AREA_KIND, ITEM_SEGMENT, type Area } from '../core/routes';
 import { serverText } from './server-text';
 
 /** Where each area's home screen (its dashboard) lives below `/{locale}/{area}`. */
 const HOME_PATHS: Record<Area, readonly string[]> = { admin: ['', 'dashboard'], partner: [''], account: [''] };
 
-const escapeHtml = (text: string) =>
+/** Text or an attribute's value (inside double quotes) in HTML: what is drawn stays text, whatever it holds. */
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** ` name="value"`, or nothing for a value that is not there. */
+const attribute = (name: string, value: string | number | undefined) =>
+  value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`;
 
 /**
  * The top of an area's home screen in plain HTML, inside the page's root: the app bar with the screen's title
@@ -69,8 +78,6 @@ export function itemFirstPaint(
   item: { title: string; partner?: string; photo?: ResponsiveImage & { sizes: string } },
 ): string {
   const { title, partner, photo } = item;
-  const attribute = (name: string, value: string | number | undefined) =>
-    value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`;
   return (
     // The app starts once the page's code has come (main.tsx): until then this stays on the screen.
     '<div class="lt-item-first-paint" data-route-chunk="item">' +
@@ -83,5 +90,115 @@ export function itemFirstPaint(
         `${attribute('width', photo.width)}${attribute('height', photo.height)} fetchpriority="high">`
       : '') +
     '</div></div>'
+  );
+}
+
+/** An icon as client/home/icons.tsx draws it. */
+const icon = (name: IconName, size: number | string = 24) =>
+  `<svg class="lt-icon" viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false">` +
+  `<path d="${ICON_PATHS[name]}" fill="currentColor"></path></svg>`;
+
+/** The first card of the catalog, as the server read it for the page (primed-answers.ts). */
+export interface HomeCard {
+  id: string | number;
+  title: string;
+  photo?: ResponsiveImage;
+  /** The name of its option of the first search filter (its tour type), drawn as the card's first chip. */
+  kind?: string;
+  duration?: number;
+  /**
+   * The names of its options of the other filters (its province), the card's place line: `''` for none (no line),
+   * undefined while they are not known (the line kept blank).
+   */
+  place?: string;
+  price: number;
+  currency: string;
+}
+
+/**
+ * The public home's first screen in plain HTML, inside the page's root: the bar, the hero, the search bar and the
+ * first card of the catalog, in the very markup and classes the page draws (SiteHeader, HomePage, SearchBar,
+ * ItemCard), so each lands where the page will put it: the home's styles (home.css) come with the page's
+ * stylesheet, before any script. On a phone the first card's photo is the page's largest paint: drawn here, it
+ * shows as soon as it has come instead of after the script has come and run. React replaces it all on its first
+ * render, with the same photo from the cache at the same place and size. The bar's buttons and the search bar are
+ * drawn but do nothing until then (the form is inert: what were typed into it would be lost); the links work.
+ */
+export function homeFirstPaint(locale: Locale, site: PublicSite, card: HomeCard | undefined): string {
+  const t = (key: string, params?: Record<string, unknown>) => escapeHtml(serverText(locale, key, params));
+  const field = (id: string, label: string, control: string) =>
+    `<div class="lt-field"><label for="${id}">${label}</label>${control}</div>`;
+  return (
+    '<div class="lt-page" data-first-paint="home">' +
+    // SiteHeader.tsx
+    '<header class="lt-appbar"><div class="lt-appbar__row">' +
+    `<a href="/${locale}" class="lt-appbar__brand">${icon('lantern')}<span>${t('app.title')}</span></a>` +
+    `<a href="/${locale}/partner/register" class="lt-button lt-button--inherit">${t('app.auth.partnerRegister')}</a>` +
+    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-button--outlined">${t('app.auth.partnerLogin')}</a>` +
+    `<div class="lt-menu"><button type="button" class="lt-button lt-button--inherit">` +
+    `${icon('translate', 20)}${escapeHtml(LOCALE_NAMES[locale])}</button></div>` +
+    `<button type="button" class="lt-icon-button" aria-label="${t('app.theme.toggle')}">${icon('darkMode')}</button>` +
+    '</div></header>' +
+    // HomePage.tsx
+    '<section class="lt-hero"><div class="lt-container lt-container--lg">' +
+    `<h1 class="lt-hero__title">${t('app.home.heroTitle')}</h1>` +
+    `<p class="lt-hero__subtitle">${t('app.home.heroSubtitle')}</p>` +
+    '</div></section>' +
+    // SearchBar.tsx, empty
+    '<div class="lt-container lt-container--lg lt-search-wrap"><form class="lt-search" role="search" inert>' +
+    field(
+      'lt-first-paint-q',
+      t('app.home.searchLabel'),
+      `<input id="lt-first-paint-q" type="search" placeholder="${t('app.home.searchPlaceholder')}">`,
+    ) +
+    site.catalog.filters
+      .map((filter) =>
+        field(
+          `lt-first-paint-${filter.labelKey}`,
+          t(`app.home.${filter.labelKey}`),
+          `<select id="lt-first-paint-${escapeHtml(filter.labelKey)}"><option value="">` +
+            `${t(`app.home.${filter.anyKey}`)}</option></select>`,
+        ),
+      )
+      .join('') +
+    field('lt-first-paint-date', t('app.home.date'), '<input id="lt-first-paint-date" type="date">') +
+    '<div class="lt-search__actions"><button type="submit" class="lt-button lt-button--contained">' +
+    `${icon('search', 20)}${t('app.home.search')}</button></div>` +
+    '</form></div>' +
+    '<main class="lt-container lt-container--lg lt-main">' +
+    // The count's line keeps its place as the page's does while the count is on its way.
+    '<p class="lt-muted lt-result-count">\u00a0</p>' +
+    `<div class="lt-grid">${card ? homeCard(locale, card) : ''}</div>` +
+    '</main></div>'
+  );
+}
+
+/**
+ * A card as ItemCard.tsx draws it while its partner's name and departures are on their way (their lines kept
+ * blank), its photo with the same `src`, `srcset` and `sizes`, so the page's card takes it from the cache.
+ */
+function homeCard(locale: Locale, card: HomeCard): string {
+  const t = (key: string, params?: Record<string, unknown>) => escapeHtml(serverText(locale, key, params));
+  const { photo } = card;
+  return (
+    '<article class="lt-card">' +
+    `<a href="/${locale}/${ITEM_SEGMENT}/${escapeHtml(String(card.id))}" class="lt-card__link">` +
+    (photo
+      ? `<img class="lt-card__media"${attribute('src', photo.src)}${attribute('srcset', photo.srcSet)}` +
+        `${attribute('width', photo.width)}${attribute('height', photo.height)}${attribute('sizes', CARD_IMAGE_SIZES)}` +
+        ' alt="" loading="eager" fetchpriority="high" decoding="async">'
+      : '<div class="lt-card__media"></div>') +
+    '<div class="lt-card__body"><div class="lt-chips">' +
+    (card.kind ? `<span class="lt-chip lt-chip--primary">${escapeHtml(card.kind)}</span>` : '') +
+    (card.duration ? `<span class="lt-chip">${t('app.home.duration', { smart_count: card.duration })}</span>` : '') +
+    '</div>' +
+    `<h2 class="lt-card__title">${escapeHtml(card.title)}</h2>` +
+    '<p class="lt-card__line">\u00a0</p>' +
+    (card.place !== ''
+      ? `<p class="lt-card__line">${icon('place', '1em')} ${escapeHtml(card.place ?? '\u00a0')}</p>`
+      : '') +
+    `<p class="lt-card__price">${t('app.home.priceFrom', { price: formatMoney(card.price, card.currency, locale) })}</p>` +
+    `<p class="lt-card__line lt-card__line--small">${icon('event', '1em')}\u00a0</p>` +
+    '</div></a></article>'
   );
 }

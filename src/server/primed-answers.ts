@@ -15,9 +15,15 @@ import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { AnyResource } from '../core/resource';
 import { AREA_KIND, type Area } from '../core/routes';
-import { areaFirstPaint, itemFirstPaint, type HomeFigure } from './first-paint';
+import {
+  areaFirstPaint,
+  escapeHtml,
+  homeFirstPaint,
+  itemFirstPaint,
+  type HomeCard,
+  type HomeFigure,
+} from './first-paint';
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -74,38 +80,68 @@ const primedScript = (primed: PrimedAnswers) =>
 /**
  * What the home page opened with no search shows first, answered by the server before it sends the page: the
  * catalog's first page and the search filters' options go inside the page (client/shell/primed.ts takes them
- * instead of fetching), and the first card's photo, the page's largest paint on a phone, is preloaded from the
- * head. On slow 4G this spares the round trips the script would otherwise wait for before the photo could even
- * start.
+ * instead of fetching), the first card's photo, the page's largest paint on a phone, is preloaded from the head,
+ * and the first screen down to that card is drawn in plain HTML meanwhile (first-paint.ts). On slow 4G this
+ * spares the round trips the script would otherwise wait for before the photo could even start, and the photo
+ * shows once it has come, not once the script has come and run.
  */
-export function primedHomeHead(
+export function primedHomePage(
   app: FastifyInstance,
   request: FastifyRequest,
   locale: Locale,
   site: PublicSite,
   budgetMs: number,
-): Promise<string> {
-  return withinBudget(primedHead(app, request, locale, site), budgetMs, '');
+): Promise<PrimedPage> {
+  const work = async (): Promise<PrimedPage> => {
+    const { catalogPage, filterOptions } = firstScreenPaths(site);
+    const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions]);
+    const rows = primed.answers[catalogPage]?.body;
+    if (!Array.isArray(rows)) return { head: primedScript(primed), root: '' };
+    const card = rows.length
+      ? homeCard(site, locale, rows[0] as Record<string, unknown>, primed, filterOptions)
+      : undefined;
+    return {
+      head: primedScript(primed) + (card?.photo ? preloadLink(card.photo, CARD_IMAGE_SIZES) : ''),
+      root: homeFirstPaint(locale, site, card),
+    };
+  };
+  return withinBudget(work(), budgetMs, { head: '', root: '' });
 }
 
-async function primedHead(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  locale: Locale,
+/** The first row of the catalog as its card shows it (client/home/catalog.ts `toItem`, ItemCard.tsx). */
+function homeCard(
   site: PublicSite,
-): Promise<string> {
-  const { catalogPage, filterOptions } = firstScreenPaths(site);
-  const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions]);
-  const rows = primed.answers[catalogPage]?.body;
-  const firstImage = site.catalog.images && Array.isArray(rows) ? rows[0]?.[site.catalog.images]?.[0] : undefined;
-  let head = primedScript(primed);
-  if (typeof firstImage === 'string') head += preloadLink(responsiveImage(firstImage), CARD_IMAGE_SIZES);
-  return head;
+  locale: Locale,
+  row: Record<string, unknown>,
+  primed: PrimedAnswers,
+  filterOptions: readonly string[],
+): HomeCard {
+  const { catalog } = site;
+  const images = catalog.images ? row[catalog.images] : undefined;
+  const firstImage = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined;
+  // The name of the row's option of each filter, undefined while that filter's options are not known.
+  const names = catalog.filters.map((filter, i) => {
+    const options = primed.answers[filterOptions[i]]?.body;
+    if (!Array.isArray(options)) return undefined;
+    const option = (options as Record<string, unknown>[]).find((o) => o.id === Number(row[filter.field]));
+    return option ? pickLocalized(option[filter.display] as LocalizedText, locale) : '';
+  });
+  const [kind, ...places] = names;
+  return {
+    id: String(row.id),
+    title: pickLocalized(row[catalog.title] as LocalizedText, locale),
+    photo: firstImage ? responsiveImage(firstImage) : undefined,
+    kind: kind || undefined,
+    duration: catalog.duration ? Number(row[catalog.duration]) : undefined,
+    place: places.includes(undefined) ? undefined : places.filter(Boolean).join(' · '),
+    price: Number(row[catalog.price]),
+    currency: String(row[catalog.currency] ?? 'LAK'),
+  };
 }
 
 const preloadLink = (image: ResponsiveImage, sizes: string) =>
-  `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.src)}"` +
-  (image.srcSet ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(sizes)}"` : '') +
+  `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.src)}"` +
+  (image.srcSet ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(sizes)}"` : '') +
   '>';
 
 /**

@@ -16,9 +16,15 @@ function lookup(tree: MessageTree, key: string): string | undefined {
 
 /**
  * A message of the i18n files in one language (English where that language lacks it), its `%{name}` placeholders
- * filled as Polyglot fills them in the apps: what the server writes for a person (notifications, mails).
+ * filled and its `a |||| b` form chosen by `smart_count` as the apps do (client/i18n/translate.ts): what the server
+ * writes for a person (notifications, mails, the home's first paint).
  */
 export function serverText(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
-  const phrase = lookup(MESSAGES[locale], key) ?? lookup(MESSAGES[FALLBACK_LOCALE], key) ?? key;
+  let phrase = lookup(MESSAGES[locale], key) ?? lookup(MESSAGES[FALLBACK_LOCALE], key) ?? key;
+  if (phrase.includes('||||')) {
+    const forms = phrase.split('||||').map((form) => form.trim());
+    const count = Number(params.smart_count);
+    phrase = forms[Number.isFinite(count) && count !== 1 ? Math.min(1, forms.length - 1) : 0];
+  }
   return phrase.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

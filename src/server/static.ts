@@ -7,7 +7,7 @@ import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
 import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
-import { primedAreaPage, primedHomeHead, primedItemPage, type PrimedPage } from './primed-answers';
+import { primedAreaPage, primedHomePage, primedItemPage, type PrimedPage } from './primed-answers';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -63,10 +63,9 @@ export async function registerStatic(
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
     if (primed && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
-      return sendPrimed(request, reply, shellOf(match), async () => ({
-        head: await primedHomeHead(app, request, match.locale!, primed.site, primed.primeBudgetMs),
-        root: '',
-      }));
+      return sendPrimed(request, reply, shellOf(match), () =>
+        primedHomePage(app, request, match.locale!, primed.site, primed.primeBudgetMs),
+      );
     if (primed && match?.kind === 'item' && match.locale && match.id && status === 200)
       return sendPrimed(request, reply, shellOf(match), () =>
         primedItemPage(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs),

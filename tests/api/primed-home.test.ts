@@ -1,15 +1,18 @@
 /**
  * The home page opened with no search goes out with its first screen inside (server/primed-answers.ts): the
- * catalog's first page and the filters' options, exactly as the API answers the visitor, and a preload of the
- * first card's photo. Any other page, or the home with a search, is the plain shell.
+ * catalog's first page and the filters' options, exactly as the API answers the visitor, a preload of the first
+ * card's photo, and the first screen down to that card drawn in plain HTML in the page's language (first-paint.ts).
+ * Any other page, or the home with a search, is the plain shell.
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
-import { firstScreenPaths } from '../../src/core/catalog-requests';
+import { CARD_IMAGE_SIZES, firstScreenPaths } from '../../src/core/catalog-requests';
+import { formatMoney } from '../../src/core/format';
 import { responsiveImage } from '../../src/core/images';
+import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
-import { primedOf, shellOf, shellsDist, TAGS } from './primed-shells';
+import { primedOf, rootOf, shellOf, shellsDist, TAGS } from './primed-shells';
 
 const dist = shellsDist(['en', 'lo']);
 describeEachEngine('the home page primed with its first screen', (engine) => {
@@ -59,6 +62,42 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     }
   });
 
+  it('draws the first screen and the first card in the page’s language, its photo as the card shows it', async () => {
+    const { html, rows } = await expectPrimedAsTheApiAnswers('lo');
+    const root = rootOf(html)!;
+    expect(root.startsWith('<div class="lt-page" data-first-paint="home">')).toBe(true);
+    expect(root).toContain(`<h1 class="lt-hero__title">${serverText('lo', 'app.home.heroTitle')}</h1>`);
+    expect(root).toContain('ຄົ້ນພົບລາວ');
+    // The one card drawn is the catalog's first, in Lao, linking to its page.
+    expect(root.match(/<article class="lt-card">/g)).toHaveLength(1);
+    const first = rows[0];
+    const title = (first[site.catalog.title] as Record<string, string>).lo;
+    expect(title).toMatch(/[\u0E80-\u0EFF]/);
+    expect(root).toContain(`<a href="/lo/item/${first.id}" class="lt-card__link">`);
+    expect(root).toContain(`<h2 class="lt-card__title">${title}</h2>`);
+    const price = formatMoney(Number(first[site.catalog.price]), String(first[site.catalog.currency]), 'lo');
+    expect(root).toContain(serverText('lo', 'app.home.priceFrom', { price }));
+    // The photo with ItemCard's very src, srcset and sizes: the page's card takes it from the cache.
+    const image = responsiveImage((first[site.catalog.images!] as string[])[0]);
+    const img = /<img class="lt-card__media"([^>]*)>/.exec(root)?.[1] ?? '';
+    const attributes = Object.fromEntries([...img.matchAll(/ ([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    expect(attributes).toMatchObject({
+      src: image.src,
+      srcset: image.srcSet,
+      sizes: CARD_IMAGE_SIZES,
+      width: String(image.width),
+      height: String(image.height),
+      fetchpriority: 'high',
+    });
+
+    // In English, the same card in English.
+    const english = rootOf(String((await call(server, 'GET', '/en')).body))!;
+    expect(english).toContain(
+      `<h2 class="lt-card__title">${(first[site.catalog.title] as Record<string, string>).en}</h2>`,
+    );
+    expect(english).toContain(`<h1 class="lt-hero__title">${serverText('en', 'app.home.heroTitle')}</h1>`);
+  });
+
   it('holds what the API answers a signed-in visitor, with their session', async () => {
     const cookie = await server.login('partner@example.com', 'Partner#2026');
     await expectPrimedAsTheApiAnswers('en', cookie);
@@ -76,6 +115,10 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     const primed = primedOf(html)!;
     const first = (primed.answers[catalogPage].body as Record<string, any>[])[0];
     expect(first.title.en).toBe(hostile);
+    // Drawn in the first card, it stays text too.
+    expect(rootOf(html)).toContain(
+      '<h2 class="lt-card__title">&lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;!--</h2>',
+    );
   });
 
   it('the home with a search, and every other page, is the plain shell', async () => {
@@ -84,6 +127,7 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
       expect(page.status, url).toBe(200);
       expect(primedOf(String(page.body)), url).toBeUndefined();
       expect(String(page.body), url).not.toContain('rel="preload" as="image"');
+      expect(rootOf(String(page.body)), url).toBe('');
     }
   });
 });

@@ -1,10 +1,2 @@
-import type { Locale } from '../../core/locales';
-
-/** Endonyms, so every reader finds their language in the switcher whatever the UI language. */
-export const LOCALE_NAMES: Record<Locale, string> = {
-  lo: 'ລາວ',
-  en: 'English',
-  vi: 'Tiếng Việt',
-  th: 'ไทย',
-  zh: '中文',
-};
+// Shared with the server, which draws the language switcher in the home's first paint (server/first-paint.ts).
+export { LOCALE_NAMES } from '../../core/locale-names';
