@@ -10,6 +10,7 @@ import {
 import { responsiveImage, type ResponsiveImage } from '../core/images';
 import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
 import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
+import { canonicalApiPath, listScreens, openingListPath } from '../core/list-opening';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
@@ -59,11 +60,11 @@ async function primeAnswers(
       if (answer.statusCode !== 200) {
         // A refusal the page expects is an answer too: asking again would only log it in the console.
         if (answer.statusCode === 401 && refusalsKept.includes(path))
-          primed.answers[path] = { body: answer.json(), status: answer.statusCode };
+          primed.answers[canonicalApiPath(path)] = { body: answer.json(), status: answer.statusCode };
         return;
       }
       const contentRange = answer.headers['content-range'];
-      primed.answers[path] = {
+      primed.answers[canonicalApiPath(path)] = {
         body: answer.json(),
         ...(typeof contentRange === 'string' ? { contentRange } : {}),
       };
@@ -195,6 +196,19 @@ export interface PrimedPage {
   root: string;
 }
 
+/**
+ * A list screen's first page, as its list asks it when opened: on a desk the generated table, on a phone in an
+ * owner's area the card list (a smaller page). Both go in where they differ: the server cannot tell the screen's
+ * width, and the page takes the one it asks for. Reads the account may not make are refused and left out.
+ */
+function listFirstReads(resources: readonly AnyResource[], area: Area, subpath: string): string[] {
+  const screen = listScreens(resources, area).find((candidate) => candidate.route === subpath);
+  if (!screen) return [];
+  const paths = [openingListPath(screen)];
+  if (area !== 'admin') paths.push(openingListPath(screen, true));
+  return [...new Set(paths)];
+}
+
 /** The screen an area opens on, when it is drawn from widgets (an owner's area's home). */
 const homeScreenOf = (portal: Portal | undefined): PortalScreen | undefined =>
   portal?.screens.find((screen) => screen.path === '');
@@ -242,6 +256,10 @@ export function primedAreaPage(
         ? homeScreenOf(config.portals[route.area])
         : undefined;
     const accountResource = config.resources.find((resource) => resource.account?.kind === account.kind);
+    if (account.kind === AREA_KIND[route.area]) {
+      const reads = listFirstReads(config.resources, route.area, route.subpath);
+      if (reads.length) await primeAnswers(app, request, route.locale, reads, primed);
+    }
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
       await primeAnswers(app, request, route.locale, reads.first, primed);

@@ -13,6 +13,8 @@ import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
 import type { AmountsWidget } from '../../src/core/portal';
+import { listScreens, openingListPath } from '../../src/core/list-opening';
+import resources from '../../resources';
 
 const dist = shellsDist([
   'en',
@@ -91,13 +93,41 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     }
   });
 
-  it('another screen of an area holds the account only, in the area’s own shell, with nothing drawn', async () => {
+  it("a list screen holds the account and its first page as the list asks it: a desk's table, a phone's cards", async () => {
     const cookie = await server.login('partner@example.com', 'Partner#2026');
     const html = await pageOf('/en/partner/orders', cookie);
     expect(titleOf(html)).toBe('en-partner');
-    expect(Object.keys(primedOf(html)!.answers)).toEqual([AREA_FIRST_READ]);
-    await expectAsTheApiAnswers(primedOf(html)!, 'en', cookie);
-    expect(rootOf(html)).toBe('');
+    const primed = primedOf(html)!;
+    const screen = listScreens(resources, 'partner').find((candidate) => candidate.route === 'orders')!;
+    const table = openingListPath(screen);
+    const cards = openingListPath(screen, true);
+    expect(table).toBe('orders?filter=%7B%7D&range=%5B0%2C24%5D&sort=%5B%22createdAt%22%2C%22DESC%22%5D');
+    expect(cards).toBe('orders?filter=%7B%7D&range=%5B0%2C9%5D&sort=%5B%22createdAt%22%2C%22DESC%22%5D');
+    expect(Object.keys(primed.answers).sort()).toEqual([AREA_FIRST_READ, table, cards].sort());
+    // The partner's own orders only, as the API answers them to this partner.
+    await expectAsTheApiAnswers(primed, 'en', cookie);
+    expect((primed.answers[table].body as unknown[]).length).toBeGreaterThan(0);
+    // A record's page is not a list: the account only, and nothing drawn.
+    const id = (primed.answers[table].body as { id: number }[])[0].id;
+    const show = await pageOf(`/en/partner/orders/${id}/show`, cookie);
+    expect(Object.keys(primedOf(show)!.answers)).toEqual([AREA_FIRST_READ]);
+    expect(rootOf(show)).toBe('');
+  });
+
+  it("a queue opens on its own filter and sort; a list the account may not read is left to the page", async () => {
+    const cookie = await server.login('moderator@example.com', 'Admin#2026');
+    const html = await pageOf('/en/admin/service-review', cookie);
+    const screen = listScreens(resources, 'admin').find((candidate) => candidate.route === 'service-review')!;
+    expect(screen.queue).toBeDefined();
+    const path = openingListPath(screen);
+    expect(decodeURIComponent(path)).toContain(`filter=${JSON.stringify(screen.queue!.filter)}`);
+    const primed = primedOf(html)!;
+    expect(Object.keys(primed.answers).sort()).toEqual([AREA_FIRST_READ, path].sort());
+    await expectAsTheApiAnswers(primed, 'en', cookie);
+    // A moderator does not read the withdrawals: the API refuses, and the page asks (and is told) for itself.
+    expect((await call(server, 'GET', '/api/withdrawals', { cookie })).status).toBe(403);
+    const refused = await pageOf('/en/admin/payments/withdraw-request', cookie);
+    expect(Object.keys(primedOf(refused)!.answers)).toEqual([AREA_FIRST_READ]);
   });
 
   it("the admin's home draws its greeting; an admin on the partner portal gets no partner greeting", async () => {

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { openingSort } from '../../core/list-order';
+import { CARD_PAGE_SIZES } from '../../core/list-opening';
 import { UpcomingToggle } from '../generated/list/UpcomingToggle';
 import { rowScope } from '../../core/access';
 import { statusField, type AnyResource } from '../../core/resource';
@@ -76,8 +77,8 @@ export function CardList() {
     <List
       filters={filters.length ? filters : undefined}
       sort={{ field: sort[0], order: sort[1] }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+      perPage={CARD_PAGE_SIZES[0]}
+      pagination={<Pagination rowsPerPageOptions={[...CARD_PAGE_SIZES]} />}
       exporter={false}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>

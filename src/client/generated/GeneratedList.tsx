@@ -16,6 +16,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { openingSort } from '../../core/list-order';
+import { DEFAULT_PAGE_SIZES } from '../../core/list-opening';
 import { rowScope } from '../../core/access';
 import type { RefField } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
@@ -50,7 +51,6 @@ import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
-const DEFAULT_PAGE_SIZES = [25, 10, 50, 100];
 
 /** Sortable columns: the system columns, fields marked sortable, and the default sort field. */
 export function isSortable(config: AnyResource, name: string): boolean {

@@ -1,5 +1,6 @@
-import type { AnyResource, ListQueue } from '../../core/resource';
+import type { AnyResource } from '../../core/resource';
 import type { Area } from '../../core/routes';
+import { listScreens, type ListScreen } from '../../core/list-opening';
 
 export type { Area };
 
@@ -7,13 +8,7 @@ export type { Area };
  * One screen of an area: react-admin registers it as a `<Resource>` whose name is its URL path (so the
  * URLs are exactly the SPEC's), and the data provider maps that path back to the API resource.
  */
-export interface AreaEntry {
-  /** The route (react-admin resource name), e.g. `accounts/user`. */
-  route: string;
-  config: AnyResource;
-  /** Set when the entry is a pre-filtered queue of the resource (e.g. a moderation queue). */
-  queue?: ListQueue;
-}
+export type AreaEntry = ListScreen;
 
 export interface AreaRegistry {
   area: Area;
@@ -30,12 +25,7 @@ export interface AreaRegistry {
 }
 
 export function buildRegistry(resources: readonly AnyResource[], area: Area): AreaRegistry {
-  const entries: AreaEntry[] = [];
-  for (const config of resources) {
-    const path = config.paths[area];
-    if (path) entries.push({ route: path, config });
-    if (area === 'admin') for (const queue of config.queues ?? []) entries.push({ route: queue.path, config, queue });
-  }
+  const entries: AreaEntry[] = listScreens(resources, area);
   const byRoute = new Map(entries.map((entry) => [entry.route, entry]));
   const byName = new Map(resources.map((config) => [config.name, config]));
   const mainRoute = new Map(entries.filter((e) => !e.queue).map((e) => [e.config.name, e.route]));

@@ -1,4 +1,5 @@
 import type { Locale } from '../../core/locales';
+import { canonicalApiPath } from '../../core/list-opening';
 import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../core/primed-answers';
 
 let primed: PrimedAnswers | null | undefined;
@@ -23,9 +24,11 @@ export function takePrimed(
 ): { body: unknown; headers: Headers; status: number } | undefined {
   if (primed === undefined) primed = read();
   if (!primed || primed.locale !== locale) return undefined;
-  const answer = primed.answers[path];
+  // The data provider's library spells a query its own way: the answer is found by the query, not the spelling.
+  const key = canonicalApiPath(path);
+  const answer = primed.answers[key];
   if (!answer) return undefined;
-  delete primed.answers[path];
+  delete primed.answers[key];
   const headers = new Headers();
   if (answer.contentRange) headers.set('Content-Range', answer.contentRange);
   return { body: answer.body, headers, status: answer.status ?? 200 };
