@@ -2,6 +2,7 @@ import { listPath } from './catalog-requests';
 import { openingSort } from './list-order';
 import type { AnyResource, ListQueue } from './resource';
 import type { Area } from './routes';
+import { canonicalApiPath } from './primed-answers';
 
 /** A list's page sizes when its config names none: the first is the page it opens with. */
 export const DEFAULT_PAGE_SIZES = [25, 10, 50, 100] as const;
@@ -44,14 +45,3 @@ export const openingListPath = (screen: ListScreen, cards = false) => {
   const { filter, range, sort } = openingListQuery(screen, cards);
   return canonicalApiPath(listPath(screen.config.name, { filter, range, sort }));
 };
-
-/**
- * One spelling of a read below `/api`: its parameters in name order, encoded alike. The data provider's library
- * and the server's own paths encode the same query differently; a primed answer is found by this form.
- */
-export function canonicalApiPath(path: string): string {
-  const at = path.indexOf('?');
-  if (at === -1) return path;
-  const params = [...new URLSearchParams(path.slice(at + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${path.slice(0, at)}?${new URLSearchParams(params)}`;
-}

@@ -14,3 +14,14 @@ export interface PrimedAnswers {
 
 /** What every signed-in area asks first, below `/api`: the account and what it may do (SPEC §6). */
 export const AREA_FIRST_READ = 'auth/me';
+
+/**
+ * One spelling of a read below `/api`: its parameters in name order, encoded alike. The data provider's library
+ * and the server's own paths encode the same query differently; a primed answer is found by this form.
+ */
+export function canonicalApiPath(path: string): string {
+  const at = path.indexOf('?');
+  if (at === -1) return path;
+  const params = [...new URLSearchParams(path.slice(at + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${path.slice(0, at)}?${new URLSearchParams(params)}`;
+}

@@ -9,8 +9,8 @@ import {
 } from '../core/catalog-requests';
 import { responsiveImage, type ResponsiveImage } from '../core/images';
 import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
-import { AREA_FIRST_READ, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
-import { canonicalApiPath, listScreens, openingListPath } from '../core/list-opening';
+import { AREA_FIRST_READ, canonicalApiPath, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
+import { listScreens, openingListPath } from '../core/list-opening';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';

@@ -114,7 +114,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(rootOf(show)).toBe('');
   });
 
-  it("a queue opens on its own filter and sort; a list the account may not read is left to the page", async () => {
+  it('a queue opens on its own filter and sort; a list the account may not read is left to the page', async () => {
     const cookie = await server.login('moderator@example.com', 'Admin#2026');
     const html = await pageOf('/en/admin/service-review', cookie);
     const screen = listScreens(resources, 'admin').find((candidate) => candidate.route === 'service-review')!;

@@ -43,7 +43,10 @@ for (const device of [
         await page.waitForLoadState('networkidle');
         expect(firstPages).toEqual([]);
         // Asked again, as any later visit asks: the answer primed was used once.
-        await page.getByRole('button', { name: /refresh|reload/i }).first().click();
+        await page
+          .getByRole('button', { name: /refresh|reload/i })
+          .first()
+          .click();
         await expect.poll(() => firstPages.length).toBeGreaterThan(0);
       });
   });

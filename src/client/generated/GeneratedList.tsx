@@ -51,7 +51,6 @@ import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
 
-
 /** Sortable columns: the system columns, fields marked sortable, and the default sort field. */
 export function isSortable(config: AnyResource, name: string): boolean {
   if ((SYSTEM_FIELDS as readonly string[]).includes(name)) return name !== 'version';

@@ -1,6 +1,5 @@
 import type { Locale } from '../../core/locales';
-import { canonicalApiPath } from '../../core/list-opening';
-import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../core/primed-answers';
+import { canonicalApiPath, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../core/primed-answers';
 
 let primed: PrimedAnswers | null | undefined;
 
