@@ -10,7 +10,7 @@ import {
 import { responsiveImage, type ResponsiveImage } from '../core/images';
 import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
 import { AREA_FIRST_READ, canonicalApiPath, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
-import { listScreens, openingListPath } from '../core/list-opening';
+import { listScreens, openingListPath, type ListScreen } from '../core/list-opening';
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
@@ -21,6 +21,7 @@ import {
   escapeHtml,
   homeFirstPaint,
   itemFirstPaint,
+  listFirstPaint,
   type HomeCard,
   type HomeFigure,
 } from './first-paint';
@@ -201,9 +202,7 @@ export interface PrimedPage {
  * owner's area the card list (a smaller page). Both go in where they differ: the server cannot tell the screen's
  * width, and the page takes the one it asks for. Reads the account may not make are refused and left out.
  */
-function listFirstReads(resources: readonly AnyResource[], area: Area, subpath: string): string[] {
-  const screen = listScreens(resources, area).find((candidate) => candidate.route === subpath);
-  if (!screen) return [];
+function listFirstReads(screen: ListScreen, area: Area): string[] {
   const paths = [openingListPath(screen)];
   if (area !== 'admin') paths.push(openingListPath(screen, true));
   return [...new Set(paths)];
@@ -237,7 +236,7 @@ function homeFigures(screen: PortalScreen, primed: PrimedAnswers, accountResourc
  * script draws the area at once instead of asking first and drawing a round trip later (on slow 4G that round
  * trip stood between the script and every screen's first data). On the portal's home the first reads of its
  * widgets go in too, and on an area's home the root holds the top of the screen in plain HTML meanwhile
- * (first-paint.ts).
+ * (first-paint.ts). A list screen's first page goes in too, and its app bar with its title is drawn meanwhile.
  */
 export function primedAreaPage(
   app: FastifyInstance,
@@ -256,10 +255,11 @@ export function primedAreaPage(
         ? homeScreenOf(config.portals[route.area])
         : undefined;
     const accountResource = config.resources.find((resource) => resource.account?.kind === account.kind);
-    if (account.kind === AREA_KIND[route.area]) {
-      const reads = listFirstReads(config.resources, route.area, route.subpath);
-      if (reads.length) await primeAnswers(app, request, route.locale, reads, primed);
-    }
+    const list =
+      account.kind === AREA_KIND[route.area]
+        ? listScreens(config.resources, route.area).find((candidate) => candidate.route === route.subpath)
+        : undefined;
+    if (list) await primeAnswers(app, request, route.locale, listFirstReads(list, route.area), primed);
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
       await primeAnswers(app, request, route.locale, reads.first, primed);
@@ -271,7 +271,9 @@ export function primedAreaPage(
         : [];
     return {
       head: primedScript(primed),
-      root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures),
+      root: list
+        ? listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name })
+        : areaFirstPaint(route.locale, route.area, route.subpath, account, figures),
     };
   };
   return withinBudget(work(), budgetMs, { head: '', root: '' });

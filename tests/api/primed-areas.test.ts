@@ -107,6 +107,11 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     // The partner's own orders only, as the API answers them to this partner.
     await expectAsTheApiAnswers(primed, 'en', cookie);
     expect((primed.answers[table].body as unknown[]).length).toBeGreaterThan(0);
+    // Meanwhile the screen's bar with the list's title, in the page's language.
+    expect(rootOf(html)).toBe('<div class="lt-first-paint"><div class="lt-first-paint-bar">Orders</div></div>');
+    const lao = await pageOf('/lo/partner/orders', cookie);
+    expect(rootOf(lao)).toContain(`>${serverText('lo', 'resources.orders.name', { smart_count: 2 })}</div>`);
+    expect(serverText('lo', 'resources.orders.name', { smart_count: 2 })).not.toMatch(/Orders|\|/);
     // A record's page is not a list: the account only, and nothing drawn.
     const id = (primed.answers[table].body as { id: number }[])[0].id;
     const show = await pageOf(`/en/partner/orders/${id}/show`, cookie);
@@ -124,6 +129,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     const primed = primedOf(html)!;
     expect(Object.keys(primed.answers).sort()).toEqual([AREA_FIRST_READ, path].sort());
     await expectAsTheApiAnswers(primed, 'en', cookie);
+    expect(rootOf(html)).toContain(`>${serverText('en', `resources.services.queues.${screen.queue!.name}`)}</div>`);
     // A moderator does not read the withdrawals: the API refuses, and the page asks (and is told) for itself.
     expect((await call(server, 'GET', '/api/withdrawals', { cookie })).status).toBe(403);
     const refused = await pageOf('/en/admin/payments/withdraw-request', cookie);
