@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PARTNER } from './partner-helpers';
+import { LIST_DEVICES, LIST_ROWS, LIST_SCREENS, signInAs } from './list-screens';
 
 // A generated list holds still while it loads: the rows, references and counts arriving fill the room kept for
 // them instead of pushing the screen down (web.dev's "good" CLS is ≤ 0.1; the lists aim at 0.05).
@@ -52,14 +52,11 @@ async function slowApi(page: Page) {
   return state;
 }
 
-/** What the list draws its rows as: a table on a desk, items (or the portal's cards) on a phone. */
-const ROWS = 'table tbody tr:not(.lt-stand-in-row), [data-testid="simple-list"] li, [data-testid="card-list"] li';
-
 async function shiftsWhileLoading(page: Page, path: string) {
   await page.addInitScript(observeShifts);
   const api = await slowApi(page);
   await page.goto(path);
-  await expect(page.locator(ROWS).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(LIST_ROWS).first()).toBeVisible({ timeout: 20_000 });
   await expect
     .poll(() => api.inFlight === 0 && Date.now() - api.lastEnd > QUIET_MS, { timeout: 30_000, intervals: [250] })
     .toBe(true);
@@ -70,32 +67,12 @@ async function shiftsWhileLoading(page: Page, path: string) {
   return total;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-}
-
-const SCREENS = [
-  { name: 'the admin’s orders', path: '/en/admin/orders', email: 'admin@example.com', password: 'Admin#2026' },
-  {
-    name: 'the moderator’s service review queue',
-    path: '/en/admin/service-review',
-    email: 'moderator@example.com',
-    password: 'Admin#2026',
-  },
-  { name: 'the partner’s orders', path: '/en/partner/orders', ...PARTNER },
-];
-
-for (const device of [
-  { name: 'a desk', viewport: { width: 1350, height: 940 } },
-  // Lighthouse's phone: the list's items (the portal's cards) instead of the table.
-  { name: 'a phone', viewport: { width: 412, height: 823 } },
-])
+for (const device of LIST_DEVICES)
   test.describe(`a generated list holds still while it loads on ${device.name} (API answers delayed)`, () => {
     test.use({ viewport: device.viewport });
-    for (const screen of SCREENS)
+    for (const screen of LIST_SCREENS)
       test(screen.name, async ({ page }) => {
-        await signIn(page, screen.email, screen.password);
+        await signInAs(page, screen);
         expect(await shiftsWhileLoading(page, screen.path)).toBeLessThan(MAX_SHIFT);
       });
   });

@@ -1,34 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { PARTNER } from './partner-helpers';
+import { LIST_DEVICES, LIST_ROWS, LIST_SCREENS, signInAs } from './list-screens';
 
 // A list opened by a page load comes with its first page inside the page (server/primed-answers.ts): the list
 // draws it without asking, on a desk (the table) and on a phone (an owner's cards), so a phone on slow 4G spares
 // the round trip between the script and the rows.
 
-const SCREENS = [
-  { path: '/en/admin/orders', api: '/api/orders?', email: 'admin@example.com', password: 'Admin#2026' },
-  {
-    path: '/en/admin/service-review',
-    api: '/api/services?',
-    email: 'moderator@example.com',
-    password: 'Admin#2026',
-  },
-  { path: '/en/partner/orders', api: '/api/orders?', ...PARTNER },
-];
-const ROWS = 'table tbody tr:not(.lt-stand-in-row), [data-testid="simple-list"] li, [data-testid="card-list"] li';
-
-for (const device of [
-  { name: 'a desk', viewport: { width: 1350, height: 940 } },
-  { name: 'a phone', viewport: { width: 412, height: 823 } },
-])
+for (const device of LIST_DEVICES)
   test.describe(`a list opened by a page load on ${device.name} asks nothing for its first page`, () => {
     test.use({ viewport: device.viewport });
-    for (const screen of SCREENS)
-      test(screen.path, async ({ page }) => {
-        const login = await page.request.post('/api/auth/login', {
-          data: { email: screen.email, password: screen.password },
-        });
-        expect(login.status()).toBe(200);
+    for (const screen of LIST_SCREENS)
+      test(screen.name, async ({ page }) => {
+        await signInAs(page, screen);
         const firstPages: string[] = [];
         page.on('request', (request) => {
           const url = new URL(request.url());
@@ -39,7 +21,7 @@ for (const device of [
             firstPages.push(request.url());
         });
         await page.goto(screen.path);
-        await expect(page.locator(ROWS).first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator(LIST_ROWS).first()).toBeVisible({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
         expect(firstPages).toEqual([]);
         // Asked again, as any later visit asks: the answer primed was used once.

@@ -5,9 +5,9 @@ import resources from '../../../resources/index';
 import type { Locale } from '../../core/locales';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
-import { darkTheme, lightTheme } from '../theme/theme';
 import { AreaAdmin } from '../generated/app/AreaAdmin';
-import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
+import { AreaLayout } from '../generated/app/AppLayout';
+import { ForbiddenPage } from '../shell/ErrorPage';
 import { LoginForm } from '../generated/app/LoginForm';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
@@ -23,7 +23,6 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Menu } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
-import { ForbiddenPage } from '../shell/ErrorPage';
 import { loginWithReturn } from '../shell/safe-redirect';
 import { useStatsResources } from './stats/api';
 
@@ -112,18 +111,11 @@ export default function AdminApp({ locale }: { locale: Locale }) {
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        // The shell remembers light/dark for every area; react-admin follows it.
-        theme={mode === 'dark' ? darkTheme : lightTheme}
-        darkTheme={null}
+        mode={mode}
         store={store}
         queryClient={queryClient}
         loginPage={LoginForm}
-        // A screen the account may not open (its `canAccess` says no) shows the 403 page, as for a partner.
-        accessDenied={ForbiddenPage}
         layout={AdminLayout}
-        notification={AreaNotification}
-        title="Lantern"
-        disableTelemetry
       >
         <CustomRoutes noLayout>
           <Route path="/" element={<AdminEntry />} />

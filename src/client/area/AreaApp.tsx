@@ -7,8 +7,7 @@ import type { Locale } from '../../core/locales';
 import type { Portal } from '../../core/portal';
 import { AREA_KIND, type Area } from '../../core/routes';
 import { AreaAdmin } from '../generated/app/AreaAdmin';
-import { AreaLayout, AreaNotification } from '../generated/app/AppLayout';
-import { ForbiddenPage } from '../shell/ErrorPage';
+import { AreaLayout } from '../generated/app/AppLayout';
 import { loginWithReturn } from '../shell/safe-redirect';
 import { createAuthProvider } from '../generated/auth-provider';
 import { RegistryProvider } from '../generated/context';
@@ -19,7 +18,6 @@ import { withServerMessages } from '../generated/i18n-server-messages';
 import { buildRegistry, type AreaRegistry } from '../generated/registry';
 import { useI18nProvider } from '../i18n/context';
 import { useThemeMode } from '../theme/mode';
-import { darkTheme, lightTheme } from '../theme/theme';
 import { AreaMenu } from './AreaMenu';
 import { areaResources } from './area-resources';
 import { PortalScreen } from './PortalScreen';
@@ -102,17 +100,12 @@ export default function AreaApp({ locale, area }: { locale: Locale; area: Area }
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        theme={mode === 'dark' ? darkTheme : lightTheme}
-        darkTheme={null}
+        mode={mode}
         store={store}
         queryClient={queryClient}
         layout={Layout}
-        notification={AreaNotification}
         dashboard={Dashboard}
-        accessDenied={ForbiddenPage}
         requireAuth
-        disableTelemetry
-        title="Lantern"
       >
         <CustomRoutes>
           {/* A fixed screen at a resource's path (the profile) replaces that resource's list. */}

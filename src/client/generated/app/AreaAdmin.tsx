@@ -1,7 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { createElement, type ComponentProps, type ComponentType } from 'react';
 import {
-  AccessDenied,
   AdminContext,
   AuthenticationError,
   CoreAdminUI,
@@ -10,46 +9,50 @@ import {
   NotFound,
   type CoreAdminUIProps,
 } from 'react-admin';
+import { ForbiddenPage } from '../../shell/ErrorPage';
+import { darkTheme, lightTheme } from '../../theme/theme';
+import { AreaNotification } from './AppLayout';
 
-type AreaAdminProps = Omit<ComponentProps<typeof AdminContext>, 'children'> &
+type AreaAdminProps = Omit<ComponentProps<typeof AdminContext>, 'children' | 'theme' | 'darkTheme'> &
   Omit<CoreAdminUIProps, 'loginPage'> & {
     /** The sign-in screen of the area, or none: react-admin's own is never used. */
     loginPage?: ComponentType | false;
-    notification: ComponentType;
+    /** Light or dark, as the shell remembers it for every area: react-admin follows it, it has no toggle of its own. */
+    mode: 'light' | 'dark';
   };
 
 /**
  * react-admin's `<Admin>` as the areas use it: the same context and MUI screens, but no default sign-in page.
  * `<Admin>` imports react-admin's login form (its inputs, react-hook-form) for its default, which put form code on
  * every area's first load; the admin brings its own form (loaded when shown) and the partner portal signs in on
- * the shell's screen.
+ * the shell's screen. Every area has the same title, notifications, theme and 403 page (a screen the account may not
+ * open, as its `canAccess` says).
  */
 export function AreaAdmin({
-  accessDenied = AccessDenied,
+  accessDenied = ForbiddenPage,
   authenticationError = AuthenticationError,
   catchAll = NotFound as CoreAdminUIProps['catchAll'],
   children,
   dashboard,
-  disableTelemetry,
   error = ErrorPage,
   layout,
   loading = LoadingPage,
   loginPage = false,
-  notification,
+  mode,
   ready,
   requireAuth,
-  title,
+  title = 'Lantern',
   ...context
 }: AreaAdminProps) {
   return (
-    <AdminContext {...context}>
+    <AdminContext {...context} theme={mode === 'dark' ? darkTheme : lightTheme} darkTheme={null}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           accessDenied={accessDenied}
           authenticationError={authenticationError}
           catchAll={catchAll}
           dashboard={dashboard}
-          disableTelemetry={disableTelemetry}
+          disableTelemetry
           error={error}
           layout={layout}
           loading={loading}
@@ -60,7 +63,7 @@ export function AreaAdmin({
         >
           {children}
         </CoreAdminUI>
-        {createElement(notification)}
+        {createElement(AreaNotification)}
       </CssBaseline>
     </AdminContext>
   );
