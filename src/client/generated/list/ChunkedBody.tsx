@@ -1,9 +1,6 @@
 import { DataTableBody, DataTableDataContext, useDataTableDataContext, type DataTableBodyProps } from 'react-admin';
-import { useChunkedRows } from './chunked-rows';
-import { isPlaceholder } from './PlaceholderRows';
+import { useDrawnRows } from './chunked-rows';
 import { StandInRows } from './StandInRows';
-
-const NO_ROWS: never[] = [];
 
 /**
  * A table body that mounts a large page over a few steps instead of in one long task (see `useChunkedRows`).
@@ -11,9 +8,7 @@ const NO_ROWS: never[] = [];
  * mounted yet, and a page still on its way, are stand-in rows of the same height, so the table keeps its size.
  */
 export function ChunkedBody(props: DataTableBodyProps) {
-  const data = useDataTableDataContext() ?? NO_ROWS;
-  const pending = data.length > 0 && isPlaceholder(data[0]);
-  const rows = useChunkedRows(pending ? NO_ROWS : data);
+  const { rows, standIns } = useDrawnRows(useDataTableDataContext());
   return (
     <>
       {rows.length ? (
@@ -22,7 +17,7 @@ export function ChunkedBody(props: DataTableBodyProps) {
         </DataTableDataContext.Provider>
       ) : null}
       {/* Anew at each step: rows kept from the last step would count as moved down, a layout shift. */}
-      <StandInRows key={rows.length} count={data.length - rows.length} columns={props.children} />
+      <StandInRows key={rows.length} count={standIns} columns={props.children} />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import { ListContextProvider, SimpleList, useListContext, type ListControllerResult, type RaRecord } from 'react-admin';
 import { useMemo, type ReactNode } from 'react';
-import { useChunkedRows } from './chunked-rows';
-import { isPlaceholder } from './PlaceholderRows';
+import { useDrawnRows } from './chunked-rows';
 import { STAND_IN_ITEM, StandInItems } from './StandInRows';
 
 /**
@@ -12,8 +11,6 @@ import { STAND_IN_ITEM, StandInItems } from './StandInRows';
 export const ITEM_HEIGHT_PX = 76;
 const PRIMARY_LINE_PX = 32;
 const SECONDARY_LINE_PX = 20;
-
-const NO_ROWS: RaRecord[] = [];
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
@@ -57,9 +54,7 @@ export function PhoneList({
   linkType: false | 'show' | ((record: RaRecord) => string);
 }) {
   const list = useListContext();
-  const data = list.data ?? NO_ROWS;
-  const pending = data.length > 0 && isPlaceholder(data[0]);
-  const rows = useChunkedRows(pending ? NO_ROWS : data);
+  const { rows, standIns } = useDrawnRows(list.data);
   const drawn = useMemo(() => ({ ...list, data: rows }) as ListControllerResult, [list, rows]);
   return (
     <Box sx={sx}>
@@ -74,7 +69,7 @@ export function PhoneList({
           />
         </ListContextProvider>
       ) : null}
-      <StandInItems key={rows.length} count={data.length - rows.length} />
+      <StandInItems key={rows.length} count={standIns} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import type { Identifier } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
+import { isPlaceholder } from './PlaceholderRows';
 
 /**
  * Rows mounted at once when a page of other rows comes in: what a desk's screen shows under the list's toolbar and
@@ -51,4 +52,17 @@ export function useChunkedRows<T extends { id: Identifier }>(rows: T[]): T[] {
     return () => clearTimeout(step);
   }, [drawn, onScreen]);
   return drawn;
+}
+
+const NO_ROWS: never[] = [];
+
+/**
+ * A list's rows to draw now (`useChunkedRows`), and how many stand-in rows hold the place of the others: those not
+ * mounted yet, or all of them while the page is still on its way (its records are placeholders).
+ */
+export function useDrawnRows<T extends RaRecord>(data: readonly T[] | undefined): { rows: T[]; standIns: number } {
+  const page = (data ?? NO_ROWS) as T[];
+  const pending = page.length > 0 && isPlaceholder(page[0]);
+  const rows = useChunkedRows(pending ? NO_ROWS : page);
+  return { rows, standIns: page.length - rows.length };
 }
