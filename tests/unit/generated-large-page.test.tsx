@@ -82,7 +82,7 @@ function watchMountedRows() {
       }
     if (!added) return;
     batches.push(added);
-    heights.push(document.querySelectorAll('tbody tr').length);
+    heights.push(document.querySelectorAll('tbody tr, tfoot tr').length);
   });
   observer.observe(document.body, { childList: true, subtree: true });
   return { batches, heights, stop: () => observer.disconnect() };

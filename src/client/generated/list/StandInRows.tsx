@@ -21,15 +21,16 @@ function useCellCount(columns: ReactNode): number {
 
 /**
  * Rows that hold the place of rows not drawn yet (a page on its way, or the part of a page still to be mounted):
- * plain table rows of a real row's height with a line of skeleton per cell. A real row mounts a dozen components
- * per cell; twenty of those stand-ins cost as much as a few real rows, so holding the page's place does not itself
- * become the long task it is there to hide.
+ * plain table rows of a real row's height with a line of skeleton per cell, below the records' body. A real row
+ * mounts a dozen components per cell; twenty of those stand-ins cost as much as a few real rows, so holding the
+ * page's place does not itself become the long task it is there to hide.
  */
 export function StandInRows({ count, columns }: { count: number; columns: ReactNode }) {
   const cells = useCellCount(columns);
   if (count <= 0) return null;
   return (
-    <tbody aria-hidden="true">
+    // A foot of its own, not a second body: a table's body holds its records, and only them.
+    <tfoot aria-hidden="true">
       {Array.from({ length: count }, (_, row) => (
         <tr key={row} className={STAND_IN_ROW}>
           {Array.from({ length: cells }, (_, cell) => (
@@ -39,7 +40,7 @@ export function StandInRows({ count, columns }: { count: number; columns: ReactN
           ))}
         </tr>
       ))}
-    </tbody>
+    </tfoot>
   );
 }
 
