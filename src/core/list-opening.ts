@@ -32,12 +32,12 @@ export function listScreens(resources: readonly AnyResource[], area: Area): List
  * the queue's own (its permanent filter wins), the opening sort, the first page. `cards`: the phone's card list of
  * an owner's area, which opens on a smaller page and without the default filter.
  */
-export function openingListQuery(screen: ListScreen, cards = false) {
+function openingListQuery(screen: ListScreen, cards = false) {
   const { config, queue } = screen;
   const perPage = cards ? CARD_PAGE_SIZES[0] : (config.list.perPage ?? DEFAULT_PAGE_SIZES)[0];
   const sort = queue?.sort ?? openingSort(config);
   const filter = { ...(cards ? {} : config.list.defaultFilter), ...queue?.filter };
-  return { filter, range: [0, perPage - 1] as const, sort: [sort[0], sort[1]] as const, perPage };
+  return { filter, range: [0, perPage - 1] as const, sort: [sort[0], sort[1]] as const };
 }
 
 /** The `GET /api/{path}` a list screen's first page is, as the data provider writes it (canonical, see below). */

@@ -8,7 +8,7 @@ import { STAND_IN_ITEM, StandInItems } from './StandInRows';
  * An item's height: a line with the row's title and its status, a line with two of its values. Every item has
  * it, drawn or still to come, so that nothing moves when the rows, then their references, arrive.
  */
-export const ITEM_HEIGHT_PX = 76;
+const ITEM_HEIGHT_PX = 76;
 const PRIMARY_LINE_PX = 32;
 const SECONDARY_LINE_PX = 20;
 
