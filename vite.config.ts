@@ -190,12 +190,17 @@ const SHIMS: Record<string, string> = {
   'csv-parse': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
 };
 
+/** TanStack Query's own `react`, whose stores announce their changes as transitions (see the shim). */
+const REACT_FOR_QUERIES = fileURLToPath(new URL('./src/client/shims/react-for-queries.ts', import.meta.url));
+const QUERY_HOOKS = /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
+
 function clientShims(): Plugin {
   return {
     name: 'lantern-client-shims',
     apply: 'build',
     enforce: 'pre',
-    resolveId(id) {
+    resolveId(id, importer) {
+      if (id === 'react' && importer && QUERY_HOOKS.test(importer)) return REACT_FOR_QUERIES;
       return SHIMS[id];
     },
   };

@@ -1,5 +1,5 @@
 import type { I18nProvider } from 'ra-core';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LOCALE_TAGS, type Locale } from '../../core/locales';
 import { loadScriptFonts } from './fonts';
 import { loadMessages } from './messages';
@@ -28,7 +28,8 @@ export function LocaleProvider({ locale, children }: { locale: Locale; children:
     document.documentElement.dataset.localeTag = LOCALE_TAGS[locale];
     void loadScriptFonts(locale);
     void loadMessages(locale).then((messages) => {
-      if (live) setLoaded({ locale, t: createTranslate(messages) });
+      // A transition: the whole screen renders anew in the new language, in slices a phone can take.
+      if (live) startTransition(() => setLoaded({ locale, t: createTranslate(messages) }));
     });
     return () => {
       live = false;
@@ -78,7 +79,8 @@ export function useI18nProvider(): I18nProvider | undefined {
   const [ready, setReady] = useState<{ locale: Locale; provider: I18nProvider }>();
   useEffect(() => {
     let live = true;
-    void getI18nProvider(locale).then((provider) => live && setReady({ locale, provider }));
+    // A transition: this mounts the whole area app, which React then renders in slices instead of one long task.
+    void getI18nProvider(locale).then((provider) => live && startTransition(() => setReady({ locale, provider })));
     return () => {
       live = false;
     };

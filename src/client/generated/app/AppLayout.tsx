@@ -24,6 +24,7 @@ import type { Me } from '../auth-provider';
 import { DatabaseBanner } from './DatabaseBanner';
 import { LiveUpdates } from './LiveUpdates';
 import { FaultNotifications } from './FaultToast';
+import { HideOnScrollDown } from './HideOnScrollDown';
 import { NotificationBell } from './NotificationBell';
 
 /**
@@ -85,6 +86,7 @@ export function AreaAppBar() {
   return (
     <AppBar
       color="primary"
+      container={HideOnScrollDown}
       userMenu={<AreaUserMenu />}
       toolbar={
         <>

@@ -44,6 +44,11 @@ export function AreaAdmin({
   title = 'Lantern',
   ...context
 }: AreaAdminProps) {
+  // react-admin draws nothing while its store's language differs from its provider's, then the whole app at once in
+  // an effect, as a render that cannot be sliced (hundreds of milliseconds on a phone): the page's language is the
+  // store's before the first render, so the app is drawn in the same transition that mounts it.
+  const locale = context.i18nProvider?.getLocale();
+  if (context.store && locale && context.store.getItem('locale') !== locale) context.store.setItem('locale', locale);
   return (
     <AdminContext {...context} theme={mode === 'dark' ? darkTheme : lightTheme} darkTheme={null}>
       <CssBaseline enableColorScheme>

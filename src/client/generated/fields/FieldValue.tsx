@@ -3,7 +3,7 @@ import { Countdown } from './Countdown';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
-import { Link, ReferenceField, useCreatePath, useRecordContext, useTranslate, WithRecord } from 'react-admin';
+import { Link, useCreatePath, useGetManyAggregate, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { responsiveImage } from '../../../core/images';
 import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
 import { pickLocalized, type LocalizedText } from '../../../core/locales';
@@ -40,40 +40,33 @@ interface ReferenceProps {
 
 /**
  * The referenced record's title, linked to its page. Memoised apart from the permission check: every cell's
- * permissions hook re-renders it while the permissions load, and the reference underneath has not changed. The
- * link is ours, not react-admin's: the caller has already checked that the account may open the record, while
- * react-admin's link asks the access check again for every cell of the page.
+ * permissions hook re-renders it while the permissions load, and the reference underneath has not changed.
+ *
+ * Not react-admin's `ReferenceField`: the cells of a page still share one `getMany` per referenced resource (the
+ * same aggregated query), but without what `ReferenceField` adds to every cell of the page: two access checks for
+ * its link (the caller has already checked that the account may open the record), the resource and record
+ * contexts, and an effect that renders the cell a second time once its link is known. On a list's first page that
+ * was a second, unsliced render of every reference cell.
  */
-const ReferenceLink = memo(function ReferenceLink({ config, name, field, plain }: ReferenceProps) {
+const ReferenceLink = memo(function ReferenceLink({ name, field, plain }: ReferenceProps) {
   const registry = useRegistry();
   const locale = useActiveLocale();
   const createPath = useCreatePath();
   const record = useRecordContext();
+  const id = record?.[name] as Identifier;
   const target = registry.config(field.reference);
   const route = registry.routeOf(field.reference);
-  const to = route && record && !plain ? createPath({ resource: route, id: record[name], type: 'show' }) : undefined;
-  // The link is drawn only around a loaded title: a link whose text is still loading has no accessible name.
+  const { data, isPending } = useGetManyAggregate(route ?? field.reference, { ids: [id] });
+  const referenced = data?.[0];
+  // Nothing while it loads (the cell keeps its width), the id where the record is gone or cannot be read.
+  if (!referenced) return isPending ? null : <span>#{String(id)}</span>;
+  const title = <span>{recordTitle(target, referenced, locale, field.display)}</span>;
+  if (!route || plain) return title;
   return (
-    <ReferenceField
-      source={name}
-      reference={route ?? field.reference}
-      link={false}
-      label={labels.field(config, name)}
-      emptyText={`#${String(record?.[name] ?? '')}`}
-    >
-      <WithRecord
-        render={(ref) => {
-          const title = <span>{recordTitle(target, ref, locale, field.display)}</span>;
-          if (!to) return title;
-          return (
-            // A link in a list row opens the referenced record, not the row's own.
-            <Link to={to} onClick={stopPropagation}>
-              {title}
-            </Link>
-          );
-        }}
-      />
-    </ReferenceField>
+    // A link in a list row opens the referenced record, not the row's own.
+    <Link to={createPath({ resource: route, id, type: 'show' })} onClick={stopPropagation}>
+      {title}
+    </Link>
   );
 });
 
