@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { importWithReload, installPreloadErrorHandler } from './shell/chunk-reload';
 import { routeChunks, type RouteChunk } from './shell/loaders';
+import { holdListRows } from './shell/held-paint';
 import { AppRouter } from './shell/router';
 import { applyThemeMode, readThemeMode } from './theme/mode';
 
@@ -30,6 +31,7 @@ const start = () =>
 // unpainted, and the page's largest paint would wait for the whole app.
 const PHOTO_WAIT_MS = 1000;
 const firstPaint = root.firstElementChild;
+if (firstPaint) holdListRows(root, firstPaint);
 const awaited = firstPaint?.getAttribute('data-route-chunk');
 const chunk = awaited && awaited in routeChunks ? routeChunks[awaited as RouteChunk] : undefined;
 const photo = firstPaint?.querySelector('img');

@@ -3,6 +3,7 @@ import { ICON_PATHS, type IconName } from '../core/icon-paths';
 import type { ResponsiveImage } from '../core/images';
 import { formatMoney } from '../core/format';
 import { LOCALE_NAMES } from '../core/locale-names';
+import type { PhoneLayout } from '../core/list-columns';
 import type { Locale } from '../core/locales';
 import type { PublicSite } from '../core/public-site';
 import { AREA_KIND, ITEM_SEGMENT, type Area } from '../core/routes';
@@ -46,17 +47,53 @@ export function areaFirstPaint(
   );
 }
 
+/** A row of a list as a phone shows it (core/list-columns.ts `phoneItem`), its values already text. */
+export interface PhoneRow {
+  title: string;
+  status?: string;
+  /** A card's details carry their field's label; a line's values do not. */
+  details: { label?: string; text: string }[];
+}
+
+/** The first rows of a list screen as a phone draws them: lines (the admin's lists) or cards (an owner's area). */
+export interface PhoneRows {
+  layout: PhoneLayout;
+  /** The list has status tabs above its rows. */
+  tabs: boolean;
+  rows: readonly PhoneRow[];
+}
+
+const phoneRow = (layout: PhoneLayout, { title, status, details }: PhoneRow) =>
+  `<li><div><span>${escapeHtml(title)}</span>` +
+  (status ? `<span class="lt-first-paint-status">${escapeHtml(status)}</span>` : '') +
+  '</div><p>' +
+  details
+    .map(({ label, text }) =>
+      layout === 'cards' && label
+        ? `<span>${escapeHtml(label)}: ${escapeHtml(text)}</span>`
+        : `<span>${escapeHtml(text)}</span>`,
+    )
+    .join('') +
+  '</p></li>';
+
 /**
  * The app bar of a list screen with the list's title, in plain HTML inside the page's root, where react-admin's
  * layout draws it (base.css `.lt-first-paint`): on slow 4G the signed-in person sees the screen they opened begin
- * while the script is on its way, instead of a blank page. The rows come with the script (their first page is in
- * the page already, primed-answers.ts).
+ * while the script is on its way, instead of a blank page. On a phone the first rows come too, drawn as the phone's
+ * list draws them, with the same text (core/value-text.ts): they are the screen's largest text, and a phone would
+ * otherwise wait seconds for the whole app before it shows any (a desk's table comes quickly: they stay hidden).
  */
-export function listFirstPaint(locale: Locale, list: { resource: string; queue?: string }): string {
+export function listFirstPaint(locale: Locale, list: { resource: string; queue?: string; phone?: PhoneRows }): string {
   const title = list.queue
     ? serverText(locale, `resources.${list.resource}.queues.${list.queue}`)
     : serverText(locale, `resources.${list.resource}.name`, { smart_count: 2 });
-  return `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div></div>`;
+  const phone = list.phone;
+  const rows = phone?.rows.length
+    ? `<ul class="lt-first-paint-rows" data-layout="${phone.layout}"${phone.tabs ? ' data-tabs=""' : ''}>` +
+      phone.rows.map((row) => phoneRow(phone.layout, row)).join('') +
+      '</ul>'
+    : '';
+  return `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>${rows}</div>`;
 }
 
 /** The main amount of one of the home's amounts widgets (earnings this month), as its primed answer holds it. */

@@ -5,6 +5,7 @@ import {
   ITEM_PHOTO,
   itemFollowUpPaths,
   itemPath,
+  listPath,
   todayIso,
 } from '../core/catalog-requests';
 import { responsiveImage, type ResponsiveImage } from '../core/images';
@@ -14,7 +15,14 @@ import { listScreens, openingListPath, type ListScreen } from '../core/list-open
 import type { PublicSite } from '../core/public-site';
 import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
+import type { RefField } from '../core/fields';
+import { humanize, labels } from '../core/labels';
+import { listColumns, phoneItem, type PhoneLayout } from '../core/list-columns';
+import { recordTitle } from '../core/record-title';
 import type { AnyResource } from '../core/resource';
+import type { AdminRole, Principal } from '../core/roles';
+import { fieldOf, valueText } from '../core/value-text';
+import { serverText } from './server-text';
 import { AREA_KIND, type Area } from '../core/routes';
 import {
   areaFirstPaint,
@@ -23,6 +31,7 @@ import {
   itemFirstPaint,
   listFirstPaint,
   type HomeCard,
+  type PhoneRows,
   type HomeFigure,
 } from './first-paint';
 
@@ -208,6 +217,92 @@ function listFirstReads(screen: ListScreen, area: Area): string[] {
   return [...new Set(paths)];
 }
 
+/** A phone's screen holds this many rows or fewer: those below it come with the script. */
+const PHONE_ROWS = 8;
+
+/** The account that `auth/me` answered, as the server's access rules know it. */
+function principalOf(account: { id?: unknown; kind?: unknown; role?: unknown }): Principal | undefined {
+  const id = Number(account.id);
+  if (!Number.isInteger(id)) return undefined;
+  if (account.kind === 'admin') return { kind: 'admin', id, role: account.role as AdminRole };
+  if (account.kind === 'partner' || account.kind === 'user') return { kind: account.kind, id };
+  return undefined;
+}
+
+/**
+ * The first rows of a list screen as a phone shows them, from its primed first page: each row's title, status and
+ * first values, in the page's language, references by their records' titles (read through the API, as the
+ * account may read them). The phone's own list draws the same text (core/value-text.ts).
+ */
+async function phoneRows(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  area: Area,
+  screen: ListScreen,
+  account: { id?: unknown; kind?: unknown; role?: unknown; permissions?: unknown },
+  primed: PrimedAnswers,
+  resources: readonly AnyResource[],
+): Promise<PhoneRows | undefined> {
+  const principal = principalOf(account);
+  if (!principal) return undefined;
+  const { config, queue } = screen;
+  const permissions = (account.permissions ?? {}) as Record<string, readonly string[] | undefined>;
+  const may = (resource: string, verb: string) => Boolean(permissions[resource]?.includes(verb));
+  const layout: PhoneLayout = area === 'admin' ? 'lines' : 'cards';
+  const item = phoneItem(
+    config,
+    listColumns(config, principal, (resource) => may(resource, 'list')),
+    layout,
+  );
+  const page = primed.answers[openingListPath(screen, layout === 'cards')]?.body;
+  if (!Array.isArray(page) || !page.length) return undefined;
+  const records = (page as Record<string, unknown>[]).slice(0, PHONE_ROWS);
+  const shown = [item.title, ...item.details].filter((name): name is string => Boolean(name));
+  // One read per referenced resource, for the ids the rows name; apart from the page's primed answers (the
+  // phone's list asks for its references in its own way).
+  const refs = shown.flatMap((name) => {
+    const field = fieldOf(config, name);
+    if (field.kind !== 'ref' || !may((field as RefField).reference, 'show')) return [];
+    const ids = [...new Set(records.map((record) => record[name]).filter((id) => id !== null && id !== undefined))];
+    const reference = (field as RefField).reference;
+    return ids.length
+      ? [{ name, reference, path: canonicalApiPath(listPath(reference, { filter: { id: ids } })) }]
+      : [];
+  });
+  const read = await primeAnswers(app, request, locale, [...new Set(refs.map((ref) => ref.path))]);
+  const titles = new Map<string, Map<string, string>>();
+  for (const { name, reference, path } of refs) {
+    const target = resources.find((resource) => resource.name === reference);
+    const found = read.answers[path]?.body;
+    const byId = new Map<string, string>();
+    if (Array.isArray(found))
+      for (const record of found as Record<string, unknown>[])
+        byId.set(String(record.id), recordTitle(target, record, locale, (config.fields[name] as RefField).display));
+    titles.set(name, byId);
+  }
+  const translate = (key: string, fallback: string) => {
+    const text = serverText(locale, key);
+    return text === key ? fallback : text;
+  };
+  const reference = (name: string, id: unknown) => titles.get(name)?.get(String(id)) ?? `#${String(id)}`;
+  const text = (record: Record<string, unknown>, name: string) =>
+    valueText(config, name, record, locale, translate, reference);
+  const present = (value: unknown) => value !== null && value !== undefined && value !== '';
+  return {
+    layout,
+    tabs: Boolean(config.list.statusTabs && item.status && !queue?.filter[item.status]),
+    rows: records.map((record) => ({
+      title: item.title ? text(record, item.title) : recordTitle(config, record, locale),
+      status: item.status && present(record[item.status]) ? text(record, item.status) : undefined,
+      details: item.details
+        // A card leaves out what a row lacks; a line keeps each value's place.
+        .filter((name) => layout === 'lines' || present(record[name]))
+        .map((name) => ({ label: translate(labels.field(config, name), humanize(name)), text: text(record, name) })),
+    })),
+  };
+}
+
 /** The screen an area opens on, when it is drawn from widgets (an owner's area's home). */
 const homeScreenOf = (portal: Portal | undefined): PortalScreen | undefined =>
   portal?.screens.find((screen) => screen.path === '');
@@ -260,6 +355,9 @@ export function primedAreaPage(
         ? listScreens(config.resources, route.area).find((candidate) => candidate.route === route.subpath)
         : undefined;
     if (list) await primeAnswers(app, request, route.locale, listFirstReads(list, route.area), primed);
+    const phone = list
+      ? await phoneRows(app, request, route.locale, route.area, list, account, primed, config.resources)
+      : undefined;
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
       await primeAnswers(app, request, route.locale, reads.first, primed);
@@ -272,7 +370,7 @@ export function primedAreaPage(
     return {
       head: primedScript(primed),
       root: list
-        ? listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name })
+        ? listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name, phone })
         : areaFirstPaint(route.locale, route.area, route.subpath, account, figures),
     };
   };

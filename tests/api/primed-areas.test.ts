@@ -6,7 +6,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import portal from '../../resources/partner-portal';
-import { formatMoney } from '../../src/core/format';
+import { formatDate, formatMoney } from '../../src/core/format';
+import { pickLocalized, type LocalizedText } from '../../src/core/locales';
+import { recordTitle } from '../../src/core/record-title';
 import { screenFirstReads } from '../../src/core/portal-reads';
 import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answers';
 import { serverText } from '../../src/server/server-text';
@@ -27,6 +29,27 @@ const dist = shellsDist([
   'lo-partner-home',
 ]);
 const home = portal.screens.find((screen) => screen.path === '')!;
+
+const unescape = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** The rows a page draws for a phone (server/first-paint.ts `listFirstPaint`), as text. */
+function phoneRowsOf(root: string): { title: string; status?: string; details: string[] }[] {
+  const list = root.match(/<ul class="lt-first-paint-rows"[^>]*>(.*?)<\/ul>/)?.[1] ?? '';
+  return [
+    ...list.matchAll(
+      /<li><div><span>(.*?)<\/span>(?:<span class="lt-first-paint-status">(.*?)<\/span>)?<\/div><p>(.*?)<\/p><\/li>/g,
+    ),
+  ].map(([, title, status, details]) => ({
+    title: unescape(title),
+    status: status === undefined ? undefined : unescape(status),
+    details: [...details.matchAll(/<span>(.*?)<\/span>/g)].map(([, text]) => unescape(text)),
+  }));
+}
 
 describeEachEngine('signed-in area pages primed with their first answers', (engine) => {
   const server = suiteServer({ engine, seed: 'small', config: { distDir: dist, primeBudgetMs: 60_000 } });
@@ -107,8 +130,29 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     // The partner's own orders only, as the API answers them to this partner.
     await expectAsTheApiAnswers(primed, 'en', cookie);
     expect((primed.answers[table].body as unknown[]).length).toBeGreaterThan(0);
-    // Meanwhile the screen's bar with the list's title, in the page's language.
-    expect(rootOf(html)).toBe('<div class="lt-first-paint"><div class="lt-first-paint-bar">Orders</div></div>');
+    // Meanwhile the screen's bar with the list's title, in the page's language, and a phone's first cards: each
+    // order's code and status, then its labelled details, its service by the service's own title.
+    const root = rootOf(html)!;
+    expect(root).toMatch(
+      /^<div class="lt-first-paint"><div class="lt-first-paint-bar">Orders<\/div><ul class="lt-first-paint-rows" data-layout="cards" data-tabs="">/,
+    );
+    const orders = primed.answers[cards].body as Record<string, unknown>[];
+    const drawn = phoneRowsOf(root);
+    expect(drawn).toHaveLength(Math.min(8, orders.length));
+    for (const [index, row] of drawn.entries()) {
+      const order = orders[index];
+      const service = (await call(server, 'GET', `/api/services/${order.serviceId}`, { cookie })).body as {
+        title: LocalizedText;
+      };
+      expect(row.title).toBe(order.code);
+      expect(row.status).toBe(serverText('en', `resources.orders.enums.status.${order.status}`));
+      expect(row.details[0]).toBe(`Service: ${pickLocalized(service.title, 'en')}`);
+      expect(row.details.slice(1)).toEqual([
+        `Departure date: ${formatDate(order.departureDate as string, 'en')}`,
+        `Quantity: ${order.quantity}`,
+        `Total: ${formatMoney(order.total as number, order.currency as string, 'en')}`,
+      ]);
+    }
     const lao = await pageOf('/lo/partner/orders', cookie);
     expect(rootOf(lao)).toContain(`>${serverText('lo', 'resources.orders.name', { smart_count: 2 })}</div>`);
     expect(serverText('lo', 'resources.orders.name', { smart_count: 2 })).not.toMatch(/Orders|\|/);
@@ -130,6 +174,26 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(Object.keys(primed.answers).sort()).toEqual([AREA_FIRST_READ, path].sort());
     await expectAsTheApiAnswers(primed, 'en', cookie);
     expect(rootOf(html)).toContain(`>${serverText('en', `resources.services.queues.${screen.queue!.name}`)}</div>`);
+    // A phone's first lines: each service's title and status, then its partner and tour type by their titles.
+    const services = primed.answers[path].body as Record<string, unknown>[];
+    const lines = phoneRowsOf(rootOf(html)!);
+    expect(lines.length).toBe(Math.min(8, services.length));
+    expect(rootOf(html)).toContain('<ul class="lt-first-paint-rows" data-layout="lines">');
+    for (const [index, line] of lines.entries()) {
+      const service = services[index];
+      const titleOfRecord = async (resource: string, id: unknown) =>
+        recordTitle(
+          resources.find((config) => config.name === resource),
+          (await call(server, 'GET', `/api/${resource}/${id}`, { cookie })).body as Record<string, unknown>,
+          'en',
+        );
+      expect(line.title).toBe(pickLocalized(service.title as LocalizedText, 'en'));
+      expect(line.status).toBe(serverText('en', `resources.services.enums.status.${service.status}`));
+      expect(line.details).toEqual([
+        await titleOfRecord('partners', service.partnerId),
+        await titleOfRecord('tour-types', service.tourTypeId),
+      ]);
+    }
     // A moderator does not read the withdrawals: the API refuses, and the page asks (and is told) for itself.
     expect((await call(server, 'GET', '/api/withdrawals', { cookie })).status).toBe(403);
     const refused = await pageOf('/en/admin/payments/withdraw-request', cookie);

@@ -18,7 +18,7 @@ import zh from '../../i18n/zh';
 import resources from '../../resources/index';
 import areas from '../../resources/areas';
 import publicSite from '../../resources/public-site';
-import { humanize, labels } from '../../src/client/generated/labels';
+import { humanize, labels } from '../../src/core/labels';
 import { recordTitle } from '../../src/core/record-title';
 import { createTranslate, type Translate } from '../../src/client/i18n/translate';
 import { can } from '../../src/core/access';

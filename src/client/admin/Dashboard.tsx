@@ -19,7 +19,7 @@ import { summaryMetrics, type AnyResource } from '../../core/resource';
 import { useRegistry } from '../generated/context';
 import { useActiveLocale } from '../generated/active-locale';
 import { useEntryLabel } from '../generated/GeneratedMenu';
-import { humanize, labels } from '../generated/labels';
+import { humanize, labels } from '../../core/labels';
 import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
 import { usePermissionMap } from '../generated/permissions';
 import { formatDateTime, formatNumber } from '../../core/format';

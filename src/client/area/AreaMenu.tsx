@@ -2,7 +2,7 @@ import { Menu, useBasename, useTranslate } from 'react-admin';
 import type { Portal } from '../../core/portal';
 import { useRegistry } from '../generated/context';
 import { iconFor } from '../generated/icons';
-import { labels } from '../generated/labels';
+import { labels } from '../../core/labels';
 import { allows, usePermissionMap } from '../generated/permissions';
 
 /** An area's menu: fixed screens and resource screens in the portal's order, only what may be opened. */

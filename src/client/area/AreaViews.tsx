@@ -15,7 +15,7 @@ import { useEntry, useRegistry } from '../generated/context';
 import { GeneratedEdit } from '../generated/GeneratedForm';
 import { GeneratedList } from '../generated/GeneratedList';
 import { GeneratedShow } from '../generated/GeneratedShow';
-import { humanize, labels } from '../generated/labels';
+import { humanize, labels } from '../../core/labels';
 import { usePrincipal } from '../generated/principal';
 import { CalendarView } from './CalendarView';
 import { CardList } from './CardList';

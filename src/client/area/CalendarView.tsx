@@ -12,7 +12,7 @@ import { isoDay } from '../../core/portal';
 import { statusField, type AnyResource } from '../../core/resource';
 import { useEntry } from '../generated/context';
 import { FieldValue, useActiveLocale } from '../generated/fields/FieldValue';
-import { labels } from '../generated/labels';
+import { labels } from '../../core/labels';
 import { formatDate } from '../../core/format';
 import { allows, usePermissionMap } from '../generated/permissions';
 

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { RefField } from '../../core/fields';
 import {
   CreateButton,
   FilterButton,
@@ -14,31 +13,22 @@ import {
 import { openingSort } from '../../core/list-order';
 import { CARD_PAGE_SIZES } from '../../core/list-opening';
 import { UpcomingToggle } from '../generated/list/UpcomingToggle';
-import { rowScope } from '../../core/access';
+import { ownerOmits, phoneItem } from '../../core/list-columns';
 import { statusField, type AnyResource } from '../../core/resource';
 import { useEntry } from '../generated/context';
-import { FieldValue, fieldOf } from '../generated/fields/FieldValue';
+import { FieldValue } from '../generated/fields/FieldValue';
 import { buildFilters } from '../generated/filters';
-import { humanize, labels } from '../generated/labels';
+import { humanize, labels } from '../../core/labels';
 import { ExportCsvButton } from '../generated/list/ExportCsvButton';
 import { StatusTabs } from '../generated/list/StatusTabs';
-import { allows, usePermissionMap, type Permissions } from '../generated/permissions';
+import { allows, usePermissionMap } from '../generated/permissions';
 import { usePrincipal } from '../generated/principal';
 
-/**
- * Fields an owner has no use for in lists and filters: the scope field (always its own id) and references to
- * resources it may not read (they would show bare ids and offer pickers the server refuses).
- */
-export function useOwnerOmitted(config: AnyResource): (name: string) => boolean {
+/** Fields an owner has no use for in lists and filters (core/list-columns.ts `ownerOmits`). */
+function useOwnerOmitted(config: AnyResource): (name: string) => boolean {
   const { principal } = usePrincipal();
   const { permissions } = usePermissionMap();
-  const scope = rowScope(config, principal)?.field;
-  return (name: string) => name === scope || unreadableRef(config, name, permissions);
-}
-
-function unreadableRef(config: AnyResource, name: string, permissions: Permissions): boolean {
-  const field = config.fields[name];
-  return field?.kind === 'ref' && !allows(permissions, (field as RefField).reference, 'list');
+  return ownerOmits(config, principal, (resource) => allows(permissions, resource, 'list'));
 }
 
 function Details({ config, names }: { config: AnyResource; names: readonly string[] }) {
@@ -70,7 +60,7 @@ export function CardList() {
     omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(omitted)],
   });
   const columns = config.list.columns.filter((name) => name !== status && !omitted(name));
-  const [title, ...details] = columns;
+  const phone = phoneItem(config, columns, 'cards');
   const canCreate = allows(permissions, config.name, 'create') && config.create !== false;
   const sort = openingSort(config);
   return (
@@ -93,17 +83,18 @@ export function CardList() {
     >
       {tabs ? <StatusTabs config={config} /> : null}
       <SimpleList
-        primaryText={() => (title ? <FieldValue config={config} name={title} variant="list" /> : null)}
-        secondaryText={() => (
-          <Details
-            config={config}
-            names={details.slice(0, 4).filter((name) => fieldOf(config, name).kind !== 'images')}
-          />
-        )}
+        primaryText={() => (phone.title ? <FieldValue config={config} name={phone.title} variant="list" /> : null)}
+        secondaryText={() => <Details config={config} names={phone.details} />}
         tertiaryText={status ? () => <FieldValue config={config} name={status} variant="list" /> : undefined}
         linkType="show"
         rowSx={() => ({ border: 1, borderColor: 'divider', borderRadius: 1, mb: 1, bgcolor: 'background.paper' })}
-        sx={{ px: 1 }}
+        sx={{
+          px: 1,
+          // The title and its status on one line, the details under both at the card's full width (react-admin
+          // floats the status, which narrowed every detail line beside it, and fades it below a readable contrast).
+          '& .MuiListItemText-primary > div': { display: 'flex', alignItems: 'center', gap: 1 },
+          '& .RaSimpleList-tertiary': { flex: 'none', float: 'none', ml: 'auto', opacity: 1 },
+        }}
         data-testid="card-list"
       />
     </List>

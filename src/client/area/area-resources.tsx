@@ -1,7 +1,7 @@
 import { Resource } from 'react-admin';
 import type { Portal } from '../../core/portal';
 import { iconFor } from '../generated/icons';
-import { labels } from '../generated/labels';
+import { labels } from '../../core/labels';
 import type { AreaRegistry } from '../generated/registry';
 import { bind, lazyScreen } from '../generated/resources';
 

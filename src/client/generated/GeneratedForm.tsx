@@ -22,7 +22,7 @@ import { isFault } from './faults';
 import { GroupSection } from './GroupSection';
 import { CURRENT_PASSWORD, CurrentPasswordInput } from './fields/CurrentPasswordInput';
 import { FieldInput } from './fields/FieldInput';
-import { labels } from './labels';
+import { labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
 import { configResolver } from './resolver';

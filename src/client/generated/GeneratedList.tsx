@@ -17,14 +17,13 @@ import {
 } from 'react-admin';
 import { openingSort } from '../../core/list-order';
 import { DEFAULT_PAGE_SIZES } from '../../core/list-opening';
-import { rowScope } from '../../core/access';
-import type { RefField } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { useEntry } from './context';
-import { FieldValue, fieldOf, useActiveLocale } from './fields/FieldValue';
+import { FieldValue, useActiveLocale } from './fields/FieldValue';
+import { fieldOf } from '../../core/value-text';
 import { buildFilters } from './filters';
-import { labels } from './labels';
+import { labels } from '../../core/labels';
 import { ChunkedBody } from './list/ChunkedBody';
 import { fixedTableSx } from './list/column-widths';
 import { PlaceholderRows } from './list/PlaceholderRows';
@@ -47,6 +46,7 @@ import { TotalsBar } from './list/TotalsBar';
 import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
 import { recordTitle } from '../../core/record-title';
+import { ownerOmits, phoneItem } from '../../core/list-columns';
 import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
@@ -123,16 +123,10 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const status = statusField(config);
   const tabs = Boolean(config.list.statusTabs && status && !queue?.filter[status]);
-  // An owner (partner, user) has no use for its scope field (its own id) nor for references it may not read.
-  const scope = rowScope(config, principal)?.field;
-  const ownerOmits = (name: string) => {
-    const field = config.fields[name];
-    if (principal.kind !== 'partner' && principal.kind !== 'user') return false;
-    return name === scope || (field?.kind === 'ref' && !allows(permissions, (field as RefField).reference, 'list'));
-  };
-  const columns = config.list.columns.filter((name) => !ownerOmits(name));
+  const omitted = ownerOmits(config, principal, (resource) => allows(permissions, resource, 'list'));
+  const columns = config.list.columns.filter((name) => !omitted(name));
   const filters = buildFilters(config, {
-    omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(ownerOmits)],
+    omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(omitted)],
   });
   const pageSizes = config.list.perPage ?? DEFAULT_PAGE_SIZES;
   const sort = queue?.sort ?? openingSort(config);
@@ -156,7 +150,8 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
       : ('show' as const);
   const widgets = embedded ? [] : (config.widgets ?? []).map((name) => WIDGETS[name]).filter(Boolean);
   const numeric = (name: string) => ['money', 'integer', 'percent'].includes(fieldOf(config, name).kind);
-  const [primary, ...secondary] = columns.filter((name) => name !== status);
+  const phone = phoneItem(config, columns, 'lines');
+  const primary = phone.title;
   const edits = useInPlaceEdits(config);
   const reorder = !embedded && !queue && edits.reorder;
   const decides = review && Boolean(config.workflow);
@@ -210,7 +205,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               }
               secondaryText={() => (
                 <Box component="span" sx={{ display: 'flex', gap: 1, overflow: 'hidden' }}>
-                  {secondary.slice(0, 2).map((name) => (
+                  {phone.details.map((name) => (
                     <FieldValue key={name} config={config} name={name} variant="summary" />
                   ))}
                 </Box>

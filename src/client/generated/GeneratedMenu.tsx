@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Menu, useBasename, useGetList, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from './context';
 import { iconFor } from './icons';
-import { humanize, labels } from './labels';
+import { humanize, labels } from '../../core/labels';
 import { entryPath, menuGroups, type MenuEntry } from './menu';
 import { usePermissionMap } from './permissions';
 

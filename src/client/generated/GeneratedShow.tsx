@@ -17,7 +17,7 @@ import { useEntry, useRegistry } from './context';
 import { GroupSection } from './GroupSection';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
 import { History } from './HistoryTab';
-import { humanize, labels } from './labels';
+import { humanize, labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { recordTitle } from '../../core/record-title';
 import { useNextInList } from './queue-next';

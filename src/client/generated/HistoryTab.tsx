@@ -2,7 +2,7 @@ import { DataTable, ListContextProvider, useGetList, useList, useRecordContext, 
 import type { AnyResource } from '../../core/resource';
 import { useRegistry } from './context';
 import { FieldValue } from './fields/FieldValue';
-import { labels } from './labels';
+import { labels } from '../../core/labels';
 
 /** The audit-log rows of the record in context, newest first, in the audit resource's own list columns. */
 export function History({ config }: { config: AnyResource; label?: false }) {

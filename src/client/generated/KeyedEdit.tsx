@@ -22,7 +22,7 @@ import { useEntry } from './context';
 import { isFault } from './faults';
 import type { LanternDataProvider } from './data-provider';
 import { FieldInput } from './fields/FieldInput';
-import { humanize, labels } from './labels';
+import { humanize, labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { configResolver } from './resolver';
 

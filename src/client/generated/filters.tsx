@@ -12,9 +12,9 @@ import type { EnumField, FieldKind, RefField } from '../../core/fields';
 import { statusField, type AnyResource } from '../../core/resource';
 import { isBelow, ruleMessage } from '../../core/rules';
 import { RefInput, useEnumChoices } from './fields/FieldInput';
-import { fieldOf } from './fields/FieldValue';
+import { fieldOf } from '../../core/value-text';
 import { StatusChip } from './fields/StatusChip';
-import { labels } from './labels';
+import { labels } from '../../core/labels';
 
 /** The `q` search applies when the resource declares search fields. */
 export function hasSearch(config: AnyResource): boolean {

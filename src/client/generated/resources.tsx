@@ -4,7 +4,7 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { EntryProvider } from './context';
 import { iconFor } from './icons';
-import { labels } from './labels';
+import { labels } from '../../core/labels';
 import type { AreaEntry, AreaRegistry } from './registry';
 
 // The screens load on first visit (react-admin's Layout suspends around them): the area's entry, the

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { statusField, type AnyResource } from '../../../core/resource';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { lastDays, useStatsResources, type Interval, type Period } from './api';
 import { BreakdownChart } from './BreakdownChart';
 import { RateChart } from './RateChart';

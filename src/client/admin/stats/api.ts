@@ -5,7 +5,7 @@ import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
 import type { LanternDataProvider } from '../../generated/data-provider';
 import { useActiveLocale } from '../../generated/active-locale';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { usePrincipal } from '../../generated/principal';
 import { queryString } from '../../generated/list/list-query';
 import { recordTitle } from '../../../core/record-title';

@@ -2,7 +2,7 @@ import type { RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useTranslate } from 'react-admin';
 import { useRegistry } from '../../generated/context';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { groupTarget, useKeyLabels, useStats, type Period, type StatsRow } from './api';
 import { downloadSeries } from './csv';
 import { csvMetric, metricLabel } from './format';

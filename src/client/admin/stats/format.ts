@@ -1,7 +1,7 @@
 import type { MoneyField } from '../../../core/fields';
 import type { Locale } from '../../../core/locales';
 import { summedField, type AnyResource } from '../../../core/resource';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { formatMoney, formatNumber, toMajor } from '../../../core/format';
 
 type Translate = (key: string, options?: object) => string;

@@ -8,7 +8,7 @@ import type { Principal } from '../../../core/roles';
 import { FieldInput } from '../../generated/fields/FieldInput';
 import { CurrentPasswordInput } from '../../generated/fields/CurrentPasswordInput';
 import { formGroups, pickWritable } from '../../generated/GeneratedForm';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { configResolver } from '../../generated/resolver';
 
 /**

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { AmountsWidget as AmountsWidgetConfig } from '../../../core/portal';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { humanize } from '../../generated/labels';
+import { humanize } from '../../../core/labels';
 import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccountEndpoint } from '../account';
 import { WidgetCard } from './WidgetCard';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { StatusChip } from '../../generated/fields/StatusChip';
-import { humanize, labels } from '../../generated/labels';
+import { humanize, labels } from '../../../core/labels';
 import { decisionOf } from '../account';
 
 /** A record's workflow state as a chip and, after a refusal, the reason given. */

@@ -10,8 +10,9 @@ import { Button, RecordContextProvider, useBasename, useGetList, useRecordContex
 import { resolveFilter, type ListWidget as ListWidgetConfig } from '../../../core/portal';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
-import { FieldValue, fieldOf } from '../../generated/fields/FieldValue';
-import { humanize, labels } from '../../generated/labels';
+import { FieldValue } from '../../generated/fields/FieldValue';
+import { fieldOf } from '../../../core/value-text';
+import { humanize, labels } from '../../../core/labels';
 import { allows, usePermissionMap } from '../../generated/permissions';
 import { WidgetCard } from './WidgetCard';
 

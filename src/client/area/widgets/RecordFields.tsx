@@ -2,7 +2,7 @@ import Grid from '@mui/material/Grid';
 import { Labeled, RecordContextProvider } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { FieldValue } from '../../generated/fields/FieldValue';
-import { labels } from '../../generated/labels';
+import { labels } from '../../../core/labels';
 
 /** Fields of a record, labelled, two to a row from the `sm` breakpoint up (stacked on a phone). */
 export function RecordFields({

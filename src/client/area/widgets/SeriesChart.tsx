@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { useTranslate } from 'react-admin';
 import type { Locale } from '../../../core/locales';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { humanize } from '../../generated/labels';
+import { humanize } from '../../../core/labels';
 import { formatDate, formatMoney, formatNumber, toMajor } from '../../../core/format';
 
 /** `YYYY-MM` periods as short month names of the active locale; other labels pass through. */

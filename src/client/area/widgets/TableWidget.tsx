@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import type { ColumnKind, TableWidget as TableWidgetConfig } from '../../../core/portal';
 import { useActiveLocale } from '../../generated/fields/FieldValue';
-import { humanize } from '../../generated/labels';
+import { humanize } from '../../../core/labels';
 import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccountEndpoint } from '../account';
 import { WidgetCard } from './WidgetCard';

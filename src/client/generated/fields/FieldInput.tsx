@@ -14,9 +14,10 @@ import {
 import type { EnumField, ImagesField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
-import { humanize, labels } from '../labels';
+import { humanize, labels } from '../../../core/labels';
 import { recordTitle } from '../../../core/record-title';
-import { fieldOf, useActiveLocale } from './FieldValue';
+import { useActiveLocale } from './FieldValue';
+import { fieldOf } from '../../../core/value-text';
 import { ImagesInput } from './ImagesInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';

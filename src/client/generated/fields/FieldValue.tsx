@@ -5,28 +5,14 @@ import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
 import { Link, useCreatePath, useGetManyAggregate, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { responsiveImage } from '../../../core/images';
-import type { EnumField, Field, MoneyField, RefField } from '../../../core/fields';
-import { pickLocalized, type LocalizedText } from '../../../core/locales';
+import type { EnumField, RefField } from '../../../core/fields';
 import { statusField, type AnyResource } from '../../../core/resource';
+import { fieldOf, valueText } from '../../../core/value-text';
 import { useRegistry } from '../context';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../core/format';
-import { humanize, labels } from '../labels';
 import { allows, usePermissionMap } from '../permissions';
 import { recordTitle } from '../../../core/record-title';
-import { StatusChip } from './StatusChip';
+import { enumText, StatusChip } from './StatusChip';
 import { useActiveLocale } from '../active-locale';
-
-const SYSTEM_KINDS: Record<string, Field> = {
-  id: { kind: 'integer' },
-  version: { kind: 'integer' },
-  createdAt: { kind: 'datetime' },
-  updatedAt: { kind: 'datetime' },
-};
-
-/** The field config of a name, system columns included. */
-export function fieldOf(config: AnyResource, name: string): Field {
-  return config.fields[name] ?? SYSTEM_KINDS[name] ?? { kind: 'text' };
-}
 
 export { useActiveLocale };
 
@@ -58,8 +44,9 @@ const ReferenceLink = memo(function ReferenceLink({ name, field, plain }: Refere
   const route = registry.routeOf(field.reference);
   const { data, isPending } = useGetManyAggregate(route ?? field.reference, { ids: [id] });
   const referenced = data?.[0];
-  // Nothing while it loads (the cell keeps its width), the id where the record is gone or cannot be read.
-  if (!referenced) return isPending ? null : <span>#{String(id)}</span>;
+  // While it loads, an empty line of the title's height (a card's line would otherwise grow when it comes); the id
+  // where the record is gone or cannot be read.
+  if (!referenced) return isPending ? <span aria-hidden="true">{'\u00a0'}</span> : <span>#{String(id)}</span>;
   const title = <span>{recordTitle(target, referenced, locale, field.display)}</span>;
   if (!route || plain) return title;
   return (
@@ -99,12 +86,7 @@ function EnumValue({
       {values
         .filter((v) => v !== null && v !== undefined && v !== '')
         .map((v) => (
-          <Chip
-            key={String(v)}
-            size="small"
-            variant="outlined"
-            label={translate(labels.enumValue(config, name, String(v)), { _: humanize(String(v)) })}
-          />
+          <Chip key={String(v)} size="small" variant="outlined" label={enumText(config, name, String(v), translate)} />
         ))}
     </Stack>
   );
@@ -134,6 +116,7 @@ export const FieldValue = memo(function FieldValue({
   const field = fieldOf(config, name);
   if (!record) return null;
   const value = record[name];
+  const text = () => valueText(config, name, record, locale, (key, fallback) => translate(key, { _: fallback }));
   switch (field.kind) {
     case 'ref':
       return <ReferenceValue config={config} name={name} field={field as RefField} plain={variant === 'summary'} />;
@@ -142,21 +125,10 @@ export const FieldValue = memo(function FieldValue({
     case 'enum':
       return <EnumValue config={config} name={name} field={field as EnumField} value={value} />;
     case 'money':
-      return (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(value as number, record[(field as MoneyField).currencyField] as string, locale)}
-        </span>
-      );
+      return <span style={{ whiteSpace: 'nowrap' }}>{text()}</span>;
     case 'integer':
-      return <span>{name === 'id' ? String(value ?? '') : formatNumber(value as number, locale)}</span>;
     case 'percent':
-      return (
-        <span>
-          {value == null
-            ? ''
-            : formatNumber(Number(value) / 100, locale, { style: 'percent', maximumFractionDigits: 3 })}
-        </span>
-      );
+      return <span>{text()}</span>;
     case 'boolean':
       return value == null ? null : (
         <Chip
@@ -167,16 +139,16 @@ export const FieldValue = memo(function FieldValue({
         />
       );
     case 'date':
-      return <span>{formatDate(value as string, locale)}</span>;
+      return <span>{text()}</span>;
     case 'datetime':
       if (field.countdown && typeof value === 'string') {
         const state = statusField(config);
         const whileIn = field.countdown.whileIn;
         if (!whileIn || (state && whileIn.includes(String(record[state])))) return <Countdown until={value} />;
       }
-      return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value as string, locale)}</span>;
+      return <span style={{ whiteSpace: 'nowrap' }}>{text()}</span>;
     case 'localized':
-      return <span>{pickLocalized(value as LocalizedText, locale)}</span>;
+      return <span>{text()}</span>;
     case 'images': {
       const urls = Array.isArray(value) ? (value as string[]) : [];
       if (!urls.length) return null;
@@ -211,12 +183,10 @@ export const FieldValue = memo(function FieldValue({
     case 'longText':
       return (
         <Box component="span" sx={{ whiteSpace: variant === 'show' ? 'pre-wrap' : undefined }}>
-          {variant !== 'show' && typeof value === 'string' && value.length > 80
-            ? `${value.slice(0, 80)}…`
-            : String(value ?? '')}
+          {variant === 'show' ? String(value ?? '') : text()}
         </Box>
       );
     default:
-      return <span>{value == null ? '' : String(value)}</span>;
+      return <span>{text()}</span>;
   }
 });

@@ -1,7 +1,13 @@
 import Chip from '@mui/material/Chip';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type TranslateFunction } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
-import { humanize, labels } from '../labels';
+import { enumLabel } from '../../../core/value-text';
+
+/** An enum's (or a status's) value in the reader's language. */
+export function enumText(config: AnyResource, name: string, value: string, translate: TranslateFunction): string {
+  const { key, fallback } = enumLabel(config, name, value);
+  return translate(key, { _: fallback });
+}
 
 /** A workflow state or enum value as a chip, coloured by the workflow's `tones`. */
 export function StatusChip({
@@ -19,6 +25,6 @@ export function StatusChip({
   if (value === null || value === undefined || value === '') return null;
   const state = String(value);
   const tone = config.workflow?.tones?.[state] ?? 'default';
-  const label = translate(labels.enumValue(config, field, state), { _: humanize(state) });
+  const label = enumText(config, field, state, translate);
   return <Chip size={size} color={tone} label={label} variant={tone === 'default' ? 'outlined' : 'filled'} />;
 }

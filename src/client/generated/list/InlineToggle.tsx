@@ -2,7 +2,7 @@ import Switch from '@mui/material/Switch';
 import { useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../fields/FieldValue';
-import { labels } from '../labels';
+import { labels } from '../../../core/labels';
 import { recordTitle } from '../../../core/record-title';
 
 /**

@@ -27,7 +27,7 @@ const sx = {
     height: PRIMARY_LINE_PX,
   },
   '& .lt-phone-primary': { flex: '1 1 auto', minWidth: 0, ...oneLine },
-  '& .RaSimpleList-tertiary': { flex: 'none', float: 'none', ml: 'auto' },
+  '& .RaSimpleList-tertiary': { flex: 'none', float: 'none', ml: 'auto', opacity: 1 },
   '& .MuiListItemText-secondary': { display: 'block', height: SECONDARY_LINE_PX, ...oneLine },
   // Each value has its share of the line from the start: a reference's title arriving does not push the next.
   '& .MuiListItemText-secondary > span > *': { flex: '1 1 0', minWidth: 0, ...oneLine },

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { useEntry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
-import { labels } from '../labels';
+import { labels } from '../../../core/labels';
 import { ChunkedBody } from './ChunkedBody';
 import { moved, ReorderContext, useReorder, type Reorder } from './reorder-context';
 

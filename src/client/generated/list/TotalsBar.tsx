@@ -6,7 +6,7 @@ import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { formatMoney, formatNumber } from '../../../core/format';
-import { labels } from '../labels';
+import { labels } from '../../../core/labels';
 import { queryString, useListQuery } from './list-query';
 
 interface TotalsBody {

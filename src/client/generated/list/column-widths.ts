@@ -1,5 +1,5 @@
 import type { AnyResource } from '../../../core/resource';
-import { fieldOf } from '../fields/FieldValue';
+import { fieldOf } from '../../../core/value-text';
 import { STAND_IN_ROW } from './StandInRows';
 
 /**

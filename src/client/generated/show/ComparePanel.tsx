@@ -12,7 +12,7 @@ import type { RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { FieldValue } from '../fields/FieldValue';
-import { labels } from '../labels';
+import { labels } from '../../../core/labels';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -9,7 +9,7 @@ import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { formatMoney, formatNumber } from '../../../core/format';
-import { humanize } from '../labels';
+import { humanize } from '../../../core/labels';
 
 /**
  * `aside`: a record endpoint of the referenced record shown beside the show page (e.g. the partner's balance

@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
-import { humanize, labels } from '../labels';
+import { humanize, labels } from '../../../core/labels';
 import { errorMessage } from './errors';
 import { transitionInputs } from './inputs';
 import { TransitionDialog } from './TransitionDialog';

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { Button, Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { FieldInput } from '../fields/FieldInput';
-import { fieldOf } from '../fields/FieldValue';
-import { humanize, labels } from '../labels';
+import { fieldOf } from '../../../core/value-text';
+import { humanize, labels } from '../../../core/labels';
 import type { TransitionInput } from './inputs';
 
 const requiredValue = (value: unknown) =>

@@ -9,7 +9,7 @@ import type { LanternDataProvider } from '../data-provider';
 import { lazyWithReload } from '../../shell/chunk-reload';
 import { formatDateTime } from '../../../core/format';
 import { useActiveLocale } from '../fields/FieldValue';
-import { humanize, labels } from '../labels';
+import { humanize, labels } from '../../../core/labels';
 import type { TransitionDialog as Dialog } from './TransitionDialog';
 import { useRunTransition } from './useTransition';
 

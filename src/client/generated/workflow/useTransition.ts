@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
-import { humanize, labels } from '../labels';
+import { humanize, labels } from '../../../core/labels';
 import { errorMessage, fieldErrors } from './errors';
 import { transitionInputs } from './inputs';
 

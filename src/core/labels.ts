@@ -1,4 +1,4 @@
-import type { AnyResource } from '../../core/resource';
+import type { AnyResource } from './resource';
 
 /** i18n keys of a resource, by react-admin's `resources.{name}.…` convention, always keyed by the API name. */
 export const labels = {

@@ -1,0 +1,84 @@
+import type { EnumField, Field, MoneyField } from './fields';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { humanize, labels } from './labels';
+import { pickLocalized, type Locale, type LocalizedText } from './locales';
+import type { AnyResource } from './resource';
+
+const SYSTEM_KINDS: Record<string, Field> = {
+  id: { kind: 'integer' },
+  version: { kind: 'integer' },
+  createdAt: { kind: 'datetime' },
+  updatedAt: { kind: 'datetime' },
+};
+
+/** The field config of a name, system columns included. */
+export function fieldOf(config: AnyResource, name: string): Field {
+  return config.fields[name] ?? SYSTEM_KINDS[name] ?? { kind: 'text' };
+}
+
+/** A list cell's long text stops here, with an ellipsis. */
+const LONG_TEXT_CHARS = 80;
+
+/** The i18n key of an enum's (or a status's) value, and the value made readable where the key has no text. */
+export const enumLabel = (config: AnyResource, name: string, value: string) => ({
+  key: labels.enumValue(config, name, value),
+  fallback: humanize(value),
+});
+
+/**
+ * A field's value as the text a list shows, for the kinds whose text is all there is to them. The client draws the
+ * same text (FieldValue.tsx), and the server draws it before the script has come (first-paint.ts): both from here,
+ * so the page's first paint and the app's agree to the letter. `translate` looks up an i18n key, `reference` names a
+ * referenced record (a ref field).
+ */
+export function valueText(
+  config: AnyResource,
+  name: string,
+  record: Record<string, unknown>,
+  locale: Locale,
+  translate: (key: string, fallback: string) => string,
+  reference: (name: string, id: unknown) => string = (_name, id) => `#${String(id)}`,
+): string {
+  const field = fieldOf(config, name);
+  const value = record[name];
+  if (value === null || value === undefined) return '';
+  switch (field.kind) {
+    case 'ref':
+      return reference(name, value);
+    case 'status':
+    case 'enum': {
+      const values = (field as EnumField).multiple && Array.isArray(value) ? value : [value];
+      return values
+        .filter((one) => one !== '')
+        .map((one) => {
+          const { key, fallback } = enumLabel(config, name, String(one));
+          return translate(key, fallback);
+        })
+        .join(', ');
+    }
+    case 'money':
+      return formatMoney(value as number, record[(field as MoneyField).currencyField] as string, locale);
+    case 'integer':
+      return name === 'id' ? String(value) : formatNumber(value as number, locale);
+    case 'percent':
+      return formatNumber(Number(value) / 100, locale, { style: 'percent', maximumFractionDigits: 3 });
+    case 'boolean':
+      return translate(value ? 'ra.boolean.true' : 'ra.boolean.false', value ? 'Yes' : 'No');
+    case 'date':
+      return formatDate(value as string, locale);
+    case 'datetime':
+      return formatDateTime(value as string, locale);
+    case 'localized':
+      return pickLocalized(value as LocalizedText, locale);
+    case 'images':
+    case 'json':
+    case 'password':
+      return '';
+    case 'longText':
+      return typeof value === 'string' && value.length > LONG_TEXT_CHARS
+        ? `${value.slice(0, LONG_TEXT_CHARS)}…`
+        : String(value);
+    default:
+      return String(value);
+  }
+}

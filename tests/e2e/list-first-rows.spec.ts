@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { LIST_DEVICES, LIST_ROWS, LIST_SCREENS, signInAs } from './list-screens';
+
+// On a phone the server draws a list's first rows into the page (server/first-paint.ts), and they stay until the
+// list draws its own (shell/held-paint.ts): the screen is never blank in between, and the list's rows come where
+// the server's were, with the same text.
+
+/** The script comes this late, as over slow 4G: long enough to see what is on the screen meanwhile. */
+const SCRIPT_DELAY_MS = 1500;
+
+declare global {
+  interface Window {
+    /** Each frame's state from the first paint on: server rows on screen, the list's own rows on screen. */
+    __frames: [held: boolean, drawn: boolean][];
+  }
+}
+
+function watchFrames() {
+  window.__frames = [];
+  const frame = () => {
+    const held = Boolean(document.querySelector('.lt-first-paint-rows li'));
+    const drawn = Boolean(document.querySelector('[data-testid="simple-list"] li, [data-testid="card-list"] li'));
+    const last = window.__frames.at(-1);
+    if (!last || last[0] !== held || last[1] !== drawn) window.__frames.push([held, drawn]);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const phone = LIST_DEVICES.find((device) => device.name === 'a phone')!;
+
+test.describe('a phone shows a list’s first rows before its script has come', () => {
+  test.use({ viewport: phone.viewport });
+  for (const screen of LIST_SCREENS)
+    test(screen.name, async ({ page }) => {
+      await signInAs(page, screen);
+      await page.addInitScript(watchFrames);
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+        await route.continue();
+      });
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      const first = page.locator('.lt-first-paint-rows li').first();
+      await expect(first).toBeVisible();
+      const held = { box: await first.boundingBox(), title: await first.locator('div > span').first().textContent() };
+      expect(held.title).toBeTruthy();
+      // The list's own rows replace them in place, and the server's are gone.
+      const row = page.locator(LIST_ROWS).first();
+      await expect(row).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.lt-first-paint-rows')).toHaveCount(0);
+      await expect(row).toContainText(held.title!);
+      const box = await row.boundingBox();
+      for (const side of ['x', 'y', 'width'] as const) expect(Math.abs(box![side] - held.box![side])).toBeLessThan(1);
+      // Rows on the screen in every frame from the server's first to the list's own.
+      const frames = await page.evaluate(() => window.__frames);
+      const from = frames.findIndex(([serverRows]) => serverRows);
+      expect(from).toBeGreaterThanOrEqual(0);
+      for (const [serverRows, ownRows] of frames.slice(from)) expect(serverRows || ownRows).toBe(true);
+    });
+});
+
+test('a desk shows the table, not the phone’s rows', async ({ page }) => {
+  const screen = LIST_SCREENS[0];
+  await signInAs(page, screen);
+  await page.setViewportSize(LIST_DEVICES[0].viewport);
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  await page.goto(screen.path, { waitUntil: 'commit' });
+  await expect(page.locator('.lt-first-paint-bar')).toBeVisible();
+  await expect(page.locator('.lt-first-paint-rows')).toBeHidden();
+  await expect(page.locator('table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+});
