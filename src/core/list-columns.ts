@@ -30,6 +30,9 @@ export function listColumns(
   return config.list.columns.filter((name) => !omitted(name));
 }
 
+/** The rows a phone's screen shows under a list's toolbar and tabs: the server draws these, the list mounts these first. */
+export const PHONE_SCREEN_ROWS = 8;
+
 /** How a phone draws a list: a line per row (the admin's lists) or a card per row (an owner's area). */
 export type PhoneLayout = 'lines' | 'cards';
 

@@ -17,7 +17,7 @@ import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
-import { listColumns, phoneItem, type PhoneLayout } from '../core/list-columns';
+import { listColumns, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
 import type { AnyResource } from '../core/resource';
 import type { AdminRole, Principal } from '../core/roles';
@@ -217,9 +217,6 @@ function listFirstReads(screen: ListScreen, area: Area): string[] {
   return [...new Set(paths)];
 }
 
-/** A phone's screen holds this many rows or fewer: those below it come with the script. */
-const PHONE_ROWS = 8;
-
 /** The account that `auth/me` answered, as the server's access rules know it. */
 function principalOf(account: { id?: unknown; kind?: unknown; role?: unknown }): Principal | undefined {
   const id = Number(account.id);
@@ -257,7 +254,7 @@ async function phoneRows(
   );
   const page = primed.answers[openingListPath(screen, layout === 'cards')]?.body;
   if (!Array.isArray(page) || !page.length) return undefined;
-  const records = (page as Record<string, unknown>[]).slice(0, PHONE_ROWS);
+  const records = (page as Record<string, unknown>[]).slice(0, PHONE_SCREEN_ROWS);
   const shown = [item.title, ...item.details].filter((name): name is string => Boolean(name));
   // One read per referenced resource, for the ids the rows name; apart from the page's primed answers (the
   // phone's list asks for its references in its own way).

@@ -16,6 +16,7 @@ import { call, describeEachEngine, suiteServer } from './harness';
 import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
 import type { AmountsWidget } from '../../src/core/portal';
 import { listScreens, openingListPath } from '../../src/core/list-opening';
+import { PHONE_SCREEN_ROWS } from '../../src/core/list-columns';
 import resources from '../../resources';
 
 const dist = shellsDist([
@@ -138,7 +139,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     );
     const orders = primed.answers[cards].body as Record<string, unknown>[];
     const drawn = phoneRowsOf(root);
-    expect(drawn).toHaveLength(Math.min(8, orders.length));
+    expect(drawn).toHaveLength(Math.min(PHONE_SCREEN_ROWS, orders.length));
     for (const [index, row] of drawn.entries()) {
       const order = orders[index];
       const service = (await call(server, 'GET', `/api/services/${order.serviceId}`, { cookie })).body as {
@@ -177,7 +178,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     // A phone's first lines: each service's title and status, then its partner and tour type by their titles.
     const services = primed.answers[path].body as Record<string, unknown>[];
     const lines = phoneRowsOf(rootOf(html)!);
-    expect(lines.length).toBe(Math.min(8, services.length));
+    expect(lines.length).toBe(Math.min(PHONE_SCREEN_ROWS, services.length));
     expect(rootOf(html)).toContain('<ul class="lt-first-paint-rows" data-layout="lines">');
     for (const [index, line] of lines.entries()) {
       const service = services[index];

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { ListContextProvider, SimpleList, useListContext, type ListControllerResult, type RaRecord } from 'react-admin';
 import { useMemo, type ReactNode } from 'react';
+import { PHONE_SCREEN_ROWS } from '../../../core/list-columns';
 import { useDrawnRows } from './chunked-rows';
 import { STAND_IN_ITEM, StandInItems } from './StandInRows';
 
@@ -54,7 +55,7 @@ export function PhoneList({
   linkType: false | 'show' | ((record: RaRecord) => string);
 }) {
   const list = useListContext();
-  const { rows, standIns } = useDrawnRows(list.data);
+  const { rows, standIns } = useDrawnRows(list.data, PHONE_SCREEN_ROWS);
   const drawn = useMemo(() => ({ ...list, data: rows }) as ListControllerResult, [list, rows]);
   return (
     <Box sx={sx}>

@@ -17,8 +17,12 @@ export const MORE_ROWS = 20;
  * reorders them), so the limit is on the rows that would be mounted anew. A page of entirely new rows starts with
  * `FIRST_ROWS`, each later step adds `MORE_ROWS`.
  */
-export function rowsToDraw(rows: readonly { id: Identifier }[], onScreen: ReadonlySet<Identifier>): number {
-  let budget = rows.some((row) => onScreen.has(row.id)) ? MORE_ROWS : FIRST_ROWS;
+export function rowsToDraw(
+  rows: readonly { id: Identifier }[],
+  onScreen: ReadonlySet<Identifier>,
+  first = FIRST_ROWS,
+): number {
+  let budget = rows.some((row) => onScreen.has(row.id)) ? MORE_ROWS : first;
   let count = 0;
   for (const row of rows) {
     if (!onScreen.has(row.id)) {
@@ -38,10 +42,10 @@ const sameIds = (a: ReadonlySet<Identifier>, b: ReadonlySet<Identifier>) =>
  * single task mounts a whole large page. Each step is a transition: React renders it in slices between which the
  * browser paints, scrolls and handles clicks.
  */
-export function useChunkedRows<T extends { id: Identifier }>(rows: T[]): T[] {
+export function useChunkedRows<T extends { id: Identifier }>(rows: T[], first = FIRST_ROWS): T[] {
   // The ids drawn by the last commit (kept exact even once all rows are drawn: a later page is judged against it).
   const [onScreen, setOnScreen] = useState<ReadonlySet<Identifier>>(() => new Set());
-  const count = rowsToDraw(rows, onScreen);
+  const count = rowsToDraw(rows, onScreen, first);
   const drawn = useMemo(() => (count === rows.length ? rows : rows.slice(0, count)), [rows, count]);
   useEffect(() => {
     const ids = new Set(drawn.map((row) => row.id));
@@ -60,9 +64,12 @@ const NO_ROWS: never[] = [];
  * A list's rows to draw now (`useChunkedRows`), and how many stand-in rows hold the place of the others: those not
  * mounted yet, or all of them while the page is still on its way (its records are placeholders).
  */
-export function useDrawnRows<T extends RaRecord>(data: readonly T[] | undefined): { rows: T[]; standIns: number } {
+export function useDrawnRows<T extends RaRecord>(
+  data: readonly T[] | undefined,
+  first = FIRST_ROWS,
+): { rows: T[]; standIns: number } {
   const page = (data ?? NO_ROWS) as T[];
   const pending = page.length > 0 && isPlaceholder(page[0]);
-  const rows = useChunkedRows(pending ? NO_ROWS : page);
+  const rows = useChunkedRows(pending ? NO_ROWS : page, first);
   return { rows, standIns: page.length - rows.length };
 }
