@@ -27,6 +27,7 @@ import { labels } from '../../core/labels';
 import { ChunkedBody } from './list/ChunkedBody';
 import { fixedTableSx } from './list/column-widths';
 import { PlaceholderRows } from './list/PlaceholderRows';
+import { useScrollableByKeyboard } from './list/keyboard-scroll';
 import { PhoneList } from './list/PhoneList';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
@@ -156,6 +157,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const reorder = !embedded && !queue && edits.reorder;
   const decides = review && Boolean(config.workflow);
   const tableColumns = [...(reorder ? ['-move'] : []), ...columns, ...(decides ? ['-actions'] : [])];
+  const scrollable = useScrollableByKeyboard(title);
   return (
     <>
       {widgets.map((Widget, index) => (
@@ -188,12 +190,13 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
           ...(embedded ? { '& .RaList-main': { mt: 0 } } : {}),
           // A wide table scrolls inside the list instead of widening the page: its width is not the list's.
           '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' },
+          '& .RaList-content:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           // With nothing selected the bulk toolbar is folded away: its buttons must not take focus either.
           '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
         }}
       >
         {tabs ? <StatusTabs config={config} /> : null}
-        <PlaceholderRows count={pageSizes[0]}>
+        <PlaceholderRows count={pageSizes[0]} ref={small ? undefined : scrollable}>
           {small ? (
             <PhoneList
               primaryText={(record) =>

@@ -72,6 +72,13 @@ const sharedComponents: ThemeOptions['components'] = {
   // Spinners are decoration: they have no name to give in the page's language (the theme is shared by every
   // locale), and the screens they decorate announce their own state, so assistive tech skips them.
   MuiCircularProgress: { defaultProps: { 'aria-hidden': true } },
+  // react-admin draws its loading message in the palette's "disabled" shade (2.7:1 on white): it is text a reader
+  // waits on, not a disabled control, so it takes the secondary text shade (4.5:1 or more in both themes).
+  RaLoading: {
+    styleOverrides: {
+      root: ({ theme }) => ({ '& .RaLoading-message': { color: (theme.vars ?? theme).palette.text.secondary } }),
+    },
+  },
   MuiLinearProgress: { defaultProps: { 'aria-hidden': true } },
   // MUI puts a Checkbox's `aria-label` on its wrapper span, which has no role, and leaves the input unnamed
   // (react-admin's row checkboxes): the name belongs on the input.

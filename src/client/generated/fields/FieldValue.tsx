@@ -44,9 +44,17 @@ const ReferenceLink = memo(function ReferenceLink({ name, field, plain }: Refere
   const route = registry.routeOf(field.reference);
   const { data, isPending } = useGetManyAggregate(route ?? field.reference, { ids: [id] });
   const referenced = data?.[0];
-  // While it loads, an empty line of the title's height (a card's line would otherwise grow when it comes); the id
-  // where the record is gone or cannot be read.
-  if (!referenced) return isPending ? <span aria-hidden="true">{'\u00a0'}</span> : <span>#{String(id)}</span>;
+  // While it loads, an empty line of the title's height (a card's line would otherwise grow when it comes), read
+  // out as the id (a link around it keeps a name); the id where the record is gone or cannot be read.
+  if (!referenced)
+    return isPending ? (
+      <span>
+        <span aria-hidden="true">{'\u00a0'}</span>
+        <span className="lt-visually-hidden">#{String(id)}</span>
+      </span>
+    ) : (
+      <span>#{String(id)}</span>
+    );
   const title = <span>{recordTitle(target, referenced, locale, field.display)}</span>;
   if (!route || plain) return title;
   return (

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import { ListContextProvider, useListContext, type ListControllerResult, type RaRecord } from 'react-admin';
 
 const placeholders = new WeakSet<RaRecord>();
@@ -29,7 +29,16 @@ export const isPlaceholder = (record: RaRecord | undefined): boolean => Boolean(
  * page's place, so the rows arriving fill it instead of pushing the pagination, and what is below, down. Meanwhile
  * the list takes no input: no focus, no click, no selection.
  */
-export function PlaceholderRows({ count, children }: { count: number; children: ReactNode }) {
+export function PlaceholderRows({
+  count,
+  children,
+  ref,
+}: {
+  count: number;
+  children: ReactNode;
+  /** The element around the list's content. */
+  ref?: Ref<HTMLDivElement>;
+}) {
   const list = useListContext();
   const pending = list.isPending;
   const rows = Math.min(count, MOST_PLACEHOLDERS);
@@ -47,7 +56,12 @@ export function PlaceholderRows({ count, children }: { count: number; children: 
     [list, pending, rows],
   );
   return (
-    <div inert={pending || undefined} aria-busy={pending || undefined} data-placeholder-rows={pending || undefined}>
+    <div
+      ref={ref}
+      inert={pending || undefined}
+      aria-busy={pending || undefined}
+      data-placeholder-rows={pending || undefined}
+    >
       <ListContextProvider value={value}>{children}</ListContextProvider>
     </div>
   );
