@@ -3,7 +3,6 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import {
   AppBar,
   Layout,
-  LoadingIndicator,
   Logout,
   MenuItemLink,
   Notification,
@@ -26,6 +25,7 @@ import { LiveUpdates } from './LiveUpdates';
 import { FaultNotifications } from './FaultToast';
 import { HideOnScrollDown } from './HideOnScrollDown';
 import { NotificationBell } from './NotificationBell';
+import { AreaLoadingIndicator } from './AreaLoadingIndicator';
 
 /**
  * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
@@ -93,7 +93,7 @@ export function AreaAppBar() {
           {!setupRequired && <NotificationBell />}
           <LanguageSwitcher />
           <ThemeToggle />
-          <LoadingIndicator />
+          <AreaLoadingIndicator />
         </>
       }
     >

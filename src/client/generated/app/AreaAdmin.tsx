@@ -12,6 +12,8 @@ import {
 import { ForbiddenPage } from '../../shell/ErrorPage';
 import { darkTheme, lightTheme } from '../../theme/theme';
 import { AreaNotification } from './AppLayout';
+import { ResourceDefinitionsInTransitions } from './ResourceDefinitionsInTransitions';
+import { storeInTransitions } from './store-in-transitions';
 
 type AreaAdminProps = Omit<ComponentProps<typeof AdminContext>, 'children' | 'theme' | 'darkTheme'> &
   Omit<CoreAdminUIProps, 'loginPage'> & {
@@ -50,24 +52,31 @@ export function AreaAdmin({
   const locale = context.i18nProvider?.getLocale();
   if (context.store && locale && context.store.getItem('locale') !== locale) context.store.setItem('locale', locale);
   return (
-    <AdminContext {...context} theme={mode === 'dark' ? darkTheme : lightTheme} darkTheme={null}>
+    <AdminContext
+      {...context}
+      store={context.store && storeInTransitions(context.store)}
+      theme={mode === 'dark' ? darkTheme : lightTheme}
+      darkTheme={null}
+    >
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          accessDenied={accessDenied}
-          authenticationError={authenticationError}
-          catchAll={catchAll}
-          dashboard={dashboard}
-          disableTelemetry
-          error={error}
-          layout={layout}
-          loading={loading}
-          loginPage={loginPage}
-          ready={ready}
-          requireAuth={requireAuth}
-          title={title}
-        >
-          {children}
-        </CoreAdminUI>
+        <ResourceDefinitionsInTransitions>
+          <CoreAdminUI
+            accessDenied={accessDenied}
+            authenticationError={authenticationError}
+            catchAll={catchAll}
+            dashboard={dashboard}
+            disableTelemetry
+            error={error}
+            layout={layout}
+            loading={loading}
+            loginPage={loginPage}
+            ready={ready}
+            requireAuth={requireAuth}
+            title={title}
+          >
+            {children}
+          </CoreAdminUI>
+        </ResourceDefinitionsInTransitions>
         {createElement(AreaNotification)}
       </CssBaseline>
     </AdminContext>

@@ -1,0 +1,29 @@
+import { startTransition } from 'react';
+import type { Store } from 'react-admin';
+
+const wrapped = new WeakMap<Store, Store>();
+
+/** Whether the page is answering the person's own input (a click, a key) right now. */
+const answeringInput = () => typeof window !== 'undefined' && window.event !== undefined && window.event.isTrusted;
+
+/**
+ * The same store, whose subscribers hear of a change in a transition unless the person's own input made it.
+ *
+ * react-admin's screens keep their state in its store (a list's sort, page and filters, the columns shown, the rows
+ * selected) and render again when it changes, wherever the change came from: often an effect of the list's own
+ * first render, whose update React renders in one piece. Heard in a transition, the whole list renders again in
+ * slices between which the browser paints and answers input. A change made by a click or a key (a row's checkbox)
+ * is heard at once: what the person touched answers in the same frame.
+ */
+export function storeInTransitions(store: Store): Store {
+  let inTransitions = wrapped.get(store);
+  if (!inTransitions) {
+    inTransitions = {
+      ...store,
+      subscribe: (key, callback) =>
+        store.subscribe(key, (value) => (answeringInput() ? callback(value) : startTransition(() => callback(value)))),
+    };
+    wrapped.set(store, inTransitions);
+  }
+  return inTransitions;
+}
