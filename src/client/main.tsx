@@ -31,7 +31,8 @@ const start = () =>
 // unpainted, and the page's largest paint would wait for the whole app.
 const PHOTO_WAIT_MS = 1000;
 const firstPaint = root.firstElementChild;
-if (firstPaint) holdListRows(root, firstPaint);
+const heldPaint = document.querySelector('.lt-held-paint');
+if (heldPaint) holdListRows(root, heldPaint);
 const awaited = firstPaint?.getAttribute('data-route-chunk');
 const chunk = awaited && awaited in routeChunks ? routeChunks[awaited as RouteChunk] : undefined;
 const photo = firstPaint?.querySelector('img');

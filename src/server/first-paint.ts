@@ -82,18 +82,26 @@ const phoneRow = (layout: PhoneLayout, { title, status, details }: PhoneRow) =>
  * while the script is on its way, instead of a blank page. On a phone the first rows come too, drawn as the phone's
  * list draws them, with the same text (core/value-text.ts): they are the screen's largest text, and a phone would
  * otherwise wait seconds for the whole app before it shows any (a desk's table comes quickly: they stay hidden).
+ * The rows go in a layer beside the root (with a bar of their own), not inside it: React clears its root as it
+ * starts, and nodes moved out of it to stay on the screen are painted anew, which the browser takes for a new
+ * largest paint seconds after the first.
  */
-export function listFirstPaint(locale: Locale, list: { resource: string; queue?: string; phone?: PhoneRows }): string {
+export function listFirstPaint(
+  locale: Locale,
+  list: { resource: string; queue?: string; phone?: PhoneRows },
+): { root: string; layer: string } {
   const title = list.queue
     ? serverText(locale, `resources.${list.resource}.queues.${list.queue}`)
     : serverText(locale, `resources.${list.resource}.name`, { smart_count: 2 });
+  const bar = `<div class="lt-first-paint-bar">${escapeHtml(title)}</div>`;
   const phone = list.phone;
-  const rows = phone?.rows.length
-    ? `<ul class="lt-first-paint-rows" data-layout="${phone.layout}"${phone.tabs ? ' data-tabs=""' : ''}>` +
+  const layer = phone?.rows.length
+    ? `<div class="lt-first-paint lt-held-paint">${bar}` +
+      `<ul class="lt-first-paint-rows" data-layout="${phone.layout}"${phone.tabs ? ' data-tabs=""' : ''}>` +
       phone.rows.map((row) => phoneRow(phone.layout, row)).join('') +
-      '</ul>'
+      '</ul></div>'
     : '';
-  return `<div class="lt-first-paint"><div class="lt-first-paint-bar">${escapeHtml(title)}</div>${rows}</div>`;
+  return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
 }
 
 /** The main amount of one of the home's amounts widgets (earnings this month), as its primed answer holds it. */

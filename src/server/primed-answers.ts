@@ -200,10 +200,14 @@ export function primedItemPage(
   return withinBudget(work(), budgetMs, { head: '', root: '' });
 }
 
-/** What a primed page adds to its shell: inside `<head>`, and inside the root element before the script runs. */
+/**
+ * What a primed page adds to its shell: inside `<head>`, inside the root element before the script runs, and a
+ * layer after the root that stays while the app starts (shell/held-paint.ts).
+ */
 export interface PrimedPage {
   head: string;
   root: string;
+  layer?: string;
 }
 
 /**
@@ -364,12 +368,10 @@ export function primedAreaPage(
       screen && accountResource && account.id !== undefined
         ? homeFigures(screen, primed, accountResource.name, account.id)
         : [];
-    return {
-      head: primedScript(primed),
-      root: list
-        ? listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name, phone })
-        : areaFirstPaint(route.locale, route.area, route.subpath, account, figures),
-    };
+    const head = primedScript(primed);
+    if (list)
+      return { head, ...listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name, phone }) };
+    return { head, root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures) };
   };
   return withinBudget(work(), budgetMs, { head: '', root: '' });
 }

@@ -99,7 +99,7 @@ export async function registerStatic(
     } catch {
       return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     }
-    const primed = await prime().catch((error: unknown) => {
+    const primed = await prime().catch((error: unknown): PrimedPage => {
       request.log.warn({ err: error }, 'the page goes out without its first answers primed');
       return { head: '', root: '' };
     });
@@ -109,7 +109,7 @@ export async function registerStatic(
       .send(
         html
           .replace('</head>', `${primed.head}</head>`)
-          .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>`),
+          .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>${primed.layer ?? ''}`),
       );
   };
 

@@ -27,6 +27,10 @@ export const primedOf = (html: string): PrimedAnswers | undefined => {
   const json = PRIMED.exec(html)?.[1];
   return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
 };
-export const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
+const BODY = /<div id="root">(.*?)<\/div>((?:<div class="lt-first-paint lt-held-paint">.*)?)<\/body>/s;
+/** What the server drew inside the app's root. */
+export const rootOf = (html: string) => BODY.exec(html)?.[1];
+/** The layer the server drew beside the root, above the app while it starts (a phone's first rows), or ''. */
+export const layerOf = (html: string) => BODY.exec(html)?.[2];
 export const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 export const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
