@@ -9,11 +9,12 @@ import {
   useStore,
   type ResourceDefinition,
   type ResourceDefinitionContextValue,
+  type Store,
 } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AreaLoadingIndicator } from '../../src/client/generated/app/AreaLoadingIndicator';
 import { ResourceDefinitionsInTransitions } from '../../src/client/generated/app/ResourceDefinitionsInTransitions';
-import { storeInTransitions } from '../../src/client/generated/app/store-in-transitions';
+import { isDiscreteInput, storeInTransitions } from '../../src/client/generated/app/store-in-transitions';
 
 afterEach(cleanup);
 
@@ -28,16 +29,31 @@ describe('the store as the areas hand it to react-admin', () => {
     return <output>{value}</output>;
   }
 
-  it('tells its subscribers of a change in a transition: what is on screen stays while the change renders', async () => {
-    const store = memoryStore({ key: 'first' });
-    const inTransitions = storeInTransitions(store);
+  function renderReader(store: Store) {
     render(
-      <StoreContextProvider value={inTransitions}>
+      <StoreContextProvider value={store}>
         <Suspense fallback={<span>waiting</span>}>
           <Reader />
         </Suspense>
       </StoreContextProvider>,
     );
+  }
+
+  /** Runs a change as if inside an event of this type the browser dispatched (`window.event`, trusted). */
+  async function during(type: string, change: () => void) {
+    const event = { type, isTrusted: true } as Event;
+    Object.defineProperty(window, 'event', { configurable: true, get: () => event });
+    try {
+      await act(async () => change());
+    } finally {
+      Object.defineProperty(window, 'event', { configurable: true, get: () => undefined });
+    }
+  }
+
+  it('tells its subscribers of a change in a transition: what is on screen stays while the change renders', async () => {
+    const store = memoryStore({ key: 'first' });
+    const inTransitions = storeInTransitions(store);
+    renderReader(inTransitions);
     expect(screen.getByRole('status').textContent).toBe('first');
     await act(async () => inTransitions.setItem('key', 'second'));
     expect(screen.getByRole('status').textContent).toBe('first');
@@ -49,15 +65,31 @@ describe('the store as the areas hand it to react-admin', () => {
 
   it('as react-admin’s own store does, an urgent update shows the fallback (the test above can fail)', async () => {
     const store = memoryStore({ key: 'first' });
-    render(
-      <StoreContextProvider value={store}>
-        <Suspense fallback={<span>waiting</span>}>
-          <Reader />
-        </Suspense>
-      </StoreContextProvider>,
-    );
+    renderReader(store);
     await act(async () => store.setItem('key', 'second'));
     expect(screen.getByText('waiting')).toBeTruthy();
+  });
+
+  it('answers a click at once, but not an effect run in the scheduler’s message event, trusted as it is', async () => {
+    const inTransitions = storeInTransitions(memoryStore({ key: 'first' }));
+    renderReader(inTransitions);
+    await during('message', () => inTransitions.setItem('key', 'second'));
+    expect(screen.getByRole('status').textContent).toBe('first');
+    expect(screen.queryByText('waiting')).toBeNull();
+    cleanup();
+    const clicked = storeInTransitions(memoryStore({ key: 'first' }));
+    renderReader(clicked);
+    await during('click', () => clicked.setItem('key', 'second'));
+    expect(screen.getByText('waiting')).toBeTruthy();
+  });
+
+  it('takes only trusted discrete input for the person’s own', () => {
+    expect(isDiscreteInput({ type: 'click', isTrusted: true } as Event)).toBe(true);
+    expect(isDiscreteInput({ type: 'keydown', isTrusted: true } as Event)).toBe(true);
+    expect(isDiscreteInput({ type: 'click', isTrusted: false } as Event)).toBe(false);
+    expect(isDiscreteInput({ type: 'message', isTrusted: true } as Event)).toBe(false);
+    expect(isDiscreteInput({ type: 'load', isTrusted: true } as Event)).toBe(false);
+    expect(isDiscreteInput(undefined)).toBe(false);
   });
 });
 

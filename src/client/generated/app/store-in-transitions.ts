@@ -3,8 +3,41 @@ import type { Store } from 'react-admin';
 
 const wrapped = new WeakMap<Store, Store>();
 
-/** Whether the page is answering the person's own input (a click, a key) right now. */
-const answeringInput = () => typeof window !== 'undefined' && window.event !== undefined && window.event.isTrusted;
+/**
+ * The events of a person's own discrete input, those React itself answers at once (its discrete event priority).
+ * Being trusted is not enough: React's scheduler runs its work, effects included, in a `message` event the
+ * browser dispatches (trusted), and an effect's store write there is no one's click.
+ */
+const DISCRETE_INPUT = new Set([
+  'click',
+  'auxclick',
+  'contextmenu',
+  'dblclick',
+  'keydown',
+  'keyup',
+  'keypress',
+  'input',
+  'beforeinput',
+  'change',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'submit',
+  'paste',
+  'cut',
+  'copy',
+  'drop',
+  'compositionend',
+]);
+
+/** Whether an event is the person's own discrete input (a click, a key), not the page's or the browser's. */
+export const isDiscreteInput = (event: Event | undefined): boolean =>
+  event !== undefined && event.isTrusted && DISCRETE_INPUT.has(event.type);
+
+const answeringInput = () => typeof window !== 'undefined' && isDiscreteInput(window.event);
 
 /**
  * The same store, whose subscribers hear of a change in a transition unless the person's own input made it.
