@@ -15,6 +15,15 @@ const FALLBACK_INDEX =
 
 /** The element the client renders into (index.html). */
 const ROOT_ID = 'root';
+/** The shell's first request for a script or stylesheet. */
+const FIRST_REQUEST = /<script |<link rel="(?:modulepreload|stylesheet)"/;
+
+/** The links put where the shell asks for its first script or stylesheet, or at the end of its head. */
+function beforeFirstRequest(html: string, links: string): string {
+  if (!links) return html;
+  const at = html.search(FIRST_REQUEST);
+  return at === -1 ? html.replace('</head>', `${links}</head>`) : html.slice(0, at) + links + html.slice(at);
+}
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
 const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
 
@@ -107,7 +116,7 @@ export async function registerStatic(
       .header('Cache-Control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(
-        html
+        beforeFirstRequest(html, primed.preload ?? '')
           .replace('</head>', `${primed.head}</head>`)
           .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>${primed.layer ?? ''}`),
       );

@@ -59,6 +59,8 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
       );
       expect(preload?.[1]).toBe(image.src);
       expect(preload?.[2]).toBe(image.srcSet);
+      // Asked before the app's script, so that its request starts first.
+      expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'));
     }
   });
 
@@ -111,7 +113,8 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     const page = await call(server, 'GET', '/en');
     const html = String(page.body);
     expect(html).not.toContain('<img src=x');
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The shell's own script element, and the primed answers' one: no other.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
     const primed = primedOf(html)!;
     const first = (primed.answers[catalogPage].body as Record<string, any>[])[0];
     expect(first.title.en).toBe(hostile);

@@ -9,7 +9,8 @@ import { afterAll } from 'vitest';
 import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-answers';
 
 export const shellOf = (name: string) =>
-  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title></head>` +
+  `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title>` +
+  '<script type="module" crossorigin src="/assets/app.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 
 /** A `dist` folder of the file's own with `index.html` (the Lao home) and these shells; gone after the file. */
