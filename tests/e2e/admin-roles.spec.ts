@@ -190,6 +190,20 @@ for (const locale of ['en', 'lo'] as const) {
           // Clicked once the screen is settled (the checkbox column comes with the permissions), on a data cell
           // without a link or button of its own.
           await settled();
+          // And once its first row has stopped changing: a reference drawn after the network went quiet (its link
+          // comes with the account's permissions) would otherwise take the click meant for a plain cell.
+          let before = '';
+          await expect
+            .poll(
+              async () => {
+                const now = await page.locator(ROWS).first().innerHTML();
+                const same = now === before;
+                before = now;
+                return same;
+              },
+              { message: `${where}: first row settled`, intervals: [300] },
+            )
+            .toBe(true);
           await page.locator(ROWS).first().locator('td[class*="column-"]:not(:has(a, button, input))').first().click();
           await expect(page, where).toHaveURL(new RegExp(`${path}/\\d+/show$`));
           await expect(page.locator('.RaShow-main .ra-field').first(), where).toBeVisible();
