@@ -204,8 +204,15 @@ for (const locale of ['en', 'lo'] as const) {
               { message: `${where}: first row settled`, intervals: [300] },
             )
             .toBe(true);
-          await page.locator(ROWS).first().locator('td[class*="column-"]:not(:has(a, button, input))').first().click();
-          await expect(page, where).toHaveURL(new RegExp(`${path}/\\d+/show$`));
+          await expect(page.locator('[data-placeholder-rows]'), `${where}: first page drawn`).toHaveCount(0);
+          const cell = page.locator(ROWS).first().locator('td[class*="column-"]:not(:has(a, button, input))').first();
+          const record = new RegExp(`${path}/\\d+/show$`);
+          // react-admin resolves a row's click after the press (it asks whether the record may be shown). Under CI's
+          // load one press in a full run was not followed (not reproduced alone): a person presses again, so does this.
+          await expect(async () => {
+            if (!record.test(page.url())) await cell.click();
+            await expect(page).toHaveURL(record, { timeout: 3_000 });
+          }, where).toPass({ timeout: 15_000 });
           await expect(page.locator('.RaShow-main .ra-field').first(), where).toBeVisible();
           await expectNoErrorPage(page, `${where} (record)`);
         }

@@ -29,7 +29,8 @@ test('a large withdrawal waits for a second admin: the first sees their signatur
       fullName: 'Second Signer',
       role: 'finance',
     });
-    const partner = await signedInContext(browser, origin, 'partner@example.com', 'Partner#2026');
+    // The second demo partner: the first one's revenue screen belongs to another suite, which counts its withdrawals.
+    const partner = await signedInContext(browser, origin, 'partner2@example.com', 'Partner#2026');
     const withdrawal = await send(partner.request, origin, 'post', '/api/withdrawals', { amount: 100_000 });
     const path = `/en/admin/payments/withdraw-request/${withdrawal.id}/show`;
 
