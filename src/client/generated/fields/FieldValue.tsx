@@ -17,7 +17,6 @@ import { useActiveLocale } from '../active-locale';
 export { useActiveLocale };
 
 interface ReferenceProps {
-  config: AnyResource;
   name: string;
   field: RefField;
   /** Inside a row that is itself a link (a phone's simple list): the title as text, never a link in a link. */
@@ -67,13 +66,13 @@ const ReferenceLink = memo(function ReferenceLink({ name, field, plain }: Refere
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
-function ReferenceValue({ config, name, field, plain }: ReferenceProps) {
+function ReferenceValue({ name, field, plain }: ReferenceProps) {
   const { permissions } = usePermissionMap();
   const record = useRecordContext();
   const value = record?.[name];
   if (value === null || value === undefined) return null;
   if (!allows(permissions, field.reference, 'show')) return <span>#{String(value)}</span>;
-  return <ReferenceLink config={config} name={name} field={field} plain={plain} />;
+  return <ReferenceLink name={name} field={field} plain={plain} />;
 }
 
 function EnumValue({
@@ -127,7 +126,7 @@ export const FieldValue = memo(function FieldValue({
   const text = () => valueText(config, name, record, locale, (key, fallback) => translate(key, { _: fallback }));
   switch (field.kind) {
     case 'ref':
-      return <ReferenceValue config={config} name={name} field={field as RefField} plain={variant === 'summary'} />;
+      return <ReferenceValue name={name} field={field as RefField} plain={variant === 'summary'} />;
     case 'status':
       return <StatusChip config={config} field={name} value={value} />;
     case 'enum':
