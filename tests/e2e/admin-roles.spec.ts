@@ -190,6 +190,7 @@ for (const locale of ['en', 'lo'] as const) {
           // Clicked once the screen is settled (the checkbox column comes with the permissions), on a data cell
           // without a link or button of its own.
           await settled();
+          await expect(page.locator('[data-placeholder-rows]'), `${where}: first page drawn`).toHaveCount(0);
           // And once its first row has stopped changing: a reference drawn after the network went quiet (its link
           // comes with the account's permissions) would otherwise take the click meant for a plain cell.
           let before = '';
@@ -204,7 +205,6 @@ for (const locale of ['en', 'lo'] as const) {
               { message: `${where}: first row settled`, intervals: [300] },
             )
             .toBe(true);
-          await expect(page.locator('[data-placeholder-rows]'), `${where}: first page drawn`).toHaveCount(0);
           const cell = page.locator(ROWS).first().locator('td[class*="column-"]:not(:has(a, button, input))').first();
           const record = new RegExp(`${path}/\\d+/show$`);
           // react-admin resolves a row's click after the press (it asks whether the record may be shown). Under CI's

@@ -69,15 +69,16 @@ export function GeneratedMenu({ before, after }: { before?: ReactNode; after?: R
           ) : null}
           {entries.map((item) => {
             const Icon = iconFor(item.icon);
+            const title = label(item);
             return (
               <Menu.Item
                 key={entryPath(item)}
                 to={`${basename}/${entryPath(item)}`}
-                primaryText={label(item)}
+                primaryText={title}
                 // Folded, the menu shows its titles as tooltips. Named by the tooltip (MUI's default), an entry with
                 // a count would be called "Partners" while it shows "4" and "Partners" (WCAG 2.5.3): the tooltip
                 // describes the entry instead, and the entry is named by what it shows.
-                tooltipProps={{ title: label(item), describeChild: true }}
+                tooltipProps={{ title, describeChild: true }}
                 leftIcon={
                   item.badge ? (
                     <CountBadge route={item.entry.route} filter={item.badge as Record<string, unknown>}>
