@@ -7,6 +7,7 @@
  *   npm run bench:lighthouse -- --runs 5 --preset mobile --page home-en
  *   npm run bench:lighthouse -- --preset mobile --page home-lo,account-home   # several pages
  *   npm run bench:lighthouse -- --runs 1 --why      # also what each score is made of (LCP element, shifts, tasks)
+ *   npm run bench:lighthouse -- --page admin-list --save /tmp/lh   # and each run's whole report, as JSON
  *
  * Per page and preset it prints the median of the runs: the four category scores, FCP, LCP, TBT, CLS and the
  * bytes transferred, next to Lighthouse's CPU benchmark index of this machine in those runs. The mobile
@@ -30,6 +31,8 @@ const arg = (name: string) => {
 const RUNS = Number(arg('runs') ?? 3);
 const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const WHY = args.includes('--why');
+/** A directory where each run's whole Lighthouse report is written (JSON), to read what the summary leaves out. */
+const SAVE = arg('save');
 
 type Account = 'admin' | 'moderator' | 'partner' | 'user';
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
@@ -166,6 +169,13 @@ async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string |
     if (!result) throw new Error(`no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${preset}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(SAVE, name), JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) fs.writeFileSync(path.join(SAVE, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     return {
