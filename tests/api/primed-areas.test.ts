@@ -13,7 +13,17 @@ import { screenFirstReads } from '../../src/core/portal-reads';
 import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answers';
 import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
-import { layerOf, primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
+import {
+  scriptsAfterFirstPaint,
+  scriptsAsTheShell,
+  layerOf,
+  primedOf,
+  rootOf,
+  shellOf,
+  shellsDist,
+  TAGS,
+  titleOf,
+} from './primed-shells';
 import type { AmountsWidget } from '../../src/core/portal';
 import { listScreens, openingListPath } from '../../src/core/list-opening';
 import { PHONE_SCREEN_ROWS } from '../../src/core/list-columns';
@@ -139,6 +149,8 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(layer).toMatch(
       /^<div class="lt-first-paint lt-held-paint"><div class="lt-first-paint-bar">Orders<\/div><ul class="lt-first-paint-rows" data-layout="cards" data-tabs="">.*<\/ul><\/div>$/s,
     );
+    // What the first paint needs (the stylesheet, the fonts) goes first; the app's scripts after it.
+    expect(scriptsAfterFirstPaint(html)).toBe(true);
     const orders = primed.answers[cards].body as Record<string, unknown>[];
     const drawn = phoneRowsOf(layer);
     expect(drawn).toHaveLength(Math.min(PHONE_SCREEN_ROWS, orders.length));
@@ -165,6 +177,8 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(Object.keys(primedOf(show)!.answers)).toEqual([AREA_FIRST_READ]);
     expect(rootOf(show)).toBe('');
     expect(layerOf(show)).toBe('');
+    // Nothing drawn: the page is the app, and its scripts go at the browser's own priority.
+    expect(scriptsAsTheShell(show)).toBe(true);
   });
 
   it('a queue opens on its own filter and sort; a list the account may not read is left to the page', async () => {

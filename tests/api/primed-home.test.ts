@@ -12,7 +12,15 @@ import { formatMoney } from '../../src/core/format';
 import { responsiveImage } from '../../src/core/images';
 import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
-import { primedOf, rootOf, shellOf, shellsDist, TAGS } from './primed-shells';
+import {
+  scriptsAfterFirstPaint,
+  scriptsAsTheShell,
+  primedOf,
+  rootOf,
+  shellOf,
+  shellsDist,
+  TAGS,
+} from './primed-shells';
 
 const dist = shellsDist(['en', 'lo']);
 describeEachEngine('the home page primed with its first screen', (engine) => {
@@ -61,6 +69,8 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
       expect(preload?.[2]).toBe(image.srcSet);
       // Asked before the app's script, so that its request starts first.
       expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'));
+      // The first screen is drawn: the photo, the stylesheet and the fonts go before the app's scripts.
+      expect(scriptsAfterFirstPaint(html)).toBe(true);
     }
   });
 
@@ -131,6 +141,7 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
       expect(primedOf(String(page.body)), url).toBeUndefined();
       expect(String(page.body), url).not.toContain('rel="preload" as="image"');
       expect(rootOf(String(page.body)), url).toBe('');
+      expect(scriptsAsTheShell(String(page.body)), url).toBe(true);
     }
   });
 });

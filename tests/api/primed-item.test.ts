@@ -11,7 +11,7 @@ import { ITEM_PHOTO, itemFollowUpPaths, itemPath, todayIso } from '../../src/cor
 import { responsiveImage } from '../../src/core/images';
 import { AREA_FIRST_READ } from '../../src/core/primed-answers';
 import { call, describeEachEngine, suiteServer } from './harness';
-import { primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
+import { scriptsAfterFirstPaint, primedOf, rootOf, shellOf, shellsDist, TAGS, titleOf } from './primed-shells';
 
 const dist = shellsDist(['en', 'lo']);
 describeEachEngine('an item page primed with its first screen', (engine) => {
@@ -64,6 +64,7 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
       expect(root).toContain('<div class="lt-item-first-paint" data-route-chunk="item">');
       expect(root).toContain(`<h1>${title}</h1>`);
       expect(root).toContain(`<img alt="" src="${image.src}" srcset="${image.srcSet}" sizes="${ITEM_PHOTO.sizes}"`);
+      expect(scriptsAfterFirstPaint(html)).toBe(true);
     }
   });
 

@@ -10,7 +10,8 @@ import { PRIMED_ELEMENT_ID, type PrimedAnswers } from '../../src/core/primed-ans
 
 export const shellOf = (name: string) =>
   `<!doctype html><html lang="${name.slice(0, 2)}"><head><title>${name}</title>` +
-  '<script type="module" crossorigin src="/assets/app.js"></script></head>' +
+  '<script type="module" crossorigin src="/assets/app.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/chunk.js"></head>' +
   '<body><div id="root"></div></body></html>';
 
 /** A `dist` folder of the file's own with `index.html` (the Lao home) and these shells; gone after the file. */
@@ -33,5 +34,15 @@ const BODY = /<div id="root">(.*?)<\/div>((?:<div class="lt-first-paint lt-held-
 export const rootOf = (html: string) => BODY.exec(html)?.[1];
 /** The layer the server drew beside the root, above the app while it starts (a phone's first rows), or ''. */
 export const layerOf = (html: string) => BODY.exec(html)?.[2];
+/** The page's requests for scripts (its entry and the chunks it preloads), as written. */
+const scriptRequestsOf = (html: string) =>
+  (html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []).join('');
+/** A page the server has drawn asks for the shell's scripts after what its first paint needs. */
+export const scriptsAfterFirstPaint = (html: string) =>
+  scriptRequestsOf(html) ===
+  '<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">' +
+    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">';
+/** Any other page asks for them as the shell does, at the browser's own priority. */
+export const scriptsAsTheShell = (html: string) => scriptRequestsOf(html) === scriptRequestsOf(shellOf('en'));
 export const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 export const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
