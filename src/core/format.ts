@@ -22,10 +22,12 @@ function borrowedFor(locale: Locale): BorrowedLocaleData | undefined {
  */
 function cached<O, F>(make: (locale: Locale, options: O) => F) {
   const made = new Map<string, F>();
-  return (locale: Locale, options: O): F => {
-    const key = `${locale}|${JSON.stringify(options ?? {})}`;
-    let formatter = made.get(key);
-    if (!formatter) made.set(key, (formatter = make(locale, options)));
+  // `key` names the options where the caller knows their few parts: writing them out is cheaper than
+  // serializing an object for each of a list's cells.
+  return (locale: Locale, options: O, key = JSON.stringify(options ?? {})): F => {
+    const name = `${locale}|${key}`;
+    let formatter = made.get(name);
+    if (!formatter) made.set(name, (formatter = make(locale, options)));
     return formatter;
   };
 }
@@ -84,16 +86,13 @@ export function formatMoney(
   const code = currency || 'LAK';
   const digits = minorDigits(code);
   try {
+    const fraction = Number(minor) % 10 ** digits === 0 ? 0 : digits;
     return numberFormat(
       locale,
       compact
         ? { style: 'currency', currency: code, notation: 'compact', maximumSignificantDigits: 4 }
-        : {
-            style: 'currency',
-            currency: code,
-            minimumFractionDigits: Number(minor) % 10 ** digits === 0 ? 0 : digits,
-            maximumFractionDigits: digits,
-          },
+        : { style: 'currency', currency: code, minimumFractionDigits: fraction, maximumFractionDigits: digits },
+      `money|${code}|${compact ? 'compact' : fraction}`,
     ).format(toMajor(Number(minor), code));
   } catch {
     return `${toMajor(Number(minor), code)} ${code}`;
@@ -114,7 +113,8 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return String(value);
   const calendarDay = utc || (typeof value === 'string' && value.length === 10);
-  return dateFormat(locale, { style, timeZone: calendarDay ? 'UTC' : undefined }).format(date);
+  const timeZone = calendarDay ? 'UTC' : undefined;
+  return dateFormat(locale, { style, timeZone }, `date|${style}|${timeZone}`).format(date);
 }
 
 export function formatDateTime(value: string | Date | null | undefined, locale: Locale) {

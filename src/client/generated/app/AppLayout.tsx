@@ -70,7 +70,9 @@ function TabTitleFromAppBar() {
     if (!bar) return;
     const follow = () => {
       const text = bar.textContent?.trim();
-      if (text) document.title = screenTitle(text);
+      // The bar changes many times while a screen loads; the tab's title only when its words do.
+      const title = text && screenTitle(text);
+      if (title && document.title !== title) document.title = title;
     };
     follow();
     const observer = new MutationObserver(follow);
