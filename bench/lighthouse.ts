@@ -7,7 +7,7 @@
  *   npm run bench:lighthouse -- --runs 5 --preset mobile --page home-en
  *   npm run bench:lighthouse -- --preset mobile --page home-lo,account-home   # several pages
  *   npm run bench:lighthouse -- --runs 1 --why      # also what each score is made of (LCP element, shifts, tasks)
- *   npm run bench:lighthouse -- --page admin-list --save /tmp/lh   # and each run's whole report, as JSON
+ *   npm run bench:lighthouse -- --page admin-list --save /tmp/lh   # and each run's whole report and trace, as JSON
  *
  * Per page and preset it prints the median of the runs: the four category scores, FCP, LCP, TBT, CLS and the
  * bytes transferred, next to Lighthouse's CPU benchmark index of this machine in those runs. The mobile
@@ -31,7 +31,7 @@ const arg = (name: string) => {
 const RUNS = Number(arg('runs') ?? 3);
 const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const WHY = args.includes('--why');
-/** A directory where each run's whole Lighthouse report is written (JSON), to read what the summary leaves out. */
+/** A directory where each run's whole Lighthouse report and trace are written (JSON), to read what the summary leaves out. */
 const SAVE = arg('save');
 
 type Account = 'admin' | 'moderator' | 'partner' | 'user';
