@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { AFTER_PAINT_LOADER_HASH } from './scripts-after-paint';
 
 /**
  * The Content-Security-Policy the built apps run under. Everything is served by this host: scripts and
@@ -10,7 +11,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  scriptSrc: ["'self'"],
+  // …and the one inline script, by its hash: a drawn page's loader of the app after its first paint.
+  scriptSrc: ["'self'", AFTER_PAINT_LOADER_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   // Vite inlines small font subsets as data: URIs; fonts cannot run code.
   fontSrc: ["'self'", 'data:'],

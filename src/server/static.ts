@@ -8,6 +8,7 @@ import type { AnyResource } from '../core/resource';
 import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
 import { primedAreaPage, primedHomePage, primedItemPage, type PrimedPage } from './primed-answers';
+import { scriptsAfterFirstPaint } from './scripts-after-paint';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -24,18 +25,6 @@ function beforeFirstRequest(html: string, links: string): string {
   const at = html.search(FIRST_REQUEST);
   return at === -1 ? html.replace('</head>', `${links}</head>`) : html.slice(0, at) + links + html.slice(at);
 }
-
-/** The shell's scripts: its entry module and the chunks it preloads. */
-const SCRIPT_REQUEST = /<script type="module" |<link rel="modulepreload" /g;
-
-/**
- * The shell's scripts asked at low priority, for a page whose first screen the server has drawn: that screen needs
- * the stylesheet, the fonts and its photo, not the app's fifty chunks. On slow 4G the scripts would otherwise share
- * the connection with what the first paint waits for (over HTTP/1.1 they would hold the six connections). They
- * follow as soon as the stylesheet is in (a few KB): the app starts a round trip later at most.
- */
-const scriptsAtLowPriority = (html: string) =>
-  html.replace(SCRIPT_REQUEST, (request) => `${request.trimEnd()} fetchpriority="low" `);
 
 const BUILD_META = /^[A-Za-z0-9_-]{1,64}\.json$/;
 const SHELL = /^\/(index|shells\/[\w-]+)\.html(\.br|\.gz)?$/;
@@ -129,7 +118,7 @@ export async function registerStatic(
       .header('Cache-Control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(
-        beforeFirstRequest(primed.root || primed.layer ? scriptsAtLowPriority(html) : html, primed.preload ?? '')
+        beforeFirstRequest(primed.root || primed.layer ? scriptsAfterFirstPaint(html) : html, primed.preload ?? '')
           .replace('</head>', `${primed.head}</head>`)
           .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>${primed.layer ?? ''}`),
       );

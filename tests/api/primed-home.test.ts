@@ -4,6 +4,7 @@
  * card's photo, and the first screen down to that card drawn in plain HTML in the page's language (first-paint.ts).
  * Any other page, or the home with a search, is the plain shell.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
@@ -13,6 +14,7 @@ import { responsiveImage } from '../../src/core/images';
 import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import {
+  inlineScriptsOf,
   scriptsAfterFirstPaint,
   scriptsAsTheShell,
   primedOf,
@@ -40,6 +42,13 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     expect(page.headers.get('content-encoding')).toBe('gzip');
     const html = String(page.body);
     expect(html.startsWith(`<!doctype html><html lang="${locale}">`)).toBe(true);
+    // The page's one inline script (what asks for the app after the first paint) runs under its own policy.
+    const [loader] = inlineScriptsOf(html);
+    const scriptSrc = /script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc?.split(' ')).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(loader).digest('base64')}'`,
+    ]);
     const primed = primedOf(html);
     expect(primed?.locale).toBe(locale);
     expect(Object.keys(primed!.answers).sort()).toEqual([catalogPage, ...filterOptions].sort());
@@ -68,7 +77,7 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
       expect(preload?.[1]).toBe(image.src);
       expect(preload?.[2]).toBe(image.srcSet);
       // Asked before the app's script, so that its request starts first.
-      expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'));
+      expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script '));
       // The first screen is drawn: the photo, the stylesheet and the fonts go before the app's scripts.
       expect(scriptsAfterFirstPaint(html)).toBe(true);
     }
@@ -123,8 +132,8 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     const page = await call(server, 'GET', '/en');
     const html = String(page.body);
     expect(html).not.toContain('<img src=x');
-    // The shell's own script element, and the primed answers' one: no other.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The shell's own script element, its loader after the first paint and the primed answers' one: no other.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const primed = primedOf(html)!;
     const first = (primed.answers[catalogPage].body as Record<string, any>[])[0];
     expect(first.title.en).toBe(hostile);

@@ -37,11 +37,21 @@ export const layerOf = (html: string) => BODY.exec(html)?.[2];
 /** The page's requests for scripts (its entry and the chunks it preloads), as written. */
 const scriptRequestsOf = (html: string) =>
   (html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []).join('');
-/** A page the server has drawn asks for the shell's scripts after what its first paint needs. */
+/** The page's inline scripts' sources (not its JSON data). */
+export const inlineScriptsOf = (html: string) =>
+  [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]);
+/**
+ * A page the server has drawn asks for the shell's scripts after its first paint: the shell's entry and
+ * preloads are in the page inert, and one inline script asks for them.
+ */
 export const scriptsAfterFirstPaint = (html: string) =>
-  scriptRequestsOf(html) ===
-  '<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">' +
-    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">';
+  scriptRequestsOf(html) === '' &&
+  html.includes(
+    '<script type="lantern/after-paint" crossorigin src="/assets/app.js"></script>' +
+      `<script>${inlineScriptsOf(html)[0]}</script>` +
+      '<link rel="lantern-after-paint" crossorigin href="/assets/chunk.js">',
+  ) &&
+  inlineScriptsOf(html).length === 1;
 /** Any other page asks for them as the shell does, at the browser's own priority. */
 export const scriptsAsTheShell = (html: string) => scriptRequestsOf(html) === scriptRequestsOf(shellOf('en'));
 export const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];

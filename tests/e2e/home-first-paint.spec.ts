@@ -68,3 +68,20 @@ for (const locale of ['lo', 'en'] as const) {
     await page.close();
   });
 }
+
+test('the drawn page asks for the app’s scripts only once it is painted', async ({ page }) => {
+  // The stylesheet, which the first paint waits for, is held a while: no script may be asked for meanwhile.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) asked.push('script');
+  });
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    asked.push('stylesheet');
+    await route.continue();
+  });
+  await page.goto('/lo');
+  await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+  expect(asked[0]).toBe('stylesheet');
+  expect(asked.filter((what) => what === 'script').length).toBeGreaterThan(0);
+});

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A page whose first screen the server has drawn (the home, an item, an area's home or list) asks for the app's
+ * scripts only once that screen is painted. The paint needs the stylesheet, the fonts and its photo; on slow 4G
+ * the app's fifty chunks would share the connection with them, and on a phone's two cores their parsing competes
+ * with the first layout. Held until the first frame, the scripts cost the app one frame's start, and what the
+ * visitor came to read is on screen before any of them is fetched.
+ *
+ * The shell's requests stay in the page, inert (an unknown script type and link relation are neither fetched nor
+ * run), and the loader below turns them back into the shell's own requests after the first frame: a hidden tab,
+ * which paints no frame, asks at once.
+ */
+const HELD_SCRIPT = 'lantern/after-paint';
+const HELD_PRELOAD = 'lantern-after-paint';
+
+/** Runs inline in the page's head; the Content-Security-Policy allows it by its hash alone. */
+export const AFTER_PAINT_LOADER =
+  '(function(){var asked=false;function ask(){if(asked)return;asked=true;' +
+  `document.querySelectorAll('link[rel="${HELD_PRELOAD}"]').forEach(function(held){` +
+  "var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='anonymous';" +
+  "link.fetchPriority='low';link.href=held.href;document.head.appendChild(link)});" +
+  `document.querySelectorAll('script[type="${HELD_SCRIPT}"]').forEach(function(held){` +
+  "var script=document.createElement('script');script.type='module';script.crossOrigin='anonymous';" +
+  "script.fetchPriority='low';script.src=held.src;document.head.appendChild(script)})}" +
+  "if(document.visibilityState!=='visible')ask();else requestAnimationFrame(function(){setTimeout(ask)});" +
+  "document.addEventListener('visibilitychange',ask,{once:true})})();";
+
+/** The loader's source as `script-src` names it. */
+export const AFTER_PAINT_LOADER_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+
+const SHELL_SCRIPT = /<script type="module" /g;
+const SHELL_PRELOAD = /<link rel="modulepreload" /g;
+const SHELL_ENTRY = /<script type="(?:module|lantern\/after-paint)" [^>]*><\/script>/;
+
+/** The shell with its entry and preloads held until the first paint, and the loader where the entry was. */
+export function scriptsAfterFirstPaint(html: string): string {
+  const held = html
+    .replace(SHELL_SCRIPT, `<script type="${HELD_SCRIPT}" `)
+    .replace(SHELL_PRELOAD, `<link rel="${HELD_PRELOAD}" `);
+  return held.replace(SHELL_ENTRY, (entry) => `${entry}<script>${AFTER_PAINT_LOADER}</script>`);
+}
