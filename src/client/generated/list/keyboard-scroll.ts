@@ -13,6 +13,10 @@ export function useScrollableByKeyboard(label: string) {
       const card = inside?.closest<HTMLElement>(CARD);
       if (!inside || !card) return;
       const watched = new WeakSet<Element>();
+      // Without ResizeObserver (jsdom) the card is looked at once, as it is drawn. Else the observer's first notice
+      // comes once the card is laid out: measured here, in React's commit, the card's widths would force the whole
+      // table's layout inside that task (40 ms of a desk's first rows).
+      const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => update());
       const update = () => {
         if (card.scrollWidth > card.clientWidth + 1) {
           card.tabIndex = 0;
@@ -30,11 +34,9 @@ export function useScrollableByKeyboard(label: string) {
             observer.observe(table);
           }
       };
-      // Without ResizeObserver (jsdom) the card is looked at once, as it is drawn.
-      const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-      observer?.observe(card);
-      update();
-      return () => observer?.disconnect();
+      if (!observer) return void update();
+      observer.observe(card);
+      return () => observer.disconnect();
     },
     [label],
   );
