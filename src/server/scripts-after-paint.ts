@@ -29,14 +29,12 @@ export const AFTER_PAINT_LOADER =
 /** The loader's source as `script-src` names it. */
 export const AFTER_PAINT_LOADER_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
 
-const SHELL_SCRIPT = /<script type="module" /g;
+const SHELL_ENTRY = /<script type="module" ([^>]*><\/script>)/;
 const SHELL_PRELOAD = /<link rel="modulepreload" /g;
-const SHELL_ENTRY = /<script type="(?:module|lantern\/after-paint)" [^>]*><\/script>/;
 
 /** The shell with its entry and preloads held until the first paint, and the loader where the entry was. */
 export function scriptsAfterFirstPaint(html: string): string {
-  const held = html
-    .replace(SHELL_SCRIPT, `<script type="${HELD_SCRIPT}" `)
+  return html
+    .replace(SHELL_ENTRY, `<script type="${HELD_SCRIPT}" $1<script>${AFTER_PAINT_LOADER}</script>`)
     .replace(SHELL_PRELOAD, `<link rel="${HELD_PRELOAD}" `);
-  return held.replace(SHELL_ENTRY, (entry) => `${entry}<script>${AFTER_PAINT_LOADER}</script>`);
 }
