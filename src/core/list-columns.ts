@@ -33,6 +33,9 @@ export function listColumns(
 /** The rows a phone's screen shows under a list's toolbar and tabs: the server draws these, the list mounts these first. */
 export const PHONE_SCREEN_ROWS = 8;
 
+/** The rows of a list's table a desk's screen shows (a full-HD window's): the server draws these. */
+export const DESK_SCREEN_ROWS = 16;
+
 /** How a phone draws a list: a line per row (the admin's lists) or a card per row (an owner's area). */
 export type PhoneLayout = 'lines' | 'cards';
 

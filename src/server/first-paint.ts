@@ -63,6 +63,85 @@ export interface PhoneRows {
   rows: readonly PhoneRow[];
 }
 
+/** A column of a list's table as a desk draws it (core/desk-table.ts), with its header's text. */
+export interface DeskColumn {
+  name: string;
+  label: string;
+  /** Its width, for a column of values of one shape (core/column-widths.ts); the others share the rest. */
+  widthRem?: number;
+  /** Amounts and counts line up on the right. */
+  right: boolean;
+  /** Its header has a sort button: its label leaves the sort arrow's place. */
+  sortable: boolean;
+  /** A status is drawn as a chip; a column of the list's own (move buttons, decisions) stays empty. */
+  kind: 'text' | 'status' | 'own';
+}
+
+/** The first rows of a list's table as a desk draws them, each row its cells' text in the columns' order. */
+export interface DeskRows {
+  /** The list has status tabs above its table. */
+  tabs: boolean;
+  /** A checkbox per row (the bulk actions): drawn as its column's empty space. */
+  checkbox: boolean;
+  /** The table's least width (core/column-widths.ts `tableLeastWidth`): below it the table is cut, as it scrolls. */
+  leastWidth: string;
+  columns: readonly DeskColumn[];
+  rows: readonly (readonly string[])[];
+}
+
+const deskCell = (column: DeskColumn, text: string) =>
+  `<td${column.right ? ' data-right=""' : ''}>` +
+  (column.kind === 'status' && text
+    ? `<span class="lt-first-paint-chip">${escapeHtml(text)}</span>`
+    : escapeHtml(text)) +
+  '</td>';
+
+/** The table as the desk's list lays it out (`table-layout: fixed`, client list/column-widths.ts). */
+const deskTable = ({ tabs, checkbox, leastWidth, columns, rows }: DeskRows) =>
+  `<div class="lt-first-paint-table"${tabs ? ' data-tabs=""' : ''}>` +
+  `<table style="min-width:${escapeHtml(leastWidth)}"><colgroup>` +
+  (checkbox ? '<col data-checkbox="">' : '') +
+  columns.map(({ widthRem }) => (widthRem === undefined ? '<col>' : `<col style="width:${widthRem}rem">`)).join('') +
+  '</colgroup><thead><tr>' +
+  (checkbox ? '<th></th>' : '') +
+  columns
+    .map(
+      (column) =>
+        `<th${column.right ? ' data-right=""' : ''}>` +
+        (column.sortable ? `<span data-sort="">${escapeHtml(column.label)}</span>` : escapeHtml(column.label)) +
+        '</th>',
+    )
+    .join('') +
+  '</tr></thead><tbody>' +
+  rows
+    .map(
+      (row) =>
+        '<tr>' +
+        (checkbox ? '<td></td>' : '') +
+        columns.map((column, index) => deskCell(column, row[index])).join('') +
+        '</tr>',
+    )
+    .join('') +
+  '</tbody></table></div>';
+
+/** A part of an area's menu as its sidebar draws it: a group's title, if any, and its entries' titles. */
+export interface MenuSection {
+  title?: string;
+  items: readonly string[];
+}
+
+/** The sidebar's menu, open, as react-admin draws it on a desk (its icons and counts left out). */
+const deskMenu = (sections: readonly MenuSection[]) =>
+  '<div class="lt-first-paint-menu">' +
+  sections
+    .map(
+      ({ title, items }) =>
+        (title ? `<div data-group="">${escapeHtml(title)}</div>` : '') +
+        items.map((item) => `<div>${escapeHtml(item)}</div>`).join(''),
+    )
+    .join('') +
+  '</div>';
+
 const phoneRow = (layout: PhoneLayout, { title, status, details }: PhoneRow) =>
   `<li><div><span>${escapeHtml(title)}</span>` +
   (status ? `<span class="lt-first-paint-status">${escapeHtml(status)}</span>` : '') +
@@ -79,28 +158,35 @@ const phoneRow = (layout: PhoneLayout, { title, status, details }: PhoneRow) =>
 /**
  * The app bar of a list screen with the list's title, in plain HTML inside the page's root, where react-admin's
  * layout draws it (base.css `.lt-first-paint`): on slow 4G the signed-in person sees the screen they opened begin
- * while the script is on its way, instead of a blank page. On a phone the first rows come too, drawn as the phone's
- * list draws them, with the same text (core/value-text.ts): they are the screen's largest text, and a phone would
- * otherwise wait seconds for the whole app before it shows any (a desk's table comes quickly: they stay hidden).
+ * while the script is on its way, instead of a blank page. The first rows come too, drawn as the list draws them
+ * with the same text (core/value-text.ts): on a phone as its lines or cards, on a desk as its table, in the same
+ * columns at the same widths, beside the area's menu; the page shows the one its width asks for (the server cannot
+ * tell the screen's width). They are the screen's largest text: drawn here, the page's largest paint is the
+ * server's, not the app's first rows (or its menu's longest entry) after its script has come and run.
  * The rows go in a layer beside the root (with a bar of their own), not inside it: React clears its root as it
  * starts, and nodes moved out of it to stay on the screen are painted anew, which the browser takes for a new
  * largest paint seconds after the first.
  */
 export function listFirstPaint(
   locale: Locale,
-  list: { resource: string; queue?: string; phone?: PhoneRows },
+  list: { resource: string; queue?: string; phone?: PhoneRows; desk?: DeskRows; menu?: readonly MenuSection[] },
 ): { root: string; layer: string } {
   const title = list.queue
     ? serverText(locale, `resources.${list.resource}.queues.${list.queue}`)
     : serverText(locale, `resources.${list.resource}.name`, { smart_count: 2 });
   const bar = `<div class="lt-first-paint-bar">${escapeHtml(title)}</div>`;
-  const phone = list.phone;
-  const layer = phone?.rows.length
-    ? `<div class="lt-first-paint lt-held-paint">${bar}` +
-      `<ul class="lt-first-paint-rows" data-layout="${phone.layout}"${phone.tabs ? ' data-tabs=""' : ''}>` +
-      phone.rows.map((row) => phoneRow(phone.layout, row)).join('') +
-      '</ul></div>'
-    : '';
+  const { phone, desk } = list;
+  const layer =
+    phone?.rows.length || desk?.rows.length
+      ? `<div class="lt-first-paint lt-held-paint">${bar}` +
+        (phone?.rows.length
+          ? `<ul class="lt-first-paint-rows" data-layout="${phone.layout}"${phone.tabs ? ' data-tabs=""' : ''}>` +
+            phone.rows.map((row) => phoneRow(phone.layout, row)).join('') +
+            '</ul>'
+          : '') +
+        (desk?.rows.length ? deskTable(desk) + deskMenu(list.menu ?? []) : '') +
+        '</div>'
+      : '';
   return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
 }
 

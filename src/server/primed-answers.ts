@@ -17,9 +17,12 @@ import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
-import { listColumns, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
+import { columnWidthRem, tableLeastWidth } from '../core/column-widths';
+import { alignsRight, deskTable, isSortable } from '../core/desk-table';
+import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
-import type { AnyResource } from '../core/resource';
+import type { AnyResource, Verb } from '../core/resource';
+import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../core/menu';
 import type { AdminRole, Principal } from '../core/roles';
 import { fieldOf, valueText } from '../core/value-text';
 import { serverText } from './server-text';
@@ -31,6 +34,8 @@ import {
   itemFirstPaint,
   listFirstPaint,
   type HomeCard,
+  type DeskRows,
+  type MenuSection,
   type PhoneRows,
   type HomeFigure,
 } from './first-paint';
@@ -236,11 +241,12 @@ function principalOf(account: { id?: unknown; kind?: unknown; role?: unknown }):
 }
 
 /**
- * The first rows of a list screen as a phone shows them, from its primed first page: each row's title, status and
- * first values, in the page's language, references by their records' titles (read through the API, as the
- * account may read them). The phone's own list draws the same text (core/value-text.ts).
+ * The first rows of a list screen as a phone and a desk show them, from its primed first pages: on a phone each
+ * row's title, status and first values, on a desk the table's shown columns; in the page's language, references by
+ * their records' titles (read through the API, as the account may read them). The lists draw the same text
+ * (core/value-text.ts) in the same columns (core/desk-table.ts).
  */
-async function phoneRows(
+async function firstRows(
   app: FastifyInstance,
   request: FastifyRequest,
   locale: Locale,
@@ -249,28 +255,30 @@ async function phoneRows(
   account: { id?: unknown; kind?: unknown; role?: unknown; permissions?: unknown },
   primed: PrimedAnswers,
   resources: readonly AnyResource[],
-): Promise<PhoneRows | undefined> {
+): Promise<{ phone?: PhoneRows; desk?: DeskRows }> {
   const principal = principalOf(account);
-  if (!principal) return undefined;
+  if (!principal) return {};
   const { config, queue } = screen;
   const permissions = (account.permissions ?? {}) as Record<string, readonly string[] | undefined>;
   const may = (resource: string, verb: string) => Boolean(permissions[resource]?.includes(verb));
   const layout: PhoneLayout = area === 'admin' ? 'lines' : 'cards';
-  const item = phoneItem(
-    config,
-    listColumns(config, principal, (resource) => may(resource, 'list')),
-    layout,
-  );
-  const page = primed.answers[openingListPath(screen, layout === 'cards')]?.body;
-  if (!Array.isArray(page) || !page.length) return undefined;
-  const records = (page as Record<string, unknown>[]).slice(0, PHONE_SCREEN_ROWS);
-  const shown = [item.title, ...item.details].filter((name): name is string => Boolean(name));
+  const table = deskTable(config, principal, may, { queued: Boolean(queue), embedded: false });
+  const item = phoneItem(config, table.columns, layout);
+  const pageOf = (cards: boolean) => {
+    const page = primed.answers[openingListPath(screen, cards)]?.body;
+    return Array.isArray(page) ? (page as Record<string, unknown>[]) : [];
+  };
+  const phoneRecords = pageOf(layout === 'cards').slice(0, PHONE_SCREEN_ROWS);
+  const deskRecords = pageOf(false).slice(0, DESK_SCREEN_ROWS);
+  const phoneShown = [item.title, ...item.details].filter((name): name is string => Boolean(name));
+  const deskShown = table.tableColumns.filter((name) => !table.hidden.includes(name));
   // One read per referenced resource, for the ids the rows name; apart from the page's primed answers (the
-  // phone's list asks for its references in its own way).
-  const refs = shown.flatMap((name) => {
+  // lists ask for their references in their own way).
+  const refs = [...new Set([...phoneShown, ...deskShown])].flatMap((name) => {
     const field = fieldOf(config, name);
     if (field.kind !== 'ref' || !may((field as RefField).reference, 'show')) return [];
-    const ids = [...new Set(records.map((record) => record[name]).filter((id) => id !== null && id !== undefined))];
+    const named = [...phoneRecords, ...deskRecords].map((record) => record[name]);
+    const ids = [...new Set(named.filter((id) => id !== null && id !== undefined))];
     const reference = (field as RefField).reference;
     return ids.length
       ? [{ name, reference, path: canonicalApiPath(listPath(reference, { filter: { id: ids } })) }]
@@ -295,18 +303,75 @@ async function phoneRows(
   const text = (record: Record<string, unknown>, name: string) =>
     valueText(config, name, record, locale, translate, reference);
   const present = (value: unknown) => value !== null && value !== undefined && value !== '';
-  return {
-    layout,
-    tabs: Boolean(config.list.statusTabs && item.status && !queue?.filter[item.status]),
-    rows: records.map((record) => ({
-      title: item.title ? text(record, item.title) : recordTitle(config, record, locale),
-      status: item.status && present(record[item.status]) ? text(record, item.status) : undefined,
-      details: item.details
-        // A card leaves out what a row lacks; a line keeps each value's place.
-        .filter((name) => layout === 'lines' || present(record[name]))
-        .map((name) => ({ label: translate(labels.field(config, name), humanize(name)), text: text(record, name) })),
-    })),
+  const label = (name: string) => translate(labels.field(config, name), humanize(name));
+  const tabs = Boolean(config.list.statusTabs && item.status && !queue?.filter[item.status]);
+  const phone: PhoneRows | undefined = phoneRecords.length
+    ? {
+        layout,
+        tabs,
+        rows: phoneRecords.map((record) => ({
+          title: item.title ? text(record, item.title) : recordTitle(config, record, locale),
+          status: item.status && present(record[item.status]) ? text(record, item.status) : undefined,
+          details: item.details
+            // A card leaves out what a row lacks; a line keeps each value's place.
+            .filter((name) => layout === 'lines' || present(record[name]))
+            .map((name) => ({ label: label(name), text: text(record, name) })),
+        })),
+      }
+    : undefined;
+  // A column of the list's own (move buttons, decisions) has its header and no text in a row before the script.
+  const own = (name: string) => name.startsWith('-');
+  const ownLabel: Record<string, string> = { '-move': 'app.list.move', '-actions': 'app.list.decide' };
+  const desk: DeskRows | undefined = deskRecords.length
+    ? {
+        tabs,
+        checkbox: table.bulk,
+        leastWidth: tableLeastWidth(config, table.tableColumns, table.bulk),
+        columns: deskShown.map((name) => ({
+          name,
+          label: own(name) ? translate(ownLabel[name], humanize(name.slice(1))) : label(name),
+          widthRem: columnWidthRem(config, name),
+          right: !own(name) && alignsRight(config, name),
+          sortable: !own(name) && isSortable(config, name),
+          kind: own(name) ? 'own' : fieldOf(config, name).kind === 'status' ? 'status' : 'text',
+        })),
+        rows: deskRecords.map((record) => deskShown.map((name) => (own(name) ? '' : text(record, name)))),
+      }
+    : undefined;
+  return { phone, desk };
+}
+
+/** An area's menu as its sidebar lists it for the account (core/menu.ts), in the page's language. */
+function menuSections(
+  locale: Locale,
+  area: Area,
+  account: { stats?: unknown; permissions?: unknown },
+  config: { resources: readonly AnyResource[]; portals: Partial<Record<Area, Portal>> },
+): MenuSection[] {
+  const permissions = (account.permissions ?? {}) as Record<string, readonly Verb[] | undefined>;
+  const entries = listScreens(config.resources, area);
+  const translate = (key: string, options: Record<string, unknown>) => {
+    const text = serverText(locale, key, options);
+    return text === key && options._ !== undefined ? String(options._) : text;
   };
+  if (area === 'admin') {
+    const readsStats = Array.isArray(account.stats) && account.stats.length > 0;
+    return [
+      { items: adminScreens(readsStats).map(({ label }) => translate(label, {})) },
+      ...menuGroups({ area, entries }, permissions).map(({ group, entries: items }) => ({
+        title: group ? translate(`app.menu.${group}`, { _: group }) : undefined,
+        items: items.map((item) => menuEntryLabel(item, translate)),
+      })),
+    ];
+  }
+  const portal = config.portals[area];
+  if (!portal) return [];
+  const items = portalMenu(portal, entries, permissions).map((item) =>
+    'screen' in item
+      ? translate(`app.portal.screens.${item.screen.name}`, { _: item.screen.name })
+      : menuEntryLabel({ entry: item.entry, order: 0 }, translate),
+  );
+  return [{ items }];
 }
 
 /** The screen an area opens on, when it is drawn from widgets (an owner's area's home). */
@@ -349,7 +414,7 @@ export function primedAreaPage(
   const work = async (): Promise<PrimedPage> => {
     const primed = await primeAnswers(app, request, route.locale, [AREA_FIRST_READ]);
     const account = primed.answers[AREA_FIRST_READ]?.body as
-      { id?: number; kind?: unknown; fullName?: unknown } | undefined;
+      { id?: number; kind?: unknown; fullName?: unknown; stats?: unknown; permissions?: unknown } | undefined;
     if (!account) return { head: '', root: '' };
     const screen =
       route.subpath === '' && account.kind === AREA_KIND[route.area]
@@ -361,9 +426,9 @@ export function primedAreaPage(
         ? listScreens(config.resources, route.area).find((candidate) => candidate.route === route.subpath)
         : undefined;
     if (list) await primeAnswers(app, request, route.locale, listFirstReads(list, route.area), primed);
-    const phone = list
-      ? await phoneRows(app, request, route.locale, route.area, list, account, primed, config.resources)
-      : undefined;
+    const rows = list
+      ? await firstRows(app, request, route.locale, route.area, list, account, primed, config.resources)
+      : {};
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
       await primeAnswers(app, request, route.locale, reads.first, primed);
@@ -375,7 +440,15 @@ export function primedAreaPage(
         : [];
     const head = primedScript(primed);
     if (list)
-      return { head, ...listFirstPaint(route.locale, { resource: list.config.name, queue: list.queue?.name, phone }) };
+      return {
+        head,
+        ...listFirstPaint(route.locale, {
+          resource: list.config.name,
+          queue: list.queue?.name,
+          ...rows,
+          menu: menuSections(route.locale, route.area, account, config),
+        }),
+      };
     return { head, root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures) };
   };
   return withinBudget(work(), budgetMs, { head: '', root: '' });

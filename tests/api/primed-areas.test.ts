@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import portal from '../../resources/partner-portal';
-import { formatDate, formatMoney } from '../../src/core/format';
+import { formatDate, formatDateTime, formatMoney } from '../../src/core/format';
 import { pickLocalized, type LocalizedText } from '../../src/core/locales';
 import { recordTitle } from '../../src/core/record-title';
 import { screenFirstReads } from '../../src/core/portal-reads';
@@ -26,7 +26,7 @@ import {
 } from './primed-shells';
 import type { AmountsWidget } from '../../src/core/portal';
 import { listScreens, openingListPath } from '../../src/core/list-opening';
-import { PHONE_SCREEN_ROWS } from '../../src/core/list-columns';
+import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS } from '../../src/core/list-columns';
 import resources from '../../resources';
 
 const dist = shellsDist([
@@ -47,6 +47,25 @@ const unescape = (html: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+
+/** The table a page draws for a desk (server/first-paint.ts `listFirstPaint`): its headers and rows, as text. */
+function deskTableOf(layer: string): { headers: string[]; rows: string[][] } {
+  const table = layer.match(/<div class="lt-first-paint-table"[^>]*><table[^>]*>(.*?)<\/table><\/div>/)?.[1] ?? '';
+  const text = (cell: string) => unescape(cell.replace(/<[^>]*>/g, ''));
+  const cells = (row: string) => [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => text(cell));
+  const [head = '', body = ''] = [/<thead>(.*?)<\/thead>/, /<tbody>(.*?)<\/tbody>/].map(
+    (part) => table.match(part)?.[1],
+  );
+  return { headers: cells(head), rows: [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row]) => cells(row)) };
+}
+
+/** The menu a page draws beside a desk's table: each line's text, a group's title marked with `#`. */
+function deskMenuOf(layer: string): string[] {
+  const menu = layer.match(/<div class="lt-first-paint-menu">(.*?)<\/div><\/div>$/)?.[1] ?? '';
+  return [...menu.matchAll(/<div( data-group="")?>(.*?)<\/div>/g)].map(([, group, line]) =>
+    group ? `# ${unescape(line)}` : unescape(line),
+  );
+}
 
 /** The rows a page draws for a phone (server/first-paint.ts `listFirstPaint`), as text. */
 function phoneRowsOf(root: string): { title: string; status?: string; details: string[] }[] {
@@ -147,8 +166,48 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(rootOf(html)).toBe('<div class="lt-first-paint"><div class="lt-first-paint-bar">Orders</div></div>');
     const layer = layerOf(html)!;
     expect(layer).toMatch(
-      /^<div class="lt-first-paint lt-held-paint"><div class="lt-first-paint-bar">Orders<\/div><ul class="lt-first-paint-rows" data-layout="cards" data-tabs="">.*<\/ul><\/div>$/s,
+      /^<div class="lt-first-paint lt-held-paint"><div class="lt-first-paint-bar">Orders<\/div><ul class="lt-first-paint-rows" data-layout="cards" data-tabs="">.*<\/ul><div class="lt-first-paint-table" data-tabs=""><table style="min-width:calc\(.*?\)">.*<\/table><\/div><div class="lt-first-paint-menu">.*<\/div><\/div>$/s,
     );
+    // A desk's table: the partner's columns (not its own id), a row per order of the table's page, each cell's
+    // text as the list draws it, after the checkbox's empty cell; beside it the partner's menu.
+    const desk = deskTableOf(layer);
+    expect(desk.headers).toEqual([
+      '',
+      'Order code',
+      'Service',
+      'Departure date',
+      'Quantity',
+      'Total',
+      'Status',
+      'Created at',
+    ]);
+    const deskOrders = primed.answers[table].body as Record<string, unknown>[];
+    expect(desk.rows).toHaveLength(Math.min(DESK_SCREEN_ROWS, deskOrders.length));
+    for (const [index, row] of desk.rows.entries()) {
+      const order = deskOrders[index];
+      const service = (await call(server, 'GET', `/api/services/${order.serviceId}`, { cookie })).body as {
+        title: LocalizedText;
+      };
+      expect(row).toEqual([
+        '',
+        order.code,
+        pickLocalized(service.title, 'en'),
+        formatDate(order.departureDate as string, 'en'),
+        String(order.quantity),
+        formatMoney(order.total as number, order.currency as string, 'en'),
+        serverText('en', `resources.orders.enums.status.${order.status}`),
+        formatDateTime(order.createdAt as string, 'en'),
+      ]);
+    }
+    expect(deskMenuOf(layer)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Services',
+      'Schedules',
+      'Profile',
+      'Revenue',
+      'Notifications',
+    ]);
     // What the first paint needs (the stylesheet, the fonts) goes first; the app's scripts after it.
     expect(scriptsAfterFirstPaint(html)).toBe(true);
     const orders = primed.answers[cards].body as Record<string, unknown>[];
@@ -212,6 +271,28 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
         await titleOfRecord('tour-types', service.tourTypeId),
       ]);
     }
+    // A desk's table: the queue's columns and its decisions' empty column; the moderator's menu, by its groups,
+    // without what a moderator may not list.
+    const desk = deskTableOf(layerOf(html)!);
+    expect(desk.headers).toEqual([
+      '',
+      'Title',
+      'Partner',
+      'Tour type',
+      'Province',
+      'Duration (days)',
+      'Price',
+      'Status',
+      'Updated at',
+      'Decision',
+    ]);
+    expect(desk.rows[0].slice(1, 3)).toEqual([lines[0].title, lines[0].details[0]]);
+    expect(desk.rows[0].at(-1)).toBe('');
+    const menu = deskMenuOf(layerOf(html)!);
+    expect(menu.slice(0, 1)).toEqual(['Dashboard']);
+    expect(menu).toContain('# Moderation');
+    expect(menu).toContain('Service review');
+    expect(menu).not.toContain('Withdrawals');
     // A moderator does not read the withdrawals: the API refuses, and the page asks (and is told) for itself.
     expect((await call(server, 'GET', '/api/withdrawals', { cookie })).status).toBe(403);
     const refused = await pageOf('/en/admin/payments/withdraw-request', cookie);

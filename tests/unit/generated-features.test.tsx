@@ -7,7 +7,7 @@ import { currency, json, money, ref, status, text, integer, enumOf } from '../..
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import { RegistryProvider } from '../../src/client/generated/context';
-import { menuGroups } from '../../src/client/generated/menu';
+import { menuGroups } from '../../src/core/menu';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
 

@@ -14,6 +14,7 @@ import { RegistryProvider } from '../generated/context';
 import { createDataProvider } from '../generated/data-provider';
 import { createQueryClient } from '../generated/query-client';
 import { GeneratedMenu } from '../generated/GeneratedMenu';
+import { adminScreens } from '../../core/menu';
 import { withResourceAliases } from '../generated/i18n-aliases';
 import { withServerMessages } from '../generated/i18n-server-messages';
 import { buildRegistry } from '../generated/registry';
@@ -61,19 +62,17 @@ function StatisticsRoute() {
   return configs.length ? <StatisticsPage /> : <ForbiddenPage />;
 }
 
+const SCREEN_ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, statistics: InsightsIcon };
+
 function AdminMenu() {
   const basename = useBasename();
   const statistics = useStatsResources().configs.length > 0;
   return (
     <GeneratedMenu
-      before={
-        <>
-          <Menu.Item to={`${basename}/dashboard`} primaryText="app.dashboard.title" leftIcon={<DashboardIcon />} />
-          {statistics ? (
-            <Menu.Item to={`${basename}/statistics`} primaryText="app.statistics.title" leftIcon={<InsightsIcon />} />
-          ) : null}
-        </>
-      }
+      before={adminScreens(statistics).map(({ path, label }) => {
+        const Icon = SCREEN_ICONS[path];
+        return <Menu.Item key={path} to={`${basename}/${path}`} primaryText={label} leftIcon={<Icon />} />;
+      })}
     />
   );
 }

@@ -20,7 +20,7 @@ import { useRegistry } from '../generated/context';
 import { useActiveLocale } from '../generated/active-locale';
 import { useEntryLabel } from '../generated/GeneratedMenu';
 import { humanize, labels } from '../../core/labels';
-import { entryPath, menuGroups, type MenuEntry } from '../generated/menu';
+import { entryPath, menuGroups, type MenuEntry } from '../../core/menu';
 import { usePermissionMap } from '../generated/permissions';
 import { formatDateTime, formatNumber } from '../../core/format';
 import { lastDays, useStats, useStatsResources, type SummaryAnswer } from './stats/api';

@@ -17,11 +17,10 @@ import {
 } from 'react-admin';
 import { openingSort } from '../../core/list-order';
 import { DEFAULT_PAGE_SIZES } from '../../core/list-opening';
-import { SYSTEM_FIELDS, statusField, type AnyResource } from '../../core/resource';
+import { statusField, type AnyResource, type Verb } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { useEntry } from './context';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
-import { fieldOf } from '../../core/value-text';
 import { buildFilters } from './filters';
 import { labels } from '../../core/labels';
 import { ChunkedBody } from './list/ChunkedBody';
@@ -31,7 +30,6 @@ import { useScrollableByKeyboard } from './list/keyboard-scroll';
 import { PhoneList } from './list/PhoneList';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
-import { useInPlaceEdits } from './list/in-place-edits';
 import { InlineToggle } from './list/InlineToggle';
 import { ListEmpty } from './list/ListEmpty';
 import { UpcomingToggle } from './list/UpcomingToggle';
@@ -48,20 +46,10 @@ import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
 import { recordTitle } from '../../core/record-title';
 import { ownerOmits, phoneItem } from '../../core/list-columns';
+import { alignsRight, deskTable, isSortable } from '../../core/desk-table';
 import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
-
-/** Sortable columns: the system columns, fields marked sortable, and the default sort field. */
-export function isSortable(config: AnyResource, name: string): boolean {
-  if ((SYSTEM_FIELDS as readonly string[]).includes(name)) return name !== 'version';
-  return Boolean(config.fields[name]?.sortable) || config.list.sort[0] === name;
-}
-
-/** A review list: a queue, or a list that opens on a filter; its rows get one-click decisions. */
-function isReviewList(config: AnyResource, queued: boolean): boolean {
-  return queued || Boolean(config.list.defaultFilter);
-}
 
 function ListActions({
   config,
@@ -124,8 +112,10 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const status = statusField(config);
   const tabs = Boolean(config.list.statusTabs && status && !queue?.filter[status]);
-  const omitted = ownerOmits(config, principal, (resource) => allows(permissions, resource, 'list'));
-  const columns = config.list.columns.filter((name) => !omitted(name));
+  const may = (resource: string, verb: Verb) => allows(permissions, resource, verb);
+  const omitted = ownerOmits(config, principal, (resource) => may(resource, 'list'));
+  const table = deskTable(config, principal, may, { queued: Boolean(queue), embedded });
+  const { columns } = table;
   const filters = buildFilters(config, {
     omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(omitted)],
   });
@@ -133,9 +123,6 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const sort = queue?.sort ?? openingSort(config);
   const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly && principal.kind !== 'public';
   const canCreate = allows(permissions, config.name, 'create') && !queue && !embedded && config.create !== false;
-  const hasBulk =
-    canDelete || Object.values(config.workflow?.transitions ?? {}).some((t) => t.bulk && grants(t.by, principal));
-  const review = !embedded && isReviewList(config, Boolean(queue));
   const basename = useBasename();
   const keyField = config.lookupField;
   // Column choices are remembered per signed-in account (and per screen, as a queue has its own columns).
@@ -150,13 +137,9 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
           `${basename}/${resource}/${encodeURIComponent(String(record[keyField]))}`
       : ('show' as const);
   const widgets = embedded ? [] : (config.widgets ?? []).map((name) => WIDGETS[name]).filter(Boolean);
-  const numeric = (name: string) => ['money', 'integer', 'percent'].includes(fieldOf(config, name).kind);
   const phone = phoneItem(config, columns, 'lines');
   const primary = phone.title;
-  const edits = useInPlaceEdits(config);
-  const reorder = !embedded && !queue && edits.reorder;
-  const decides = review && Boolean(config.workflow);
-  const tableColumns = [...(reorder ? ['-move'] : []), ...columns, ...(decides ? ['-actions'] : [])];
+  const { reorder, decides, toggles } = table;
   const scrollable = useScrollableByKeyboard(title);
   return (
     <>
@@ -221,9 +204,9 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               rowClick={rowClick}
               storeKey={columnsKey}
               hiddenColumns={config.list.hidden as string[] | undefined}
-              bulkActionButtons={hasBulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
+              bulkActionButtons={table.bulk ? <BulkActions config={config} canDelete={canDelete} /> : false}
               body={reorder ? ReorderBody : ChunkedBody}
-              sx={fixedTableSx(config, tableColumns, hasBulk)}
+              sx={fixedTableSx(config, table.tableColumns, table.bulk)}
             >
               {reorder ? (
                 <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
@@ -236,9 +219,9 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                   source={name}
                   label={labels.field(config, name)}
                   disableSort={!isSortable(config, name)}
-                  align={numeric(name) ? 'right' : undefined}
+                  align={alignsRight(config, name) ? 'right' : undefined}
                 >
-                  {edits.toggles.includes(name) ? (
+                  {toggles.includes(name) ? (
                     <InlineToggle config={config} name={name} />
                   ) : name === primary && rowClick !== false ? (
                     <RecordLink route={route} keyField={keyField}>

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Menu, useBasename, useGetList, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from './context';
 import { iconFor } from './icons';
-import { humanize, labels } from '../../core/labels';
-import { entryPath, menuGroups, type MenuEntry } from './menu';
+import { entryPath, menuEntryLabel, menuGroups, type MenuEntry } from '../../core/menu';
 import { usePermissionMap } from './permissions';
 
 function CountBadge({
@@ -31,12 +30,7 @@ function CountBadge({
 
 export function useEntryLabel() {
   const translate = useTranslate();
-  return ({ entry, recordKey }: MenuEntry) =>
-    entry.queue
-      ? translate(labels.queue(entry.config, entry.queue.name), { _: entry.queue.name })
-      : recordKey && entry.config.lookupField
-        ? translate(labels.enumValue(entry.config, entry.config.lookupField, recordKey), { _: humanize(recordKey) })
-        : translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name });
+  return (item: MenuEntry) => menuEntryLabel(item, translate);
 }
 
 /** The sidebar: the area's fixed screens, then the resources grouped by `menu.group` (only what may be listed). */

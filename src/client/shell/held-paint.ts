@@ -1,17 +1,20 @@
 /**
- * A list's first rows as the server drew them for a phone (server/first-paint.ts `listFirstPaint`) stay on the
- * screen until the app draws its own, instead of giving way to a loading bar for the seconds the app takes to
- * come over slow 4G. The server puts them in a layer of their own beside the app's root, above it, so nothing is
- * moved (a moved node is painted anew); the layer goes once the list's own rows are there (drawn where these are,
- * with the same text), on the browser's Back, or after a few seconds whatever happens (a screen that fails, a list
- * that opens otherwise). On a desk the layer is hidden and goes at once.
+ * A list's first rows as the server drew them (server/first-paint.ts `listFirstPaint`: a phone's lines or cards,
+ * a desk's table) stay on the screen until the app draws its own, instead of giving way to a loading bar for the
+ * time the app takes to come and start. The server puts them in a layer of their own beside the app's root, above
+ * it, so nothing is moved (a moved node is painted anew); the layer goes once the list's own rows are there (drawn
+ * where these are, with the same text), on the browser's Back, or after a few seconds whatever happens (a screen
+ * that fails, a list that opens otherwise). A layer with no rows for the screen's width goes at once.
  */
-const LIST_ROWS = '[data-testid="simple-list"] li, [data-testid="card-list"] li';
-const PHONE = '(max-width: 599.95px)';
+const LIST_ROWS = 'table tbody tr, [data-testid="simple-list"] li, [data-testid="card-list"] li';
+const HELD_ROWS = '.lt-first-paint-rows, .lt-first-paint-table';
 const MAX_HOLD_MS = 8000;
 
 export function holdListRows(root: HTMLElement, layer: Element): void {
-  if (!window.matchMedia(PHONE).matches) {
+  const drawn = [...layer.querySelectorAll<HTMLElement>(HELD_ROWS)].some(
+    (rows) => getComputedStyle(rows).display !== 'none',
+  );
+  if (!drawn) {
     layer.remove();
     return;
   }

@@ -1,7 +1,12 @@
-import type { JsonField } from '../../core/fields';
-import type { AnyResource, MenuGroup } from '../../core/resource';
-import type { AreaEntry, AreaRegistry } from './registry';
-import type { Permissions } from './permissions';
+import type { JsonField } from './fields';
+import { humanize, labels } from './labels';
+import type { ListScreen } from './list-opening';
+import type { Portal, PortalScreen } from './portal';
+import type { AnyResource, MenuGroup, Verb } from './resource';
+import type { Area } from './routes';
+
+/** What the signed-in account may do per API resource (from `/api/auth/me`). */
+type Permissions = Readonly<Record<string, readonly Verb[] | undefined>>;
 
 /** The seed's menu order (SPEC §1's areas of work). */
 export const MENU_GROUPS: readonly MenuGroup[] = [
@@ -15,7 +20,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
 ];
 
 export interface MenuEntry {
-  entry: AreaEntry;
+  entry: ListScreen;
   icon?: string;
   order: number;
   /** Filter whose row count shows beside the entry. */
@@ -40,7 +45,7 @@ export function entryPath(item: MenuEntry): string {
 }
 
 /** Menu entries grouped by `menu.group`, only those the account may list. */
-export function menuGroups(registry: AreaRegistry, permissions: Permissions) {
+export function menuGroups(registry: { area: Area; entries: readonly ListScreen[] }, permissions: Permissions) {
   const groups = new Map<string, MenuEntry[]>();
   for (const entry of registry.entries) {
     if (!(permissions[entry.config.name] ?? []).includes('list')) continue;
@@ -66,3 +71,37 @@ export function menuGroups(registry: AreaRegistry, permissions: Permissions) {
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([group, entries]) => ({ group, entries: entries.sort((a, b) => a.order - b.order) }));
 }
+
+/** An entry's title: a queue's name, a settings group's, or the resource's plural name. */
+export function menuEntryLabel(
+  { entry, recordKey }: MenuEntry,
+  translate: (key: string, options: Record<string, unknown>) => string,
+): string {
+  return entry.queue
+    ? translate(labels.queue(entry.config, entry.queue.name), { _: entry.queue.name })
+    : recordKey && entry.config.lookupField
+      ? translate(labels.enumValue(entry.config, entry.config.lookupField, recordKey), { _: humanize(recordKey) })
+      : translate(labels.name(entry.config), { smart_count: 2, _: entry.config.name });
+}
+
+/**
+ * An owner's area's menu in order: the portal's own order first; a resource added later with a path in the area
+ * shows up after it without another edit. A path is a portal screen or a list screen the account may list.
+ */
+export type PortalMenuItem = { screen: PortalScreen } | { entry: ListScreen };
+
+export function portalMenu(portal: Portal, entries: readonly ListScreen[], permissions: Permissions): PortalMenuItem[] {
+  const unlisted = entries.filter((entry) => !entry.queue && !portal.menu.includes(entry.route));
+  return [...portal.menu, ...unlisted.map((entry) => entry.route)].flatMap((path): PortalMenuItem[] => {
+    const screen = portal.screens.find((candidate) => candidate.path === path);
+    if (screen) return [{ screen }];
+    const entry = entries.find((candidate) => candidate.route === path);
+    return entry && (permissions[entry.config.name] ?? []).includes('list') ? [{ entry }] : [];
+  });
+}
+
+/** The admin's own screens, at the top of its menu: the dashboard, and the statistics for accounts that read some. */
+export const adminScreens = (readsStats: boolean): { path: string; label: string }[] => [
+  { path: 'dashboard', label: 'app.dashboard.title' },
+  ...(readsStats ? [{ path: 'statistics', label: 'app.statistics.title' }] : []),
+];
