@@ -58,6 +58,8 @@ export function PlaceholderRows({
   return (
     <div
       ref={ref}
+      // The list's content, settled once its first page is in (shell/held-paint.ts waits for it).
+      data-list-content=""
       inert={pending || undefined}
       aria-busy={pending || undefined}
       data-placeholder-rows={pending || undefined}
