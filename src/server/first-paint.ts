@@ -90,39 +90,38 @@ export interface DeskRows {
 }
 
 const deskCell = (column: DeskColumn, text: string) =>
-  `<td${column.right ? ' data-right=""' : ''}>` +
+  `<div data-cell=""${column.right ? ' data-right=""' : ''}>` +
   (column.kind === 'status' && text
     ? `<span class="lt-first-paint-chip">${escapeHtml(text)}</span>`
     : escapeHtml(text)) +
-  '</td>';
+  '</div>';
 
-/** The table as the desk's list lays it out (`table-layout: fixed`, client list/column-widths.ts). */
+const headerCell = ({ label, widthRem, right, sortable }: DeskColumn) =>
+  `<div data-cell=""${right ? ' data-right=""' : ''}${widthRem === undefined ? '' : ` style="width:${widthRem}rem"`}>` +
+  (sortable ? `<span data-sort="">${escapeHtml(label)}</span>` : escapeHtml(label)) +
+  '</div>';
+
+/**
+ * The table as the desk's list lays it out (`table-layout: fixed`, client list/column-widths.ts), in elements laid
+ * out as a table rather than a table's own: it is a picture of the list until the list comes, not a second table of
+ * the page's (to a screen reader, or to whatever looks for the page's table rows).
+ */
 const deskTable = ({ tabs, checkbox, leastWidth, columns, rows }: DeskRows) =>
   `<div class="lt-first-paint-table"${tabs ? ' data-tabs=""' : ''}>` +
-  `<table style="min-width:${escapeHtml(leastWidth)}"><colgroup>` +
-  (checkbox ? '<col data-checkbox="">' : '') +
-  columns.map(({ widthRem }) => (widthRem === undefined ? '<col>' : `<col style="width:${widthRem}rem">`)).join('') +
-  '</colgroup><thead><tr>' +
-  (checkbox ? '<th></th>' : '') +
-  columns
-    .map(
-      (column) =>
-        `<th${column.right ? ' data-right=""' : ''}>` +
-        (column.sortable ? `<span data-sort="">${escapeHtml(column.label)}</span>` : escapeHtml(column.label)) +
-        '</th>',
-    )
-    .join('') +
-  '</tr></thead><tbody>' +
+  `<div data-table="" style="min-width:${escapeHtml(leastWidth)}"><div data-head="">` +
+  (checkbox ? '<div data-cell="" data-checkbox=""></div>' : '') +
+  columns.map(headerCell).join('') +
+  '</div>' +
   rows
     .map(
       (row) =>
-        '<tr>' +
-        (checkbox ? '<td></td>' : '') +
+        '<div data-row="">' +
+        (checkbox ? '<div data-cell=""></div>' : '') +
         columns.map((column, index) => deskCell(column, row[index])).join('') +
-        '</tr>',
+        '</div>',
     )
     .join('') +
-  '</tbody></table></div>';
+  '</div></div>';
 
 /** A part of an area's menu as its sidebar draws it: a group's title, if any, and its entries' titles. */
 export interface MenuSection {

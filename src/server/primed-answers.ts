@@ -426,9 +426,12 @@ export function primedAreaPage(
         ? listScreens(config.resources, route.area).find((candidate) => candidate.route === route.subpath)
         : undefined;
     if (list) await primeAnswers(app, request, route.locale, listFirstReads(list, route.area), primed);
-    const rows = list
-      ? await firstRows(app, request, route.locale, route.area, list, account, primed, config.resources)
-      : {};
+    // A list opened with a query of its own (a filter, a sort, a page in its address) opens on other rows than
+    // its opening page: none are drawn, rather than rows that are not the list's.
+    const rows =
+      list && !request.url.includes('?')
+        ? await firstRows(app, request, route.locale, route.area, list, account, primed, config.resources)
+        : {};
     if (screen && accountResource && account.id !== undefined) {
       const reads = screenFirstReads(screen, { resource: accountResource.name, id: account.id });
       await primeAnswers(app, request, route.locale, reads.first, primed);
