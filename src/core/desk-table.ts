@@ -31,6 +31,14 @@ export interface DeskTable {
   decides: boolean;
 }
 
+/** The list's own columns (not a field's): their headers' i18n keys and English words. */
+export const OWN_COLUMNS = {
+  '-move': { key: 'app.list.move', fallback: 'Move' },
+  '-actions': { key: 'app.list.decide', fallback: 'Decision' },
+} as const;
+
+export const isOwnColumn = (name: string): name is keyof typeof OWN_COLUMNS => name in OWN_COLUMNS;
+
 /** A review list: a queue, or a list that opens on a filter; its rows get one-click decisions. */
 const isReviewList = (config: AnyResource, queued: boolean) => queued || Boolean(config.list.defaultFilter);
 

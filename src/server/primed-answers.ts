@@ -18,7 +18,7 @@ import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
 import { columnWidthRem, tableLeastWidth } from '../core/column-widths';
-import { alignsRight, deskTable, isSortable } from '../core/desk-table';
+import { alignsRight, deskTable, isOwnColumn, isSortable, OWN_COLUMNS } from '../core/desk-table';
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
 import type { AnyResource, Verb } from '../core/resource';
@@ -320,8 +320,6 @@ async function firstRows(
       }
     : undefined;
   // A column of the list's own (move buttons, decisions) has its header and no text in a row before the script.
-  const own = (name: string) => name.startsWith('-');
-  const ownLabel: Record<string, string> = { '-move': 'app.list.move', '-actions': 'app.list.decide' };
   const desk: DeskRows | undefined = deskRecords.length
     ? {
         tabs,
@@ -329,13 +327,13 @@ async function firstRows(
         leastWidth: tableLeastWidth(config, table.tableColumns, table.bulk),
         columns: deskShown.map((name) => ({
           name,
-          label: own(name) ? translate(ownLabel[name], humanize(name.slice(1))) : label(name),
+          label: isOwnColumn(name) ? translate(OWN_COLUMNS[name].key, OWN_COLUMNS[name].fallback) : label(name),
           widthRem: columnWidthRem(config, name),
-          right: !own(name) && alignsRight(config, name),
-          sortable: !own(name) && isSortable(config, name),
-          kind: own(name) ? 'own' : fieldOf(config, name).kind === 'status' ? 'status' : 'text',
+          right: !isOwnColumn(name) && alignsRight(config, name),
+          sortable: !isOwnColumn(name) && isSortable(config, name),
+          kind: isOwnColumn(name) ? 'own' : fieldOf(config, name).kind === 'status' ? 'status' : 'text',
         })),
-        rows: deskRecords.map((record) => deskShown.map((name) => (own(name) ? '' : text(record, name)))),
+        rows: deskRecords.map((record) => deskShown.map((name) => (isOwnColumn(name) ? '' : text(record, name)))),
       }
     : undefined;
   return { phone, desk };

@@ -46,7 +46,7 @@ import { allows, usePermissionMap } from './permissions';
 import { usePrincipal } from './principal';
 import { recordTitle } from '../../core/record-title';
 import { ownerOmits, phoneItem } from '../../core/list-columns';
-import { alignsRight, deskTable, isSortable } from '../../core/desk-table';
+import { alignsRight, deskTable, isSortable, OWN_COLUMNS } from '../../core/desk-table';
 import { RecordLink } from './list/RecordLink';
 import { WIDGETS } from './widgets';
 import { BulkTransitionButton } from './workflow/BulkTransitionButton';
@@ -209,7 +209,11 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
               sx={fixedTableSx(config, table.tableColumns, table.bulk)}
             >
               {reorder ? (
-                <DataTable.Col source="-move" label={translate('app.list.move', { _: 'Move' })} disableSort>
+                <DataTable.Col
+                  source="-move"
+                  label={translate(OWN_COLUMNS['-move'].key, { _: OWN_COLUMNS['-move'].fallback })}
+                  disableSort
+                >
                   <MoveButtons />
                 </DataTable.Col>
               ) : null}
@@ -233,7 +237,11 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
                 </DataTable.Col>
               ))}
               {decides ? (
-                <DataTable.Col source="-actions" label={translate('app.list.decide', { _: 'Decision' })} disableSort>
+                <DataTable.Col
+                  source="-actions"
+                  label={translate(OWN_COLUMNS['-actions'].key, { _: OWN_COLUMNS['-actions'].fallback })}
+                  disableSort
+                >
                   <RowActions config={config} />
                 </DataTable.Col>
               ) : null}
