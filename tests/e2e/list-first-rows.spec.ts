@@ -96,31 +96,28 @@ for (const device of LIST_DEVICES)
       });
   });
 
-test('a list opened with a filter in its address is not drawn by the server: its rows would not be the list’s', async ({
-  page,
-}) => {
+test.describe('a desk’s list opened on a search that finds no order', () => {
   const screen = LIST_SCREENS[0];
-  await signInAs(page, screen);
-  await page.setViewportSize(LIST_DEVICES[0].viewport);
-  const filter = encodeURIComponent(JSON.stringify({ q: 'no-order-has-this-code' }));
-  const response = await page.goto(`${screen.path}?filter=${filter}`, { waitUntil: 'commit' });
-  expect(await response!.text()).not.toContain('lt-held-paint');
-  await expect(page.getByText('No Orders found using the current filters.')).toBeVisible({ timeout: 30_000 });
-});
+  const searched = `${screen.path}?filter=${encodeURIComponent(JSON.stringify({ q: 'no-order-has-this-code' }))}`;
+  const none = 'No Orders found using the current filters.';
+  test.use({ viewport: LIST_DEVICES[0].viewport });
+  test.beforeEach(async ({ page }) => signInAs(page, screen));
 
-test('a list that opens on a remembered filter finding nothing lets the server’s rows go once it has settled', async ({
-  page,
-}) => {
-  const screen = LIST_SCREENS[0];
-  await signInAs(page, screen);
-  await page.setViewportSize(LIST_DEVICES[0].viewport);
-  // The list remembers its last query (react-admin's store): a search that finds no order.
-  await page.goto(`${screen.path}?filter=${encodeURIComponent(JSON.stringify({ q: 'no-order-has-this-code' }))}`);
-  await expect(page.getByText('No Orders found using the current filters.')).toBeVisible({ timeout: 30_000 });
-  // Opened again from the menu's address: the server draws its opening page, the list opens on the search.
-  await page.goto(screen.path, { waitUntil: 'commit' });
-  await expect(page.locator('.lt-first-paint-table [data-row]').first()).toBeVisible();
-  await expect(page.getByText('No Orders found using the current filters.')).toBeVisible({ timeout: 30_000 });
-  // Gone with the list's answer (in the same change of the page), not after the layer's last resort of 8 s.
-  await expect(page.locator('.lt-held-paint')).toHaveCount(0, { timeout: 300 });
+  test('in its address: the server draws no rows, they would not be the list’s', async ({ page }) => {
+    const response = await page.goto(searched, { waitUntil: 'commit' });
+    expect(await response!.text()).not.toContain('lt-held-paint');
+    await expect(page.getByText(none)).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('remembered by the list: the server’s rows go once it has settled', async ({ page }) => {
+    // The list remembers its last query (react-admin's store).
+    await page.goto(searched);
+    await expect(page.getByText(none)).toBeVisible({ timeout: 30_000 });
+    // Opened again from the menu's address: the server draws its opening page, the list opens on the search.
+    await page.goto(screen.path, { waitUntil: 'commit' });
+    await expect(page.locator('.lt-first-paint-table [data-row]').first()).toBeVisible();
+    await expect(page.getByText(none)).toBeVisible({ timeout: 30_000 });
+    // Gone with the list's answer (in the same change of the page), not after the layer's last resort of 8 s.
+    await expect(page.locator('.lt-held-paint')).toHaveCount(0, { timeout: 300 });
+  });
 });
