@@ -21,6 +21,8 @@ export interface DeskTable {
   tableColumns: string[];
   /** The columns hidden until the column chooser shows them (`list.hidden`). */
   hidden: string[];
+  /** Whether the account may delete the list's rows (the bulk delete button). */
+  canDelete: boolean;
   /** A checkbox per row, for the bulk actions. */
   bulk: boolean;
   /** The field the move buttons change (`list.reorder`), when the account may. */
@@ -63,7 +65,16 @@ export function deskTable(
   // The move buttons order the whole list: not a queue's part of it, nor a panel's.
   const moves = embedded || queued ? undefined : reorder;
   const tableColumns = [...(moves ? ['-move'] : []), ...columns, ...(decides ? ['-actions'] : [])];
-  return { columns, tableColumns, hidden: [...(config.list.hidden ?? [])], bulk, reorder: moves, toggles, decides };
+  return {
+    columns,
+    tableColumns,
+    hidden: [...(config.list.hidden ?? [])],
+    canDelete,
+    bulk,
+    reorder: moves,
+    toggles,
+    decides,
+  };
 }
 
 /** Amounts and counts line up on the right of their column. */

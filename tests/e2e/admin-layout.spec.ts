@@ -100,6 +100,25 @@ test.describe('admin lists at 1280×720', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(panel.getByText('Refunds only')).toHaveCount(0);
   });
+  test('the app bar slides away as the list scrolls down, the sidebar moving up with it, and both come back', async ({
+    page,
+  }) => {
+    await openList(page, 'orders?perPage=50');
+    const bar = page.locator('header.MuiAppBar-root');
+    const menu = page.locator('.RaSidebar-fixed');
+    const top = (locator: typeof bar) => locator.evaluate((element) => element.getBoundingClientRect().top);
+    // The screen opens at its top: the bar in place and the menu right under it.
+    expect(await top(bar)).toBe(0);
+    const menuTop = await top(menu);
+    expect(menuTop).toBeGreaterThanOrEqual(40);
+    await page.mouse.move(700, 400);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => top(bar)).toBeLessThan(-40);
+    await expect.poll(() => top(menu)).toBeLessThan(menuTop - 40);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => top(bar)).toBe(0);
+    await expect.poll(() => top(menu)).toBe(menuTop);
+  });
 });
 
 test.describe('admin lists on a phone (390×844)', () => {

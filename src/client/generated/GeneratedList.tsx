@@ -115,13 +115,12 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
   const may = (resource: string, verb: Verb) => allows(permissions, resource, verb);
   const omitted = ownerOmits(config, principal, (resource) => may(resource, 'list'));
   const table = deskTable(config, principal, may, { queued: Boolean(queue), embedded });
-  const { columns } = table;
+  const { columns, canDelete } = table;
   const filters = buildFilters(config, {
     omit: [...(tabs && status ? [status] : []), ...(config.list.filters ?? []).filter(omitted)],
   });
   const pageSizes = config.list.perPage ?? DEFAULT_PAGE_SIZES;
   const sort = queue?.sort ?? openingSort(config);
-  const canDelete = allows(permissions, config.name, 'delete') && !config.appendOnly && principal.kind !== 'public';
   const canCreate = allows(permissions, config.name, 'create') && !queue && !embedded && config.create !== false;
   const basename = useBasename();
   const keyField = config.lookupField;

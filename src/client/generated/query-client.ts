@@ -7,6 +7,7 @@ import {
   type QueryCacheNotifyEvent,
   type QueryFilters,
 } from '@tanstack/react-query';
+import { shareQueryTimers } from './query-timers';
 
 /**
  * react-query's cache answers two questions with a scan that first copies every cached query into a new array:
@@ -44,8 +45,9 @@ export class IndexedQueryCache extends QueryCache {
   }
 }
 
-/** The query client of a generated app (react-admin's defaults, with the indexed cache). */
+/** The query client of a generated app (react-admin's defaults, with the indexed cache and shared timers). */
 export function createQueryClient(): QueryClient {
+  shareQueryTimers();
   return new QueryClient({ queryCache: new IndexedQueryCache() });
 }
 

@@ -26,6 +26,7 @@ import { FaultNotifications } from './FaultToast';
 import { HideOnScrollDown } from './HideOnScrollDown';
 import { NotificationBell } from './NotificationBell';
 import { AreaLoadingIndicator } from './AreaLoadingIndicator';
+import { AreaSidebar } from './AreaSidebar';
 
 /**
  * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
@@ -128,7 +129,7 @@ export function AreaLayout({
   const setupRequired = useSetupRequired();
   if (!isPending && identity && (identity as Me).kind !== kind) return <ForbiddenPage />;
   return (
-    <Layout {...props} menu={menu} appBar={AreaAppBar}>
+    <Layout {...props} menu={menu} appBar={AreaAppBar} sidebar={AreaSidebar}>
       <FaultNotifications>
         <DatabaseBanner />
         {!setupRequired && <LiveUpdates />}

@@ -10,7 +10,7 @@ const THRESHOLD = 100;
  * middle of the task that mounts it: 20–50 ms of a list's first paint. A screen opens at its top, so nothing is
  * read until the first scroll.
  */
-function useScrollingDown(): boolean {
+export function useScrollingDown(): boolean {
   const [down, setDown] = useState(false);
   useEffect(() => {
     let last = 0;
