@@ -80,6 +80,10 @@ test('a customer reaches their bookings, opens the unpaid one and cancels it, by
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/en\/account\/orders(\?.*)?$/);
   await expect(page.locator(`a[href*="/account/orders/${order.id}"]`).first()).toBeVisible();
+  // The tabs' counts and the rows' references arrive after the rows: the keys are pressed once nothing loads (the
+  // app bar's spinner is gone).
+  await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible();
+  await expect(page.locator('header .MuiCircularProgress-root')).toHaveCount(0);
 
   // The unpaid booking's own link, opened with Enter.
   await tabTo(
