@@ -217,6 +217,7 @@ const en = {
         damaged: 'This image is truncated or damaged and cannot be read',
         tooLarge: 'The file is larger than 5 MB',
         required: 'Choose a file to upload',
+        onlyOneFile: 'Send one file, in the field “file”, and nothing else',
       },
     },
     audit: { create: 'Created', update: 'Updated', delete: 'Deleted' },

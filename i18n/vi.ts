@@ -459,6 +459,7 @@ const vi = {
         damaged: 'Ảnh bị cắt cụt hoặc hỏng, không thể đọc được',
         tooLarge: 'Tệp lớn hơn 5 MB',
         required: 'Hãy chọn một tệp để tải lên',
+        onlyOneFile: 'Chỉ gửi một tệp, trong trường “file”, không kèm gì khác',
       },
     },
     audit: {

@@ -455,6 +455,7 @@ const zh = {
         damaged: '该图片不完整或已损坏，无法读取',
         tooLarge: '文件大于 5 MB',
         required: '请选择要上传的文件',
+        onlyOneFile: '只发送一个文件，放在“file”字段中，不附带其他内容',
       },
     },
     audit: {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { DataContext, EndpointFile } from '../src/core/resource';
@@ -100,9 +101,36 @@ function lineOf(record: Record<string, string>, line: number, columns: Record<St
   };
 }
 
+/** The line (from 1) that holds byte `offset` of the file. */
+function lineAt(bytes: Buffer, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(10); i !== -1 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  return line;
+}
+
+/**
+ * The statement as text: UTF-8 (a byte-order mark allowed), no NUL. Bytes of another encoding (Latin-1, a
+ * spreadsheet's own) are refused at the line where they start, never stored as replacement characters.
+ */
+function textOf(bytes: Buffer): string {
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) throw new BadStatement(lineAt(bytes, nul), 'a NUL byte: this is not a text (CSV) file');
+  const text = bytes.toString('utf8');
+  if (isUtf8(bytes)) return text;
+  // The first byte where decoding and encoding back differ is the first that is not UTF-8.
+  const again = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length && bytes[offset] === again[offset]) offset++;
+  const byte = bytes[offset].toString(16).toUpperCase().padStart(2, '0');
+  throw new BadStatement(
+    lineAt(bytes, offset),
+    `byte 0x${byte} is not UTF-8 text: save the statement as CSV in UTF-8 and import it again`,
+  );
+}
+
 /** Reads the whole statement before anything is written: a bad line refuses the file (400 naming the line). */
 export async function readStatement(bytes: Buffer, columns: Record<StatementValue, string>): Promise<StatementLine[]> {
-  const parser = Readable.from([bytes]).pipe(
+  const parser = Readable.from([textOf(bytes)]).pipe(
     parse({ columns: true, bom: true, skip_empty_lines: true, trim: true, info: true, relax_column_count: false }),
   );
   const lines: StatementLine[] = [];

@@ -60,7 +60,8 @@ function eventOf(raw: Buffer): GatewayEvent | undefined {
     orderCode: typeof event.orderCode === 'string' ? event.orderCode.slice(0, 64) : '',
     // Minor units, as an integer (Stripe's convention); anything else cannot equal a total.
     amount: Number.isSafeInteger(event.amount) ? (event.amount as number) : NaN,
-    currency: typeof event.currency === 'string' ? event.currency.toUpperCase().slice(0, 3) : '',
+    // The whole code is compared: a longer one ("lakxyz") is no currency and cannot match an order's.
+    currency: typeof event.currency === 'string' ? event.currency.toUpperCase() : '',
     reference: typeof event.reference === 'string' ? event.reference.slice(0, 255) : '',
   };
 }

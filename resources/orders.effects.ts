@@ -215,7 +215,8 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
   const paid = { paidAt: ctx.now.toISOString(), paymentMethod: method };
   if (seated) {
     await ctx.update('schedules', Number(schedule.id), { seatsBooked: Number(schedule.seatsBooked ?? 0) + quantity });
-    return paid;
+    // An earlier late payment's reason no longer describes a paid order (its refund request stays for finance).
+    return order.reason === LATE_NO_SEATS ? { ...paid, reason: null } : paid;
   }
   await ctx.insert('refunds', {
     orderId: order.id,

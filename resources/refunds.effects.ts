@@ -1,5 +1,5 @@
 import type { DataContext, TransitionContext } from '../src/core/resource';
-import { orderMoney, releaseOrderSeats } from './orders.effects';
+import { orderMoney, releaseOrderSeats, SEATED } from './orders.effects';
 import { REFUSALS } from './shared/refusals';
 
 /** Orders paid for: before the departure, and after it (completed) within the refund window. */
@@ -67,7 +67,10 @@ export async function approveRefund(ctx: TransitionContext): Promise<Record<stri
     reference: `RF-${ctx.record.id}`,
     status: 'completed',
   });
-  if (order.status !== 'refunded') {
+  // Money paid beyond the order's total (late money paid twice) is surplus: returning it leaves the order paid, with
+  // its seats. Only a refund that reaches into the money behind the seats refunds the order.
+  const surplus = SEATED.includes(String(order.status)) ? paid - refunded - Number(order.total) : 0;
+  if (order.status !== 'refunded' && amount > surplus) {
     await releaseOrderSeats(ctx, order);
     await ctx.update('orders', order.id, { status: 'refunded' });
   }

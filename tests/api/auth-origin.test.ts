@@ -37,6 +37,11 @@ describeEachEngine('auth Origin check', (engine) => {
       expect(other.status).toBe(403);
     });
 
+    it('compares the scheme too: the same host and port over https is another origin than the app over http', async () => {
+      const answer = await send('POST', { cookie, origin: server.url.replace('http://', 'https://') });
+      expect(answer).toEqual({ status: 403, body: { message: 'Cross-site request refused' } });
+    });
+
     it('refuses a cross-site logout, which leaves the session alive', async () => {
       const answer = await send('POST', { cookie, origin: 'https://evil.example' }, '/api/auth/logout');
       expect(answer.status).toBe(403);

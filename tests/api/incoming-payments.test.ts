@@ -174,6 +174,61 @@ describeEachEngine('incoming payments', (engine) => {
       expect(await inboxCount()).toBe(count);
     });
 
+    it('refuses a file it cannot read as text, naming the line and why, and any part besides the one file', async () => {
+      const order = await newOrder();
+      const count = await inboxCount();
+      const send = async (parts: [string, Blob | string][]) => {
+        const form = new FormData();
+        for (const [name, value] of parts)
+          if (typeof value === 'string') form.append(name, value);
+          else form.append(name, value, 'statement.csv');
+        const response = await fetch(`${server.baseUrl}/api/incoming-payments/-/import`, {
+          method: 'POST',
+          headers: { cookie: s.finance },
+          body: form,
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const good = line('2026-11-20', String(order.total), 'LAK', order.code, nextTxn());
+      const csv = (...rows: (string | Buffer)[]) =>
+        new Blob([Buffer.concat(rows.map((row) => (typeof row === 'string' ? Buffer.from(row) : row)))]);
+
+      const nul = await send([['file', csv(`${HEADER}\n${good}\n`, Buffer.from('2026-11-20,1,LAK,"x\0y",t1\n'))]]);
+      expect(nul.status).toBe(400);
+      expect(nul.body.message).toMatch(/^Line 3: .*NUL/);
+      expect(nul.body.errors.file).toBe(nul.body.message);
+
+      // "Café" in Latin-1: 0xE9 is no UTF-8.
+      const latin1 = Buffer.from('2026-11-20,1,LAK,"Caf\xe9",t2\n', 'latin1');
+      const encoded = await send([['file', csv(`${HEADER}\n${good}\n`, latin1)]]);
+      expect(encoded.status).toBe(400);
+      expect(encoded.body.message).toMatch(/^Line 3: byte 0xE9 is not UTF-8/);
+
+      const twoFiles = await send([
+        ['file', csv(`${HEADER}\n${good}\n`)],
+        ['file', csv(`${HEADER}\n${line('2026-11-20', '1', 'LAK', 'x', nextTxn())}\n`)],
+      ]);
+      expect(twoFiles.status).toBe(400);
+      expect(twoFiles.body.errors.file).toBe('Send one file, in the field “file”, and nothing else');
+
+      const fieldsFirst = await send([
+        ['note', 'a'],
+        ['other', 'b'],
+        ['file', csv(`${HEADER}\n${good}\n`)],
+      ]);
+      expect(fieldsFirst.status).toBe(400);
+      expect(fieldsFirst.body.errors.file).toBe('Send one file, in the field “file”, and nothing else');
+
+      expect(await inboxCount()).toBe(count);
+      expect((await getRecord(server, 'orders', order.id, s.finance)).status).toBe('pending_payment');
+      // A UTF-8 statement with a byte-order mark and non-Latin text still reads.
+      const utf8 = await send([
+        ['file', csv('\ufeff' + HEADER + '\n' + good.replace(order.code, `${order.code} ຈ່າຍ`) + '\n')],
+      ]);
+      expect(utf8.status, JSON.stringify(utf8.body)).toBe(200);
+      expect(utf8.body.matched).toHaveLength(1);
+    });
+
     it('two imports of one file at once pay each order once', async () => {
       const orders = [await newOrder(), await newOrder(), await newOrder()];
       const csv = [HEADER, ...orders.map((o) => line('2026-11-24', String(o.total), 'LAK', o.code, nextTxn()))].join(
@@ -330,6 +385,8 @@ describeEachEngine('incoming payments', (engine) => {
       const cases: [Record<string, unknown>, string][] = [
         [{ amount: order.total + 1 }, 'amountMismatch'],
         [{ currency: 'USD' }, 'currencyMismatch'],
+        [{ currency: 'lakxyz' }, 'currencyMismatch'],
+        [{ currency: 'LAKX' }, 'currencyMismatch'],
         [{ orderCode: 'LT-NOPE0000' }, 'noOrder'],
       ];
       for (const [extra, problem] of cases) {

@@ -149,6 +149,41 @@ describeEachEngine('holds and payment on evidence', (engine) => {
     expect(await seatsShown(schedule.id)).toBe(2);
   });
 
+  it('late money paid twice keeps the booking: the first payment is refunded as surplus, the order stays paid', async () => {
+    const schedule = await newSchedule(2);
+    const held = (await book(s.customer1, schedule.id, 2)).body;
+    await endHold(held.id, new Date(Date.now() - 1_000));
+    const taker = (await book(s.customer2, schedule.id, 2)).body;
+    // The first payment comes after the seats were sold again: recorded, a refund request opened.
+    const late = await ok(server, 'orders', held.id, 'pay', s.finance, { paymentMethod: 'cash', reference: 'LATE-A' });
+    expect(late).toMatchObject({ status: 'expired', reason: expect.stringMatching(/sold again/) });
+    const [surplus] = await list(server, 'refunds', s.finance, { orderId: held.id });
+    expect(surplus).toMatchObject({ status: 'pending', amount: held.total });
+    // The seats come free; a second payment pays the order again and takes them.
+    await ok(server, 'orders', taker.id, 'cancel', s.customer2);
+    const second = await ok(server, 'orders', held.id, 'pay', s.finance, {
+      paymentMethod: 'cash',
+      reference: 'LATE-B',
+    });
+    expect(second.status).toBe('paid');
+    expect(second.reason).toBeNull();
+    expect(await seatsShown(schedule.id)).toBe(2);
+    // Finance approves the first request: that money goes back, the booking stays paid with its seats.
+    await ok(server, 'refunds', surplus.id, 'approve', s.finance);
+    const after = await getRecord(server, 'orders', held.id, s.admin);
+    expect(after).toMatchObject({ status: 'paid', reason: null });
+    expect(await seatsShown(schedule.id)).toBe(2);
+    const ledger = await list(server, 'payments', s.finance, { orderId: held.id });
+    expect(ledger.filter((p) => p.kind === 'charge')).toHaveLength(2);
+    expect(ledger.filter((p) => p.kind === 'refund').map((p) => p.amount)).toEqual([held.total]);
+    // A refund of the money behind the seats refunds the order and frees them.
+    const rest = await create(server, 'refunds', s.finance, { orderId: held.id, reason: 'Cancelled by phone' });
+    expect(rest.amount).toBe(held.total);
+    await ok(server, 'refunds', rest.id, 'approve', s.finance);
+    expect((await getRecord(server, 'orders', held.id, s.admin)).status).toBe('refunded');
+    expect(await seatsShown(schedule.id)).toBe(0);
+  });
+
   it('late money for an expired order with seats still free takes them again and pays it', async () => {
     const schedule = await newSchedule(3);
     const order = (await book(s.customer3, schedule.id, 2)).body;

@@ -2,9 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function hostOf(url: string): string | undefined {
+/** Scheme, host and port, default ports normalised away; undefined for what is not a URL (or is `null`). */
+function originOf(url: string): string | undefined {
   try {
-    return new URL(url).host;
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
   } catch {
     return undefined;
   }
@@ -19,7 +21,8 @@ export function isCrossSiteWrite(request: FastifyRequest, hasSessionCookie: bool
   if (!hasSessionCookie || !STATE_CHANGING.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
-  // request.host honours X-Forwarded-Host when the app trusts its proxy; normalise default ports away.
-  const own = hostOf(`${request.protocol}://${request.host}`);
-  return own === undefined || hostOf(origin) !== own;
+  // request.protocol and request.host honour X-Forwarded-Proto/-Host when the app trusts its proxy. The whole origin
+  // counts: a page served over https on the same host is another origin than the app over http.
+  const own = originOf(`${request.protocol}://${request.host}`);
+  return own === undefined || originOf(origin) !== own;
 }

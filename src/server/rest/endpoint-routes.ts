@@ -45,25 +45,38 @@ export function endpointEnabled(endpoint: Endpoint): boolean {
   return (endpoint.requiresEnv ?? []).every((name) => Boolean(process.env[name]));
 }
 
-/** The one file of a `{ file }` endpoint: 413 past its size, 400 naming `file` when there is none. */
+/** What @fastify/multipart throws for a part over its limits: more than the one file, or any other field. */
+const EXTRA_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * The one file of a `{ file }` endpoint: 413 past its size; 400 naming `file` when there is none, or when the form
+ * holds anything besides it (a second file, a text field), so nothing sent is ignored unsaid.
+ */
 async function fileOf(request: FastifyRequest, maxBytes: number): Promise<EndpointFile> {
-  const missing = () => {
-    const message = appText(request, 'upload.errors.required');
+  const refuse = (problem: 'required' | 'onlyOneFile') => {
+    const message = appText(request, `upload.errors.${problem}`);
     return new HttpError(400, message, { file: message });
   };
-  if (!request.isMultipart()) throw missing();
+  if (!request.isMultipart()) throw refuse('required');
+  let found: EndpointFile | undefined;
   try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw missing();
-    const bytes = await part.toBuffer();
-    if (bytes.length > maxBytes || part.file.truncated)
-      throw new HttpError(413, appText(request, 'upload.errors.tooLarge'));
-    return { filename: part.filename, mimetype: part.mimetype, bytes };
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || found) throw refuse('onlyOneFile');
+      const bytes = await part.toBuffer();
+      if (bytes.length > maxBytes || part.file.truncated)
+        throw new HttpError(413, appText(request, 'upload.errors.tooLarge'));
+      found = { filename: part.filename, mimetype: part.mimetype, bytes };
+    }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (EXTRA_PARTS.has(code)) throw refuse('onlyOneFile');
     if ((error as { statusCode?: number }).statusCode === 413)
       throw new HttpError(413, appText(request, 'upload.errors.tooLarge'));
     throw error;
   }
+  if (!found) throw refuse('required');
+  return found;
 }
 
 /** Custom endpoints of a config: `/api/{resource}/{id}/{name}` (record) and `/api/{resource}/-/{name}`. */
