@@ -72,7 +72,7 @@ export const partnerRegisterEndpoint: Endpoint = {
   record: false,
   by: ['public'],
   input: ['email', 'password', 'companyName', 'contactName', 'phone', 'locale'],
-  limit: { perIp: 20, windowSeconds: 900 },
+  limit: { perIp: 20, windowSeconds: 900, mailsTo: 'email' },
   handler: async (ctx) => {
     const values = ctx.body as Record<string, unknown>;
     // Sign-in matches emails without case, so the key holds the address lower-cased.

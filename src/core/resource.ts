@@ -342,7 +342,12 @@ export interface Endpoint {
    */
   input?: readonly string[];
   /** At most `perIp` successful calls per client address in `windowSeconds` (≤ 900), else 429; counted in the database. */
-  limit?: { perIp: number; windowSeconds: number };
+  limit?: {
+    perIp: number;
+    windowSeconds: number;
+    /** The body field of an address the endpoint mails: those mails count against the address's own limit. */
+    mailsTo?: string;
+  };
   /**
    * What the request carries (default `json`): `raw`, the body's exact bytes whatever its type (a signed callback
    * checks its signature over them), as `body: Buffer`; `file`, one multipart file in the field `file` (at most

@@ -192,8 +192,10 @@ export class Writer implements DataContext {
     const result = await this.unlessTaken(() => this.insert(resource, values));
     if ('value' in result) return { record: result.value };
     const table = quoteIdent(this.registry.table(this.registry.require(resource)));
+    // The refused insert drew an id from the sequence as a new row does: answering that one (this session's last)
+    // leaves the sequence where a free address leaves it, so ids around a taken one run on without a gap.
     const { rows } = await sql<{ id: string }>`
-      select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id`.execute(this.trx);
+      select currval(pg_get_serial_sequence(${table}, 'id'))::text as id`.execute(this.trx);
     return { taken: result.taken, id: Number(rows[0].id) };
   }
 

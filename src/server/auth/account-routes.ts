@@ -11,8 +11,9 @@ import type { Registry } from '../rest/registry';
 import { isUnverified, mailAccountLink } from './account-links';
 import { consumeToken, INVALID_LINK, revokeTokens } from './account-tokens';
 import { accountStatus, findAccount, findAccountByEmail, maySignIn, normalizeEmail, principalOf } from './accounts';
-import { countCall, type CallLimit } from './call-limit';
-import { MAX_PASSWORD_LENGTH, tooManyAttempts } from './password-proof';
+import type { CallLimit } from './call-limit';
+import { limitCalls, limitMailsTo } from './mail-limits';
+import { MAX_PASSWORD_LENGTH } from './password-proof';
 import { passwordFields } from './password-fields';
 
 /** What every sign-up is told, whether its address was free or not. */
@@ -39,11 +40,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function safePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 500) return undefined;
   return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : undefined;
-}
-
-async function limited(db: Kysely<any>, key: string, limit: CallLimit): Promise<void> {
-  const wait = await countCall(db, key, limit);
-  if (wait !== undefined) throw tooManyAttempts(wait);
 }
 
 /**
@@ -73,7 +69,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
     const email = normalizeEmail(String(result.values.email ?? ''));
     const verified = resource.account!.verifiedField;
     await inTransaction(db, async (trx) => {
-      await limited(trx, `signup:${request.ip}`, ACCOUNT_LIMITS.signUp);
+      await limitCalls(trx, `signup:${request.ip}`, ACCOUNT_LIMITS.signUp);
+      await limitMailsTo(trx, email);
       const writer = new Writer(trx, registry, request.principal);
       const values = { ...result.values, email, ...(verified ? { [verified]: null } : {}) };
       // The password is hashed before the insert finds the address taken: both answers take as long.
@@ -90,7 +87,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
 
   app.post('/api/auth/verify-email', async (request, reply) => {
     const { token } = requireObject(request.body);
-    await limited(db, `verify-email:${request.ip}`, ACCOUNT_LIMITS.verify);
+    await limitCalls(db, `verify-email:${request.ip}`, ACCOUNT_LIMITS.verify);
     const owner = await inTransaction(db, async (trx) => {
       const found = await consumeToken(trx, 'verify-email', token);
       const resource = found ? registry.accountResource(found.accountKind) : undefined;
@@ -117,8 +114,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
       throw badRequest({ email: formatEnglish({ key: 'required' }) });
     const email = normalizeEmail(body.email);
     if (!EMAIL.test(email) || email.length > 254) throw badRequest({ email: formatEnglish({ key: 'email' }) });
-    await limited(db, `password-reset:email:${email}`, ACCOUNT_LIMITS.resetPerEmail);
-    await limited(db, `password-reset:ip:${request.ip}`, ACCOUNT_LIMITS.resetPerIp);
+    await limitCalls(db, `password-reset:email:${email}`, ACCOUNT_LIMITS.resetPerEmail);
+    await limitCalls(db, `password-reset:ip:${request.ip}`, ACCOUNT_LIMITS.resetPerIp);
     await inTransaction(db, async (trx) => {
       const account = await findAccountByEmail(trx, resources, email);
       if (account && maySignIn(account) && principalOf(account))
@@ -129,7 +126,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
 
   app.post('/api/auth/password-reset/confirm', async (request) => {
     const { token, password } = requireObject(request.body);
-    await limited(db, `password-reset-confirm:${request.ip}`, ACCOUNT_LIMITS.confirm);
+    await limitCalls(db, `password-reset-confirm:${request.ip}`, ACCOUNT_LIMITS.confirm);
     await inTransaction(db, async (trx) => {
       const found = await consumeToken(trx, 'password-reset', token);
       const resource = found ? registry.accountResource(found.accountKind) : undefined;

@@ -10,7 +10,7 @@ import { validateBody } from '../../core/validation';
 import { accountResourceFor, findAccountByEmail, normalizeEmail } from '../auth/accounts';
 import { loadConfig } from '../config';
 import { inTransaction, Writer } from '../data-context';
-import { createDatabase } from '../db/connection';
+import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 import { Registry } from '../rest/registry';
 
@@ -48,7 +48,7 @@ if ('errors' in checked)
   );
 
 const config = loadConfig();
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openToolDatabase(config);
 try {
   await migrate(database.db);
   if (await findAccountByEmail(database.db, resources, email)) {

@@ -1,9 +1,9 @@
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/connection';
+import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 
 const config = loadConfig();
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openToolDatabase(config);
 try {
   const result = await migrate(database.db);
   console.log(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/connection';
+import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 import { addBulkOrders } from '../../../resources/demo/bulk-orders';
 import { seedDefaults, seedDemo } from '../../../resources/demo/demo';
@@ -26,7 +26,7 @@ if (!Number.isInteger(orders) || orders < 0) {
   process.exit(1);
 }
 
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openToolDatabase(config);
 try {
   await migrate(database.db);
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from admins`.execute(database.db);

@@ -1,6 +1,6 @@
 import resources from '../../../resources/index';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/connection';
+import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 import { importLegacyUploads } from '../images/legacy-import';
 
@@ -9,7 +9,7 @@ import { importLegacyUploads } from '../images/legacy-import';
  * (the `files` table), re-encoded, and points the records that show them at their new URLs.
  */
 const config = loadConfig();
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openToolDatabase(config);
 try {
   await migrate(database.db);
   const result = await importLegacyUploads(database.db, config.dataDir, resources);

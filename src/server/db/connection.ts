@@ -8,6 +8,7 @@ import pg from 'pg';
 import { ANSWER_GRACE_MS, limitOptions, type DatabaseLimits } from './limits';
 import { attachBus } from './commit-bus';
 import { listenToChannel, type ChannelWatcher } from './listen';
+import { claimDataDir } from './pglite-owner';
 import { pgliteDialect } from './pglite-dialect';
 import { copyEmptyCluster, copyMigratedCluster, emptyClusterArchive } from './pglite-template';
 import { guardedPool } from './pool-guard';
@@ -124,20 +125,28 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const dataDir = options.dataDir ?? './data';
   let location = 'memory://';
   let loadDataDir: Blob | undefined;
+  let release = () => {};
   if (dataDir.startsWith('memory://')) loadDataDir = await emptyClusterArchive();
   else {
+    release = claimDataDir(dataDir);
     location = path.resolve(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
     if (!fs.existsSync(path.join(location, 'PG_VERSION')) && !copyMigratedCluster(location))
       await copyEmptyCluster(location);
   }
-  const pglite = await PGlite.create(location, {
-    parsers: ROW_PARSERS as never,
-    // Trigram indexes serve the lists' text search (see schema.ts); PostgreSQL ships pg_trgm in contrib.
-    extensions: { pg_trgm },
-    loadDataDir,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(location, {
+      parsers: ROW_PARSERS as never,
+      // Trigram indexes serve the lists' text search (see schema.ts); PostgreSQL ships pg_trgm in contrib.
+      extensions: { pg_trgm },
+      loadDataDir,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   await pglite.exec(`set time zone 'UTC'`);
   // PGlite 0.5 accepts the statement limit but cannot enforce it (its single-threaded WebAssembly build has no
   // timer to interrupt a running statement); it is set so that a build which can will. Lock and idle-transaction
@@ -148,7 +157,10 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   return {
     db,
     engine: 'pglite',
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      release();
+    },
     // No LISTEN on the one shared session: writes publish on this process's bus after commit (commit-bus.ts).
     async subscribe(channels, watcher) {
       const handlers = channels.map((channel) => {

@@ -5,8 +5,7 @@ import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint, EndpointFile } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { validateBody } from '../../core/validation';
-import { countCall } from '../auth/call-limit';
-import { tooManyAttempts } from '../auth/password-proof';
+import { limitCalls, limitMailsTo } from '../auth/mail-limits';
 import { inTransaction, Writer } from '../data-context';
 import { appText } from '../caller-language';
 import { badRequest, HttpError, notFound } from '../errors';
@@ -33,9 +32,11 @@ async function validInput(resource: AnyResource, fields: readonly string[], raw:
  * An endpoint's `limit`, counted in the sign-in attempts table (pruned after its 15-minute window) so it
  * holds across server processes. Only successful calls count: the row commits with the call's transaction.
  */
-async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>) {
-  const wait = await countCall(trx, key, { max: limit.perIp, windowSeconds: limit.windowSeconds });
-  if (wait !== undefined) throw tooManyAttempts(wait);
+/** The endpoint's calls per client, and when it mails an address from its body, the mails to that address. */
+async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endpoint['limit']>, body: unknown) {
+  await limitCalls(trx, key, { max: limit.perIp, windowSeconds: limit.windowSeconds });
+  const address = limit.mailsTo ? (body as Record<string, unknown> | undefined)?.[limit.mailsTo] : undefined;
+  if (typeof address === 'string') await limitMailsTo(trx, address);
 }
 
 type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, string> }>;
@@ -96,7 +97,8 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
       else if (shape === 'raw') body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       else if (endpoint.input) body = await validInput(resource, endpoint.input, request.body);
       return inTransaction(db, async (trx) => {
-        if (endpoint.limit) await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit);
+        if (endpoint.limit)
+          await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit, body);
         const writer = new Writer(trx, registry, principal);
         let record;
         if (endpoint.record) {

@@ -6,6 +6,7 @@ import type { Principal } from '../../core/roles';
 import { mailAccountLink } from '../auth/account-links';
 import { revokeTokens } from '../auth/account-tokens';
 import { normalizeEmail } from '../auth/accounts';
+import { EMAIL_CHANGES_PER_ACCOUNT, limitCalls, limitMailsTo } from '../auth/mail-limits';
 import { passwordColumn, passwordFields } from '../auth/password-fields';
 import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
 import { SESSION_COOKIE } from '../auth/plugin';
@@ -93,6 +94,9 @@ export async function writeOwnAccount(
 ): Promise<Row> {
   const email = newEmail(before, patch);
   if (!email) return write(patch);
+  // Each new address mails it (a link to prove it, or its owner's warning): limited per account and per address.
+  await limitCalls(writer.trx, `email-change:${resource.account?.kind}:${before.id}`, EMAIL_CHANGES_PER_ACCOUNT);
+  await limitMailsTo(writer.trx, email);
   const verified = resource.account?.verifiedField;
   const next = verified ? { ...patch, [verified]: null } : patch;
   const result = await writer.unlessTaken(() => write(next));
