@@ -53,6 +53,7 @@ const en = {
       codeHelp: 'Six digits',
       confirm: 'Turn on',
       cancel: 'Cancel',
+      continue: 'Continue',
       recoveryTitle: 'Recovery codes',
       recoveryHelp:
         'Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
@@ -658,6 +659,7 @@ const en = {
       actions: {
         lock: 'Lock',
         unlock: 'Unlock',
+        'reset-two-factor': 'Reset two-step sign-in',
       },
       groups: {
         account: 'Account',
@@ -714,6 +716,7 @@ const en = {
         reject: 'Reject',
         suspend: 'Suspend',
         reinstate: 'Reinstate',
+        'reset-two-factor': 'Reset two-step sign-in',
       },
       groups: {
         account: 'Sign-in',

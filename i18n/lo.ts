@@ -283,6 +283,7 @@ const lo = {
       codeHelp: 'ຕົວເລກຫົກໂຕ',
       confirm: 'ເປີດໃຊ້',
       cancel: 'ຍົກເລີກ',
+      continue: 'ສືບຕໍ່',
       recoveryTitle: 'ລະຫັດກູ້ຄືນ',
       recoveryHelp: 'ເກັບລະຫັດເຫຼົ່ານີ້ໄວ້ບ່ອນປອດໄພ. ແຕ່ລະລະຫັດໃຊ້ເຂົ້າລະບົບໄດ້ເທື່ອດຽວ ຖ້າທ່ານເສຍໂທລະສັບ. ຈະສະແດງພຽງຄັ້ງນີ້ເທົ່ານັ້ນ.',
       recoveryLeft: 'ລະຫັດກູ້ຄືນທີ່ເຫຼືອ: %{count}',
@@ -897,6 +898,7 @@ const lo = {
       actions: {
         lock: 'ລັອກ',
         unlock: 'ປົດລັອກ',
+        'reset-two-factor': 'ຣີເຊັດການເຂົ້າລະບົບສອງຂັ້ນຕອນ',
       },
       groups: {
         account: 'ບັນຊີ',
@@ -953,6 +955,7 @@ const lo = {
         reject: 'ປະຕິເສດ',
         suspend: 'ລະງັບ',
         reinstate: 'ຄືນສະຖານະ',
+        'reset-two-factor': 'ຣີເຊັດການເຂົ້າລະບົບສອງຂັ້ນຕອນ',
       },
       groups: {
         account: 'ການເຂົ້າລະບົບ',

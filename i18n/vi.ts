@@ -284,6 +284,7 @@ const vi = {
       codeHelp: 'Sáu chữ số',
       confirm: 'Bật',
       cancel: 'Hủy',
+      continue: 'Tiếp tục',
       recoveryTitle: 'Mã khôi phục',
       recoveryHelp:
         'Hãy cất các mã này ở nơi an toàn. Mỗi mã cho phép đăng nhập một lần nếu bạn mất điện thoại. Chúng chỉ hiển thị lúc này.',
@@ -902,6 +903,7 @@ const vi = {
       actions: {
         lock: 'Khóa',
         unlock: 'Mở khóa',
+        'reset-two-factor': 'Đặt lại đăng nhập hai bước',
       },
       groups: {
         account: 'Tài khoản',
@@ -958,6 +960,7 @@ const vi = {
         reject: 'Từ chối',
         suspend: 'Tạm ngưng',
         reinstate: 'Khôi phục',
+        'reset-two-factor': 'Đặt lại đăng nhập hai bước',
       },
       groups: {
         account: 'Đăng nhập',

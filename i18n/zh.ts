@@ -282,6 +282,7 @@ const zh = {
       codeHelp: '六位数字',
       confirm: '开启',
       cancel: '取消',
+      continue: '继续',
       recoveryTitle: '恢复码',
       recoveryHelp: '请将这些恢复码保存在安全的地方。如果手机丢失，每个恢复码可登录一次。它们只在此时显示。',
       recoveryLeft: '剩余恢复码：%{count}',
@@ -895,6 +896,7 @@ const zh = {
       actions: {
         lock: '锁定',
         unlock: '解锁',
+        'reset-two-factor': '重置两步登录',
       },
       groups: {
         account: '账户',
@@ -951,6 +953,7 @@ const zh = {
         reject: '拒绝',
         suspend: '暂停',
         reinstate: '恢复',
+        'reset-two-factor': '重置两步登录',
       },
       groups: {
         account: '登录信息',

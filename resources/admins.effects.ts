@@ -19,8 +19,3 @@ export function notOwnAccount(ctx: TransitionContext): void {
   if (ctx.principal.kind === 'admin' && ctx.principal.id === ctx.record.id)
     ctx.fail(409, 'Turn off your own two-step sign-in from your profile');
 }
-
-/** Turns the admin's second factor off and ends their sessions; the transition's audit row records who did. */
-export async function resetSecondFactor(ctx: TransitionContext): Promise<void> {
-  await ctx.resetSecondFactor('admin', ctx.record.id);
-}

@@ -2,7 +2,8 @@ import { ADMIN_ROLES } from '../src/core/roles';
 import { datetime, email, enumOf, password, phone, status, text } from '../src/core/fields';
 import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
-import { keepOneSuperAdmin, notOwnAccount, resetSecondFactor } from './admins.effects';
+import { keepOneSuperAdmin, notOwnAccount } from './admins.effects';
+import { resetTwoFactor } from './shared/second-factor';
 
 /** Back-office staff; their `role` is the sub-role of SPEC §1. Only super_admin manages them. */
 export default defineResource({
@@ -34,14 +35,7 @@ export default defineResource({
     transitions: {
       disable: { from: 'active', to: 'disabled', by: ['super_admin'], guard: keepOneSuperAdmin, tone: 'error' },
       enable: { from: 'disabled', to: 'active', by: ['super_admin'], tone: 'success' },
-      // A lost phone: the admin signs in with the password again and sets up a new second factor.
-      'reset-two-factor': {
-        from: ['active', 'disabled'],
-        by: ['super_admin'],
-        guard: notOwnAccount,
-        effect: resetSecondFactor,
-        tone: 'warning',
-      },
+      'reset-two-factor': resetTwoFactor('admin', ['active', 'disabled'], notOwnAccount),
     },
     tones: { active: 'success', disabled: 'default' },
   },

@@ -17,6 +17,7 @@ import { partnerEarningsEndpoint } from './partners.earnings';
 import { partnerBalanceEndpoint, partnerRegisterEndpoint } from './partners.effects';
 import { TELL_ADMINS_WHO_MAY_ACT, tellPartner } from './shared/notify';
 import { moderatorDecisions } from './shared/review';
+import { resetTwoFactor } from './shared/second-factor';
 
 /**
  * Partner accounts (tour operators, guides, transport). The live public profile (displayName, description,
@@ -109,6 +110,7 @@ export default defineResource({
         tone: 'success',
         effect: async () => ({ reason: null }),
       },
+      'reset-two-factor': resetTwoFactor('partner', ['pending', 'approved', 'rejected', 'suspended']),
     },
     tones: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'default' },
   },

@@ -1,6 +1,7 @@
 import { datetime, email, enumOf, password, phone, status, text } from '../src/core/fields';
 import { LOCALES } from '../src/core/locales';
 import { defineResource } from '../src/core/resource';
+import { resetTwoFactor } from './shared/second-factor';
 
 /** Customers: they sign in to book, pay, request refunds and file complaints. */
 export default defineResource({
@@ -49,6 +50,7 @@ export default defineResource({
         tone: 'error',
       },
       unlock: { from: 'locked', to: 'active', by: ['moderator', 'support'], bulk: true, tone: 'success' },
+      'reset-two-factor': resetTwoFactor('user', ['active', 'locked']),
     },
     tones: { active: 'success', locked: 'error' },
   },

@@ -17,7 +17,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Runs a script of the project with the data directory; answers its exit code and what it wrote. */
 async function tool(dataDir: string, script: string, args: string[] = []) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], {

@@ -44,8 +44,8 @@ async function passwordStep(server: TestServer, email: string, password: string)
 }
 
 /** Sets up and turns on the signed-in account's factor; answers its secret and recovery codes. */
-async function enrol(server: TestServer, cookie: string) {
-  const setup = await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: {} });
+async function enrol(server: TestServer, cookie: string, currentPassword = ADMIN_PASSWORD) {
+  const setup = await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: { currentPassword } });
   expect(setup.status).toBe(200);
   const enabled = await call(server, 'POST', '/api/auth/two-factor/enable', {
     cookie,
@@ -68,7 +68,26 @@ describeEachEngine('two-step sign-in', (engine) => {
     it('needs a session, answers a secret and its otpauth URL once, and never the secret again', async () => {
       expect((await call(server, 'POST', '/api/auth/two-factor/setup', { body: {} })).status).toBe(401);
       const cookie = await server.login(MODERATOR, ADMIN_PASSWORD);
-      const setup = await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: {} });
+      // The owner's password, not the session alone: a stolen session cannot turn it on and lock the owner out.
+      const attempts = async () =>
+        Number((await sql<{ n: number }>`select count(*)::int as n from login_attempts`.execute(server.db)).rows[0].n);
+      const missing = await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: {} });
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors).toEqual({ currentPassword: 'This field is required' });
+      const before = await attempts();
+      const wrongPassword = await call(server, 'POST', '/api/auth/two-factor/setup', {
+        cookie,
+        body: { currentPassword: 'Not#The2026Password' },
+      });
+      expect(wrongPassword.status).toBe(400);
+      expect(wrongPassword.body.errors).toEqual({ currentPassword: 'The current password is not correct' });
+      // Counted as a failed sign-in of the account.
+      expect(await attempts()).toBeGreaterThan(before);
+      expect((await call(server, 'GET', '/api/auth/two-factor', { cookie })).body.enabled).toBe(false);
+      const setup = await call(server, 'POST', '/api/auth/two-factor/setup', {
+        cookie,
+        body: { currentPassword: ADMIN_PASSWORD },
+      });
       expect(setup.status).toBe(200);
       expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
       const url = new URL(setup.body.otpauthUrl);
@@ -96,7 +115,14 @@ describeEachEngine('two-step sign-in', (engine) => {
       expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
 
       // Never again: not from setup (409), the status, `auth/me` or the database's recovery codes in plain.
-      expect((await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: {} })).status).toBe(409);
+      expect(
+        (
+          await call(server, 'POST', '/api/auth/two-factor/setup', {
+            cookie,
+            body: { currentPassword: ADMIN_PASSWORD },
+          })
+        ).status,
+      ).toBe(409);
       const status = await call(server, 'GET', '/api/auth/two-factor', { cookie });
       expect(status.body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
       const me = await call(server, 'GET', '/api/auth/me', { cookie });
@@ -397,7 +423,7 @@ describeEachEngine('two-step sign-in', (engine) => {
   describe('partners', () => {
     it('turn it on for themselves and then sign in with a code', async () => {
       const cookie = await server.login(PARTNER, PARTNER_PASSWORD);
-      const { secret } = await enrol(server, cookie);
+      const { secret } = await enrol(server, cookie, PARTNER_PASSWORD);
       now += STEP_MS;
       const first = await passwordStep(server, PARTNER, PARTNER_PASSWORD);
       expect(first.body).toEqual({ twoFactor: true });
@@ -409,6 +435,52 @@ describeEachEngine('two-step sign-in', (engine) => {
       expect(done.body).toMatchObject({ kind: 'partner', email: PARTNER });
       const session = cookieOf(done.headers, 'lantern_session')!;
       expect((await call(server, 'GET', '/api/orders', { cookie: session })).status).toBe(200);
+    });
+  });
+
+  describe('a super_admin’s reset of a partner or a customer', () => {
+    it('turns their factor off and ends their sessions, audited; nobody else may', async () => {
+      const superAdmin = await server.login(ADMIN, ADMIN_PASSWORD);
+      // Not a super_admin: a moderator of their own (the demo's have a second factor by now).
+      await server.db
+        .insertInto('admins')
+        .values({
+          email: 'other.moderator@example.com',
+          passwordHash: await hashPassword(ADMIN_PASSWORD),
+          fullName: 'Other Moderator',
+          role: 'moderator',
+        })
+        .execute();
+      const moderator = await server.login('other.moderator@example.com', ADMIN_PASSWORD);
+      for (const [resource, email, password] of [
+        ['partners', 'partner2@example.com', PARTNER_PASSWORD],
+        ['users', 'user@example.com', 'User#2026'],
+      ] as const) {
+        now += STEP_MS * 3;
+        const session = await server.login(email, password);
+        await enrol(server, session, password);
+        const id = (await call(server, 'GET', '/api/auth/me', { cookie: session })).body.id;
+        const url = `/api/${resource}/${id}/actions/reset-two-factor`;
+        for (const cookie of [moderator, session])
+          expect((await call(server, 'POST', url, { cookie, body: {} })).status, `${resource} ${cookie}`).toBe(403);
+        const reset = await call(server, 'POST', url, { cookie: superAdmin, body: {} });
+        expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+        expect((await call(server, 'GET', '/api/auth/me', { cookie: session })).status).toBe(401);
+        const again = await passwordStep(server, email, password);
+        expect(again.session, resource).toBeTruthy();
+        expect(
+          (await call(server, 'GET', '/api/auth/two-factor', { cookie: again.session })).body.enabled,
+          resource,
+        ).toBe(false);
+        const trail = await call(
+          server,
+          'GET',
+          `/api/audit-log?filter=${encodeURIComponent(JSON.stringify({ resource, recordId: id, action: 'reset-two-factor' }))}`,
+          { cookie: superAdmin },
+        );
+        expect(trail.body, resource).toHaveLength(1);
+        expect(trail.body[0]).toMatchObject({ actorEmail: ADMIN });
+      }
     });
   });
 });
@@ -448,7 +520,10 @@ describeEachEngine('two-step sign-in in a new database', (engine) => {
       (await call(server, 'PUT', '/api/settings/security', { cookie, body: { values: { twoFactorRoles: [] } } }))
         .status,
     ).toBe(403);
-    const setup = await call(server, 'POST', '/api/auth/two-factor/setup', { cookie, body: {} });
+    const setup = await call(server, 'POST', '/api/auth/two-factor/setup', {
+      cookie,
+      body: { currentPassword: 'First#Admin1' },
+    });
     expect(setup.status).toBe(200);
     const enabled = await call(server, 'POST', '/api/auth/two-factor/enable', {
       cookie,

@@ -11,8 +11,14 @@ const STEP_MS = 30_000;
 const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
 
 /** Sets up two-step sign-in on the open profile screen from the key shown beside the QR code; answers the key. */
-async function enrolOnProfile(page: Page): Promise<string> {
+async function enrolOnProfile(page: Page, password: string): Promise<string> {
   await page.getByTestId('two-factor-start').click();
+  // The account's password first (SPEC §12): a wrong one is refused in the field, the right one shows the key.
+  await page.getByTestId('two-factor-password').fill('Not#The2026Password');
+  await page.getByTestId('two-factor-password').press('Enter');
+  await expect(page.getByText('The current password is not correct')).toBeVisible();
+  await page.getByTestId('two-factor-password').fill(password);
+  await page.getByTestId('two-factor-password').press('Enter');
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(page.locator('img[src^="data:image/svg+xml"]')).toBeVisible();
@@ -32,7 +38,7 @@ test('an admin enrols from the key beside the QR code, signs out, and signs in w
   await page.getByRole('button', { name: /Keo Sisavath/ }).click();
   await page.getByTestId('user-menu-profile').click();
   await expect(page).toHaveURL(/\/en\/admin\/profile$/);
-  const secret = await enrolOnProfile(page);
+  const secret = await enrolOnProfile(page, 'Admin#2026');
 
   await page.getByRole('button', { name: /Keo Sisavath/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -105,7 +111,7 @@ test.describe('an enforced role', () => {
     // Any other screen opens the setup too.
     await page.goto(`${base}/en/admin/accounts/admin`);
     await expect(page).toHaveURL(`${base}/en/admin/profile`);
-    await enrolOnProfile(page);
+    await enrolOnProfile(page, 'First#Admin1');
     await page.goto(`${base}/en/admin/accounts/admin`);
     await expect(page).toHaveURL(`${base}/en/admin/accounts/admin`);
     // In the app's list (until it has drawn, the server's picture of it holds the same text beside it).

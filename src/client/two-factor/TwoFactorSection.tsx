@@ -3,14 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocale, useT } from '../i18n/context';
 import { CodeField } from './CodeField';
-import { codeFailureKey, twoFactorCall, type TwoFactorStatus } from './api';
+import { translateServerText } from '../generated/i18n-server-messages';
+import { codeFailureKey, statusOf, twoFactorCall, type TwoFactorStatus } from './api';
 
 type Mode =
   | { kind: 'idle' }
+  | { kind: 'password' }
   | { kind: 'setup'; secret: string; qr?: string }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'confirm'; action: 'disable' | 'recovery-codes' };
@@ -33,6 +36,7 @@ export default function TwoFactorSection({ onChange, titled = true }: { onChange
   const [status, setStatus] = useState<TwoFactorStatus>();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -54,16 +58,24 @@ export default function TwoFactorSection({ onChange, titled = true }: { onChange
     setError(undefined);
   };
 
-  const startSetup = async () => {
+  // The setup starts with the account's password (SPEC §12): a session left open elsewhere is not enough.
+  const startSetup = async (event: FormEvent) => {
+    event.preventDefault();
     setBusy(true);
     setNotice(undefined);
+    setError(undefined);
     try {
-      const setup = await twoFactorCall<{ secret: string; otpauthUrl: string }>('/setup', locale, {});
+      const setup = await twoFactorCall<{ secret: string; otpauthUrl: string }>('/setup', locale, {
+        currentPassword: password,
+      });
+      setPassword('');
       reset({ kind: 'setup', secret: setup.secret });
       const qr = await qrImage(setup.otpauthUrl);
       setMode({ kind: 'setup', secret: setup.secret, qr });
-    } catch {
-      setError(t('app.error.network'));
+    } catch (failure) {
+      const fieldError = (failure as { errors?: Record<string, string> }).errors?.currentPassword;
+      if (fieldError) setError(translateServerText(t, fieldError));
+      else setError(t(statusOf(failure) === 429 ? 'app.auth.tooManyAttempts' : 'app.error.network'));
     } finally {
       setBusy(false);
     }
@@ -204,9 +216,37 @@ export default function TwoFactorSection({ onChange, titled = true }: { onChange
       )}
 
       {mode.kind === 'idle' && status && !status.enabled && (
-        <Button variant="contained" onClick={startSetup} disabled={busy} data-testid="two-factor-start">
+        <Button
+          variant="contained"
+          onClick={() => reset({ kind: 'password' })}
+          disabled={busy}
+          data-testid="two-factor-start"
+        >
           {t('app.twoFactor.start')}
         </Button>
+      )}
+      {mode.kind === 'password' && (
+        <Stack component="form" spacing={2} onSubmit={startSetup} noValidate sx={{ maxWidth: 360 }}>
+          <TextField
+            label={t('app.auth.currentPassword')}
+            type="password"
+            name="currentPassword"
+            required
+            autoFocus
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+            slotProps={{ htmlInput: { 'data-testid': 'two-factor-password' } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={busy || password === ''}>
+              {t('app.twoFactor.continue')}
+            </Button>
+            <Button onClick={() => reset({ kind: 'idle' })}>{t('app.twoFactor.cancel')}</Button>
+          </Stack>
+        </Stack>
       )}
       {mode.kind === 'idle' && status?.enabled && (
         <Stack spacing={2}>

@@ -13,6 +13,13 @@ export function passwordColumn(field: string): string {
   return `${field}Hash`;
 }
 
+/** The stored hash of an account's (first) password, which proves it is the owner at the keyboard. */
+export function passwordHashOf(resource: AnyResource, row: Record<string, unknown>): string | undefined {
+  const [field] = passwordFields(resource);
+  const hash = field ? row[passwordColumn(field)] : undefined;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
 /**
  * Replaces each plain password in validated values by its hash column, so no plain password reaches SQL.
  * An empty password is dropped: on update it means "keep the current one" (create requires it through yup).

@@ -7,7 +7,7 @@ import { mailAccountLink } from '../auth/account-links';
 import { revokeTokens } from '../auth/account-tokens';
 import { normalizeEmail } from '../auth/accounts';
 import { EMAIL_CHANGES_PER_ACCOUNT, limitCalls, limitMailsTo } from '../auth/mail-limits';
-import { passwordColumn, passwordFields } from '../auth/password-fields';
+import { passwordFields, passwordHashOf } from '../auth/password-fields';
 import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
 import { SESSION_COOKIE } from '../auth/plugin';
 import { deleteAccountSessions, sessionIdOf } from '../auth/sessions';
@@ -56,15 +56,10 @@ export async function checkOwnPasswordChange(
   if (!changesPassword && typeof body.email !== 'string') return { body, keepSession };
   const row = await load();
   if (!changesPassword && !newEmail(row, body)) return { body, keepSession };
-  const hash = row[passwordColumn(passwords[0])];
   await proveCurrentPassword(
     db,
     app.loginLimits,
-    {
-      email: normalizeEmail(String(row.email ?? '')),
-      ip: request.ip,
-      hash: typeof hash === 'string' ? hash : undefined,
-    },
+    { email: normalizeEmail(String(row.email ?? '')), ip: request.ip, hash: passwordHashOf(resource, row) },
     current,
   );
   return { body, keepSession };

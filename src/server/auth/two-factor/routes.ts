@@ -6,8 +6,9 @@ import { writeAudit } from '../../audit';
 import { inTransaction } from '../../data-context';
 import { badRequest, HttpError } from '../../errors';
 import { Registry } from '../../rest/registry';
-import { findAccount, maySignIn, principalOf, type Account, type SignedInPrincipal } from '../accounts';
-import { tooManyAttempts } from '../password-proof';
+import { findAccount, maySignIn, normalizeEmail, principalOf, type Account, type SignedInPrincipal } from '../accounts';
+import { passwordHashOf } from '../password-fields';
+import { CURRENT_PASSWORD, proveCurrentPassword, tooManyAttempts } from '../password-proof';
 import { reserveCodeAttempt } from './attempts';
 import {
   CHALLENGE_SECONDS,
@@ -55,6 +56,8 @@ export interface TwoFactorOptions {
     principal: SignedInPrincipal,
   ): Promise<unknown>;
 }
+
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
 /** The code or recovery code of a request body; 400 when neither is there. */
 function secondFactorInput(body: unknown, recoveryAllowed: boolean): { code: string } | { recoveryCode: string } {
@@ -133,6 +136,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, options: TwoFactor
 
   app.post('/api/auth/two-factor/setup', async (request) => {
     const { account, ref } = await signedIn(request);
+    // A stolen session alone must not turn it on and lock the owner out: the owner's password is asked, counted
+    // as a sign-in attempt when wrong. `enable` needs the secret, which only this answer shows.
+    const email = normalizeEmail(String(account.row.email ?? ''));
+    const hash = passwordHashOf(account.resource, account.row);
+    await proveCurrentPassword(db, app.loginLimits, { email, ip: request.ip, hash }, bodyOf(request)[CURRENT_PASSWORD]);
     const secret = newSecret();
     if (!(await startSetup(db, ref, secret))) throw new HttpError(409, ALREADY_ON);
     return { secret, otpauthUrl: otpauthUrl(ISSUER, String(account.row.email ?? `${ref.kind}-${ref.id}`), secret) };
