@@ -638,6 +638,7 @@ const en = {
         lockReason: 'Lock reason',
         lastLoginAt: 'Last sign-in',
         emailVerifiedAt: 'Email confirmed',
+        pendingEmail: 'New email, waiting for confirmation',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',

@@ -877,6 +877,7 @@ const lo = {
         lockReason: 'ເຫດຜົນທີ່ລັອກ',
         lastLoginAt: 'ເຂົ້າລະບົບຄັ້ງລ່າສຸດ',
         emailVerifiedAt: 'ຢືນຢັນອີເມວແລ້ວ',
+        pendingEmail: 'ອີເມວໃໝ່, ລໍຖ້າການຢືນຢັນ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',

@@ -877,6 +877,7 @@ const th = {
         lockReason: 'เหตุผลที่ล็อก',
         lastLoginAt: 'เข้าสู่ระบบล่าสุด',
         emailVerifiedAt: 'ยืนยันอีเมลแล้ว',
+        pendingEmail: 'อีเมลใหม่ รอการยืนยัน',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',

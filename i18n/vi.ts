@@ -882,6 +882,7 @@ const vi = {
         lockReason: 'Lý do khóa',
         lastLoginAt: 'Đăng nhập lần cuối',
         emailVerifiedAt: 'Đã xác nhận email',
+        pendingEmail: 'Email mới, đang chờ xác nhận',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',

@@ -875,6 +875,7 @@ const zh = {
         lockReason: '锁定原因',
         lastLoginAt: '最近登录',
         emailVerifiedAt: '邮箱确认时间',
+        pendingEmail: '新邮箱，等待确认',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',

@@ -57,11 +57,16 @@ export default definePortal({
       name: 'profile',
       icon: 'ManageAccounts',
       widgets: [
-        { kind: 'account', name: 'myDetails', fields: ['email', 'fullName', 'phone', 'locale'], width: 'half' },
+        {
+          kind: 'account',
+          name: 'myDetails',
+          fields: ['email', 'pendingEmail', 'fullName', 'phone', 'locale'],
+          width: 'half',
+        },
         {
           kind: 'account',
           name: 'editProfile',
-          // A new email is proved as at sign-up (users' `account.verifiedField`).
+          // A new email waits in `pendingEmail` until the link mailed to it is opened (users' `account`).
           editFields: ['email', 'fullName', 'phone', 'locale', 'password'],
           width: 'half',
         },

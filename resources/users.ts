@@ -19,6 +19,8 @@ export default defineResource({
     lastLoginAt: datetime({ readOnly: true, sortable: true }),
     // Empty until the customer opens the link mailed at sign-up (or resets the password); only verified customers book.
     emailVerifiedAt: datetime({ readOnly: true, sortable: true }),
+    // A new address the customer gave themselves, until they open the link mailed to it (`pendingEmailField`).
+    pendingEmail: email({ readOnly: true }),
   },
   recordTitle: 'fullName',
   list: {
@@ -30,7 +32,7 @@ export default defineResource({
   },
   show: {
     groups: [
-      { name: 'account', fields: ['email', 'fullName', 'phone', 'locale'] },
+      { name: 'account', fields: ['email', 'pendingEmail', 'fullName', 'phone', 'locale'] },
       { name: 'status', fields: ['status', 'lockReason', 'emailVerifiedAt', 'lastLoginAt', 'createdAt', 'updatedAt'] },
     ],
   },
@@ -69,6 +71,7 @@ export default defineResource({
     lastLoginField: 'lastLoginAt',
     localeField: 'locale',
     verifiedField: 'emailVerifiedAt',
+    pendingEmailField: 'pendingEmail',
     // Customers sign themselves up (`POST /api/auth/signup`).
     signUp: ['email', 'fullName', 'password', 'phone', 'locale'],
     // Customers may turn on two-step sign-in for themselves.

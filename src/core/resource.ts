@@ -577,9 +577,17 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
      * A datetime field stamped when the account proved it owns its email. While it is empty the account cannot
      * sign in (403, and a new link is mailed). An account created with it explicitly `null` (a self sign-up) is
      * sent a verification link; one created by someone else (an administrator) counts as verified. An account
-     * that changes its own email empties it and is sent the same link at the new address; its other sessions end.
+     * that changes its own email keeps its proved one until it opens the link mailed to the new one (see
+     * `pendingEmailField`).
      */
     verifiedField?: string;
+    /**
+     * Where a new email the account gave itself waits until the link mailed to it is opened; then it becomes the
+     * account's email (stamped verified) and the account's other sessions end. Whether the new address is free or
+     * already another account's, the change is answered and read back alike (a taken one is mailed a warning
+     * instead of a link, and never takes effect).
+     */
+    pendingEmailField?: string;
     /** `POST /api/auth/signup` creates an account of this resource from these fields (its create rules). */
     signUp?: readonly string[];
     /**

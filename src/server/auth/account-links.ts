@@ -25,7 +25,9 @@ export async function mailAccountLink(
   redirect?: string,
 ): Promise<void> {
   const kind = resource.account?.kind;
-  const email = row.email;
+  // A link proving an address goes to the one waiting to be proved, when the account gave itself a new one.
+  const pending = purpose === 'verify-email' ? pendingEmailOf(resource, row) : undefined;
+  const email = pending ?? row.email;
   if (!kind || typeof email !== 'string' || !email) return;
   const token = await issueToken(trx, purpose, kind, Number(row.id));
   const locale = accountLocale(resource, row) ?? DEFAULT_LOCALE;
@@ -44,4 +46,11 @@ export async function mailAccountLink(
 export function isUnverified(resource: AnyResource, row: Row): boolean {
   const field = resource.account?.verifiedField;
   return Boolean(field) && (row[field!] === null || row[field!] === undefined);
+}
+
+/** The new email an account gave itself and has not proved yet (`account.pendingEmailField`), if any. */
+export function pendingEmailOf(resource: AnyResource, row: Row): string | undefined {
+  const field = resource.account?.pendingEmailField;
+  const value = field ? row[field] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
 }

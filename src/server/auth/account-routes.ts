@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
-import type { AnyResource } from '../../core/resource';
+import type { AnyResource, Row } from '../../core/resource';
 import { validateBody } from '../../core/validation';
 import { callerLocale } from '../caller-language';
 import { inTransaction, Writer } from '../data-context';
 import { badRequest, HttpError, notFound } from '../errors';
 import { requireObject } from '../rest/input';
 import type { Registry } from '../rest/registry';
-import { isUnverified, mailAccountLink } from './account-links';
+import { isUnverified, mailAccountLink, pendingEmailOf } from './account-links';
 import { consumeToken, INVALID_LINK, revokeTokens } from './account-tokens';
+import { deleteAccountSessions } from './sessions';
 import { accountStatus, findAccount, findAccountByEmail, maySignIn, normalizeEmail, principalOf } from './accounts';
 import type { CallLimit } from './call-limit';
 import { limitCalls, limitMailsTo } from './mail-limits';
@@ -40,6 +41,26 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function safePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 500) return undefined;
   return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : undefined;
+}
+
+/**
+ * The link mailed to an account's new address was opened: that address becomes its email, proved. Its other
+ * sessions end and reset links mailed to the old address die with it. An address that another account took
+ * meanwhile cannot be the account's: the link is then spent for nothing.
+ */
+async function applyPendingEmail(writer: Writer, resource: AnyResource, row: Row, email: string): Promise<void> {
+  const account = resource.account!;
+  const moved = await writer.unlessTaken(() =>
+    writer.update(
+      resource.name,
+      row.id,
+      { email, [account.pendingEmailField!]: null, [account.verifiedField!]: writer.now.toISOString() },
+      { audit: { action: 'verify-email' } },
+    ),
+  );
+  if ('taken' in moved) throw new HttpError(400, INVALID_LINK);
+  await revokeTokens(writer.trx, 'password-reset', account.kind, row.id);
+  await deleteAccountSessions(writer.trx, account.kind, row.id);
 }
 
 /**
@@ -96,7 +117,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Kysely<a
       const writer = new Writer(trx, registry, request.principal);
       const row = await writer.findById(resource.name, found.accountId);
       if (!row) throw new HttpError(400, INVALID_LINK);
-      if (isUnverified(resource, row))
+      const pending = pendingEmailOf(resource, row);
+      if (pending) await applyPendingEmail(writer, resource, row, pending);
+      else if (isUnverified(resource, row))
         await writer.update(
           resource.name,
           row.id,

@@ -5,12 +5,12 @@ import type { AnyResource, Row } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { mailAccountLink } from '../auth/account-links';
 import { revokeTokens } from '../auth/account-tokens';
-import { normalizeEmail } from '../auth/accounts';
+import { findAccountByEmail, normalizeEmail } from '../auth/accounts';
 import { EMAIL_CHANGES_PER_ACCOUNT, limitCalls, limitMailsTo } from '../auth/mail-limits';
 import { passwordFields, passwordHashOf } from '../auth/password-fields';
 import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
 import { SESSION_COOKIE } from '../auth/plugin';
-import { deleteAccountSessions, sessionIdOf } from '../auth/sessions';
+import { sessionIdOf } from '../auth/sessions';
 import type { Writer } from '../data-context';
 import { badRequest } from '../errors';
 import { parseId } from './input';
@@ -74,10 +74,11 @@ function newEmail(before: Record<string, unknown>, patch: Record<string, unknown
 }
 
 /**
- * Runs an account's update of its own record (`write` stores a patch). A new address another account holds changes
- * nothing, mails that address's owner (the outbox) and answers as the change would have, so the answer does not
- * tell it is taken. A new free address must be proved like a signed-up one (`account.verifiedField`): see
- * `reproveAddress`.
+ * Runs an account's update of its own record (`write` stores a patch). A new address waits in the account's
+ * `pendingEmailField` until the link mailed to it is opened (auth/account-routes.ts); a taken one waits there alike
+ * and is mailed a warning instead, so neither the answer nor a later read tells whether it is taken. Without such a
+ * field (administrators, whose addresses need no proof) the address changes at once, and a taken one changes
+ * nothing and answers as the change would have.
  */
 export async function writeOwnAccount(
   writer: Writer,
@@ -85,37 +86,28 @@ export async function writeOwnAccount(
   before: Row,
   patch: Record<string, unknown>,
   write: (patch: Record<string, unknown>) => Promise<Row>,
-  keepSession?: string,
 ): Promise<Row> {
   const email = newEmail(before, patch);
   if (!email) return write(patch);
-  // Each new address mails it (a link to prove it, or its owner's warning): limited per account and per address.
-  await limitCalls(writer.trx, `email-change:${resource.account?.kind}:${before.id}`, EMAIL_CHANGES_PER_ACCOUNT);
-  await limitMailsTo(writer.trx, email);
-  const verified = resource.account?.verifiedField;
-  const next = verified ? { ...patch, [verified]: null } : patch;
-  const result = await writer.unlessTaken(() => write(next));
-  if ('value' in result) {
-    if (verified) await reproveAddress(writer, resource, result.value, keepSession);
-    return result.value;
-  }
-  if (result.taken !== 'email') throw badRequest({ [result.taken]: formatEnglish({ key: 'unique' }) });
-  await writer.mail({ to: email, template: 'account.emailTaken', params: { via: `${resource.name}.update` } });
-  return { ...before, ...next, version: Number(before.version) + 1, updatedAt: writer.now.toISOString() };
-}
-
-/**
- * An account that gave itself a new address has not proved it yet: its verified stamp is empty (so far like a
- * sign-up), the sign-up's verification mail goes to the new address, and links mailed to the old one end (a reset
- * link would count as proof of the new one). The session that made the change stays, so the account can still
- * correct a mistyped address; every other one ends. Signing in again is refused with `Please confirm your email
- * address first` (and a new link to the new address) until a link is opened, which stamps the address and signs
- * in, as after a sign-up.
- */
-async function reproveAddress(writer: Writer, resource: AnyResource, row: Row, keepSession?: string): Promise<void> {
   const kind = resource.account!.kind;
-  await revokeTokens(writer.trx, 'verify-email', kind, row.id);
-  await revokeTokens(writer.trx, 'password-reset', kind, row.id);
-  await deleteAccountSessions(writer.trx, kind, row.id, keepSession);
-  await mailAccountLink(writer.trx, writer.registry, 'verify-email', resource, row);
+  // Each new address mails it (a link to prove it, or its owner's warning): limited per account and per address.
+  await limitCalls(writer.trx, `email-change:${kind}:${before.id}`, EMAIL_CHANGES_PER_ACCOUNT);
+  await limitMailsTo(writer.trx, email);
+  const warnOwner = () =>
+    writer.mail({ to: email, template: 'account.emailTaken', params: { via: `${resource.name}.update` } });
+  const pendingField = resource.account?.pendingEmailField;
+  if (!pendingField) {
+    const result = await writer.unlessTaken(() => write(patch));
+    if ('value' in result) return result.value;
+    if (result.taken !== 'email') throw badRequest({ [result.taken]: formatEnglish({ key: 'unique' }) });
+    await warnOwner();
+    return { ...before, ...patch, version: Number(before.version) + 1, updatedAt: writer.now.toISOString() };
+  }
+  const { email: _proposed, ...rest } = patch;
+  // A link mailed for an earlier new address must not prove this one.
+  await revokeTokens(writer.trx, 'verify-email', kind, before.id);
+  const row = await write({ ...rest, [pendingField]: email });
+  if (await findAccountByEmail(writer.trx, writer.registry.resources, email)) await warnOwner();
+  else await mailAccountLink(writer.trx, writer.registry, 'verify-email', resource, row);
+  return row;
 }

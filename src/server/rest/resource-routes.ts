@@ -127,7 +127,7 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       await checkReferences(trx, registry, resource, principal, patch);
       const write = (values: Record<string, unknown>) =>
         writer.update(resource.name, before.id, values, { keepSession });
-      return own ? writeOwnAccount(writer, resource, before, patch, write, keepSession) : write(patch);
+      return own ? writeOwnAccount(writer, resource, before, patch, write) : write(patch);
     });
     const [live] = await withLiveHolds(db, registry, resource, [record]);
     return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, live);
