@@ -16,7 +16,6 @@ import { create, dayFromNow, PARTNER_PASSWORD } from './workflows-helpers';
 const tokenOf = async (server: TestServer, email: string, template: string) =>
   (await linkOf(server, email, template))?.token;
 
-const CONFIRM_FIRST = { message: 'Please confirm your email address first' };
 const INVALID_LINK = { message: 'This link is invalid or has expired' };
 const PASSWORD = 'Travel#2026!';
 
