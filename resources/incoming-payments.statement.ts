@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { DataContext, EndpointFile } from '../src/core/resource';
@@ -115,10 +114,13 @@ function lineAt(bytes: Buffer, offset: number): number {
 function textOf(bytes: Buffer): string {
   const nul = bytes.indexOf(0);
   if (nul !== -1) throw new BadStatement(lineAt(bytes, nul), 'a NUL byte: this is not a text (CSV) file');
-  const text = bytes.toString('utf8');
-  if (isUtf8(bytes)) return text;
-  // The first byte where decoding and encoding back differ is the first that is not UTF-8.
-  const again = Buffer.from(text, 'utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Not UTF-8: found below.
+  }
+  // The first byte where decoding (replacing what is not UTF-8) and encoding back differ is the first that is not.
+  const again = Buffer.from(bytes.toString('utf8'), 'utf8');
   let offset = 0;
   while (offset < bytes.length && bytes[offset] === again[offset]) offset++;
   const byte = bytes[offset].toString(16).toUpperCase().padStart(2, '0');
