@@ -85,18 +85,29 @@ describeEachEngine('security probe', (engine) => {
     const start = (await call(server, 'GET', `/api/users/${me}`, { cookie: user })).body;
     const free = await put('user.moved@example.com', start.version);
     expect(free.status).toBe(200);
-    expect(free.body).toMatchObject({ email: 'user.moved@example.com', version: start.version + 1 });
-    // Another account's address, in another case: the same answer, nothing changed, the owner mailed.
+    // The proved address stays until the new one's link is opened; the new one waits beside it.
+    expect(free.body).toMatchObject({
+      email: 'user@example.com',
+      pendingEmail: 'user.moved@example.com',
+      version: start.version + 1,
+    });
+    // Another account's address, in another case: the same answer and the same record read back, the owner mailed.
     const taken = await put('Partner@Example.com', free.body.version);
     expect(taken.status).toBe(200);
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
-    expect(taken.body).toMatchObject({ email: 'Partner@Example.com', version: free.body.version + 1 });
+    expect(taken.body).toMatchObject({
+      email: 'user@example.com',
+      pendingEmail: 'partner@example.com',
+      version: free.body.version + 1,
+    });
+    const read = (await call(server, 'GET', `/api/users/${me}`, { cookie: user })).body;
+    expect(read).toMatchObject({ email: 'user@example.com', pendingEmail: 'partner@example.com' });
     const stored = await server.db
       .selectFrom('users')
       .select(['email', 'version'])
       .where('id', '=', me)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ email: 'user.moved@example.com', version: free.body.version });
+    expect(stored).toEqual({ email: 'user@example.com', version: taken.body.version });
     const mails = await server.db
       .selectFrom('outbox')
       .select(['template', 'params'])
