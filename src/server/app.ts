@@ -9,6 +9,7 @@ import authPlugin, { type AuthOptions } from './auth/plugin';
 import { Availability } from './availability';
 import { readBuildInfo } from './build-info';
 import { loadConfig, type ServerConfig } from './config';
+import { OneLinePerRequest } from './request-log';
 import type { Database } from './db/connection';
 import { migrationLevel } from './db/migrate';
 import { registerDocs } from './docs';
@@ -82,6 +83,7 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
 
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

@@ -31,9 +31,20 @@ export function writeBuildInfo(distDir: string, version: string): BuildInfo {
   return info;
 }
 
+/** What the build wrote, in a line (Vite's own table of every chunk is left out of `npm start`'s output). */
+function describeAssets(distDir: string): string {
+  const files = fs.readdirSync(path.join(distDir, 'assets'));
+  const kb = (names: string[]) =>
+    Math.round(names.reduce((sum, name) => sum + fs.statSync(path.join(distDir, 'assets', name)).size, 0) / 1024);
+  const scripts = files.filter((name) => name.endsWith('.js'));
+  const styles = files.filter((name) => name.endsWith('.css'));
+  return `${scripts.length} scripts (${kb(scripts)} KB), ${styles.length} stylesheets (${kb(styles)} KB), in dist/`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  const info = writeBuildInfo(path.join(root, 'dist'), version);
-  console.log(`build ${info.id} (${new Date(info.timestamp).toISOString()})`);
+  const dist = path.join(root, 'dist');
+  const info = writeBuildInfo(dist, version);
+  console.log(`client build ${info.id}: ${describeAssets(dist)}`);
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import english from '../../i18n/en';
 import { checkResources, formatProblems } from '../core/config-check';
 import { createApp } from './app';
+import { serverLogger } from './request-log';
 import { loadConfig } from './config';
 import { ConfigError } from './config-error';
 import { createDatabase, type Database } from './db/connection';
@@ -20,6 +21,9 @@ async function isEmpty(database: Database, tables: string[]): Promise<boolean> {
   }
   return true;
 }
+
+/** The demo's first account to try (README.md lists them all). */
+const DEMO_SIGN_IN = 'admin@example.com / Admin#2026 at /en/admin';
 
 /** SPEC §10: the process is gone within 10 s of SIGTERM, whatever is still running. */
 const EXIT_DEADLINE_MS = 9_500;
@@ -68,7 +72,7 @@ async function main() {
     database,
     resources,
     config,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: serverLogger(process.env.LOG_LEVEL ?? 'info'),
   });
   // Listening comes first: a process whose database is away still answers its liveness check (and 503 for the
   // rest) instead of exiting, and serves as soon as the database arrives.
@@ -113,8 +117,10 @@ async function main() {
     () => closing,
   );
   if (!migrated) return;
+  const demo = config.production ? '' : ` · demo sign-in ${DEMO_SIGN_IN}`;
   app.log.info(
-    `Lantern on http://${config.host}:${config.port} (${database.engine}, migration ${migrated.level}) ready in ${Date.now() - started} ms`,
+    `Lantern is ready on http://${config.host}:${config.port}/ (${database.engine}, migration ${migrated.level}, ` +
+      `${Date.now() - started} ms)${demo} · docs/getting-started.md`,
   );
 }
 
