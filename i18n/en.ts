@@ -323,6 +323,11 @@ const en = {
       notRefundable: 'This order cannot be refunded.',
       refundWindowPassed: 'The time to ask for a refund on this order has passed.',
       nothingToRefund: 'Nothing is left to refund on this order.',
+      reviewersOnly: 'Only the traveller who booked it can review a booking.',
+      reviewNotCompleted: 'A booking can be reviewed once the trip is completed.',
+      reviewWindowPassed: 'Reviews are accepted within 90 days of the trip.',
+      reviewedAlready: 'You have reviewed this booking already.',
+      repliedAlready: 'This review has a reply already.',
     },
     booking: {
       title: 'Book this trip',
@@ -462,6 +467,12 @@ const en = {
           resolve: 'Your complaint “%{title}” was resolved.',
           dismiss: 'Your complaint “%{title}” was dismissed: %{reason}',
         },
+        reviews: {
+          create: 'New review to moderate: %{title}',
+          publish: 'Your review was published. Thank you!',
+          publishPartner: 'A new review of your service was published: %{title}',
+          reject: 'Your review was not published: %{reason}',
+        },
       },
     },
     mail: {
@@ -483,6 +494,12 @@ const en = {
         passwordReset: {
           subject: 'Set a new Lantern password',
           text: 'Someone asked to set a new password for your Lantern account. Open this link within 30 minutes to choose it: %{link}\nIf it was not you, you need not do anything: your password stays as it is.',
+        },
+      },
+      review: {
+        invite: {
+          subject: 'How was %{service}? Tell other travellers',
+          text: 'Thank you for travelling with Lantern. How was %{service} (booking %{code})? Your review helps other travellers choose: %{link}',
         },
       },
     },
@@ -772,6 +789,7 @@ const en = {
         capacity: 'Capacity (seats)',
         meetingPoint: 'Meeting point',
         images: 'Photos',
+        rating: 'Rating',
         status: 'Status',
         reason: 'Reason',
         submittedAt: 'Submitted at',
@@ -894,6 +912,7 @@ const en = {
         confirmedAt: 'Confirmed at',
         completedAt: 'Completed at',
         cancelledAt: 'Cancelled at',
+        reviewInviteAt: 'Review invitation',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -926,6 +945,8 @@ const en = {
       actions: {
         requestRefund: 'Request a refund',
         reportProblem: 'Report a problem',
+        writeReview: 'Write a review',
+        'invite-review': 'Invite to review',
         pay: 'Record payment',
         confirm: 'Confirm',
         complete: 'Mark completed',
@@ -1172,6 +1193,50 @@ const en = {
         start: 'Start work',
         resolve: 'Resolve',
         dismiss: 'Dismiss',
+      },
+    },
+    reviews: {
+      name: 'Review |||| Reviews',
+      fields: {
+        orderId: 'Booking',
+        serviceId: 'Service',
+        partnerId: 'Partner',
+        userId: 'Traveller',
+        reviewerName: 'Reviewer',
+        rating: 'Rating',
+        text: 'Review',
+        locale: 'Language',
+        status: 'Status',
+        reason: 'Reason',
+        publishedAt: 'Published at',
+        reply: "Partner's reply",
+        repliedAt: 'Replied at',
+        id: 'ID',
+        createdAt: 'Written at',
+        updatedAt: 'Updated at',
+        version: 'Version',
+      },
+      enums: {
+        locale: {
+          lo: 'Lao',
+          en: 'English',
+          vi: 'Vietnamese',
+          th: 'Thai',
+          zh: 'Chinese',
+        },
+        status: {
+          pending: 'Waiting for moderation',
+          published: 'Published',
+          rejected: 'Rejected',
+        },
+      },
+      actions: {
+        publish: 'Publish',
+        reject: 'Reject',
+        reply: 'Reply',
+      },
+      queues: {
+        moderation: 'Review moderation',
       },
     },
     'audit-log': {

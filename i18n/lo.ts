@@ -563,6 +563,11 @@ const lo = {
       notRefundable: 'ຄຳສັ່ງຈອງນີ້ບໍ່ສາມາດຂໍເງິນຄືນໄດ້.',
       refundWindowPassed: 'ໝົດເວລາຂໍເງິນຄືນສຳລັບຄຳສັ່ງຈອງນີ້ແລ້ວ.',
       nothingToRefund: 'ບໍ່ມີເງິນເຫຼືອໃຫ້ຂໍຄືນສຳລັບຄຳສັ່ງຈອງນີ້.',
+      reviewersOnly: 'ມີແຕ່ນັກທ່ອງທ່ຽວທີ່ຈອງເທົ່ານັ້ນທີ່ຂຽນຄຳຕິຊົມໄດ້.',
+      reviewNotCompleted: 'ຂຽນຄຳຕິຊົມໄດ້ເມື່ອການເດີນທາງສຳເລັດແລ້ວ.',
+      reviewWindowPassed: 'ຮັບຄຳຕິຊົມພາຍໃນ 90 ມື້ຫຼັງການເດີນທາງ.',
+      reviewedAlready: 'ທ່ານໄດ້ຂຽນຄຳຕິຊົມການຈອງນີ້ແລ້ວ.',
+      repliedAlready: 'ຄຳຕິຊົມນີ້ມີຄຳຕອບແລ້ວ.',
     },
     booking: {
       title: 'ຈອງການເດີນທາງນີ້',
@@ -701,6 +706,12 @@ const lo = {
           resolve: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານໄດ້ຮັບການແກ້ໄຂແລ້ວ.',
           dismiss: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານຖືກຍົກເລີກ: %{reason}',
         },
+        reviews: {
+          create: 'ຄຳຕິຊົມໃໝ່ລໍຖ້າກວດສອບ: %{title}',
+          publish: 'ຄຳຕິຊົມຂອງທ່ານໄດ້ເຜີຍແຜ່ແລ້ວ. ຂອບໃຈ!',
+          publishPartner: 'ມີຄຳຕິຊົມໃໝ່ກ່ຽວກັບບໍລິການຂອງທ່ານ: %{title}',
+          reject: 'ຄຳຕິຊົມຂອງທ່ານບໍ່ໄດ້ເຜີຍແຜ່: %{reason}',
+        },
       },
     },
     mail: {
@@ -722,6 +733,12 @@ const lo = {
         passwordReset: {
           subject: 'ຕັ້ງລະຫັດຜ່ານ Lantern ໃໝ່',
           text: 'ມີຄົນຂໍຕັ້ງລະຫັດຜ່ານໃໝ່ສຳລັບບັນຊີ Lantern ຂອງທ່ານ. ເປີດລິ້ງນີ້ພາຍໃນ 30 ນາທີ ເພື່ອເລືອກລະຫັດຜ່ານໃໝ່: %{link}\nຖ້າບໍ່ແມ່ນທ່ານ, ທ່ານບໍ່ຕ້ອງເຮັດຫຍັງ: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
+        },
+      },
+      review: {
+        invite: {
+          subject: '%{service} ເປັນແນວໃດ? ບອກນັກທ່ອງທ່ຽວຄົນອື່ນ',
+          text: 'ຂອບໃຈທີ່ເດີນທາງກັບ Lantern. %{service} (ການຈອງ %{code}) ເປັນແນວໃດ? ຄຳຕິຊົມຂອງທ່ານຊ່ວຍນັກທ່ອງທ່ຽວຄົນອື່ນເລືອກ: %{link}',
         },
       },
     },
@@ -1011,6 +1028,7 @@ const lo = {
         capacity: 'ຈຳນວນບ່ອນ',
         meetingPoint: 'ຈຸດນັດພົບ',
         images: 'ຮູບພາບ',
+        rating: 'ຄະແນນ',
         status: 'ສະຖານະ',
         reason: 'ເຫດຜົນ',
         submittedAt: 'ສົ່ງເມື່ອ',
@@ -1133,6 +1151,7 @@ const lo = {
         confirmedAt: 'ຢືນຢັນເມື່ອ',
         completedAt: 'ສຳເລັດເມື່ອ',
         cancelledAt: 'ຍົກເລີກເມື່ອ',
+        reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -1165,6 +1184,8 @@ const lo = {
       actions: {
         requestRefund: 'ຂໍຄືນເງິນ',
         reportProblem: 'ແຈ້ງບັນຫາ',
+        writeReview: 'ຂຽນຄຳຕິຊົມ',
+        'invite-review': 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         pay: 'ບັນທຶກການຊຳລະ',
         confirm: 'ຢືນຢັນ',
         complete: 'ໝາຍວ່າສຳເລັດ',
@@ -1411,6 +1432,50 @@ const lo = {
         start: 'ເລີ່ມດຳເນີນການ',
         resolve: 'ແກ້ໄຂແລ້ວ',
         dismiss: 'ປັດຕົກ',
+      },
+    },
+    reviews: {
+      name: 'ຄຳຕິຊົມ |||| ຄຳຕິຊົມ',
+      fields: {
+        orderId: 'ການຈອງ',
+        serviceId: 'ບໍລິການ',
+        partnerId: 'ຄູ່ຮ່ວມງານ',
+        userId: 'ນັກທ່ອງທ່ຽວ',
+        reviewerName: 'ຜູ້ຂຽນ',
+        rating: 'ຄະແນນ',
+        text: 'ຄຳຕິຊົມ',
+        locale: 'ພາສາ',
+        status: 'ສະຖານະ',
+        reason: 'ເຫດຜົນ',
+        publishedAt: 'ເຜີຍແຜ່ເມື່ອ',
+        reply: 'ຄຳຕອບຂອງຄູ່ຮ່ວມງານ',
+        repliedAt: 'ຕອບເມື່ອ',
+        id: 'ລະຫັດ',
+        createdAt: 'ຂຽນເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: {
+        locale: {
+          lo: 'ລາວ',
+          en: 'ອັງກິດ',
+          vi: 'ຫວຽດນາມ',
+          th: 'ໄທ',
+          zh: 'ຈີນ',
+        },
+        status: {
+          pending: 'ລໍຖ້າການກວດສອບ',
+          published: 'ເຜີຍແຜ່ແລ້ວ',
+          rejected: 'ຖືກປະຕິເສດ',
+        },
+      },
+      actions: {
+        publish: 'ເຜີຍແຜ່',
+        reject: 'ປະຕິເສດ',
+        reply: 'ຕອບ',
+      },
+      queues: {
+        moderation: 'ກວດສອບຄຳຕິຊົມ',
       },
     },
     'audit-log': {

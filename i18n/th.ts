@@ -563,6 +563,11 @@ const th = {
       notRefundable: 'คำสั่งซื้อนี้ไม่สามารถขอคืนเงินได้',
       refundWindowPassed: 'หมดเวลาขอคืนเงินสำหรับคำสั่งซื้อนี้แล้ว',
       nothingToRefund: 'ไม่มียอดเงินเหลือให้ขอคืนสำหรับคำสั่งซื้อนี้',
+      reviewersOnly: 'เฉพาะนักท่องเที่ยวที่จองเท่านั้นที่รีวิวการจองนี้ได้',
+      reviewNotCompleted: 'รีวิวได้เมื่อการเดินทางเสร็จสิ้นแล้ว',
+      reviewWindowPassed: 'รับรีวิวภายใน 90 วันหลังการเดินทาง',
+      reviewedAlready: 'คุณรีวิวการจองนี้แล้ว',
+      repliedAlready: 'รีวิวนี้มีคำตอบแล้ว',
     },
     booking: {
       title: 'จองทริปนี้',
@@ -701,6 +706,12 @@ const th = {
           resolve: 'เรื่องร้องเรียน “%{title}” ของคุณได้รับการแก้ไขแล้ว',
           dismiss: 'เรื่องร้องเรียน “%{title}” ของคุณถูกยกเลิก: %{reason}',
         },
+        reviews: {
+          create: 'รีวิวใหม่รอตรวจสอบ: %{title}',
+          publish: 'รีวิวของคุณเผยแพร่แล้ว ขอบคุณ!',
+          publishPartner: 'มีรีวิวใหม่ของบริการของคุณเผยแพร่แล้ว: %{title}',
+          reject: 'รีวิวของคุณไม่ได้รับการเผยแพร่: %{reason}',
+        },
       },
     },
     mail: {
@@ -722,6 +733,12 @@ const th = {
         passwordReset: {
           subject: 'ตั้งรหัสผ่าน Lantern ใหม่',
           text: 'มีคนขอตั้งรหัสผ่านใหม่สำหรับบัญชี Lantern ของคุณ เปิดลิงก์นี้ภายใน 30 นาทีเพื่อเลือกรหัสผ่าน: %{link}\nหากไม่ใช่คุณ ไม่ต้องทำอะไร รหัสผ่านของคุณยังคงเดิม',
+        },
+      },
+      review: {
+        invite: {
+          subject: '%{service} เป็นอย่างไรบ้าง? บอกนักท่องเที่ยวคนอื่น',
+          text: 'ขอบคุณที่เดินทางกับ Lantern %{service} (การจอง %{code}) เป็นอย่างไรบ้าง? รีวิวของคุณช่วยให้นักท่องเที่ยวคนอื่นเลือกได้: %{link}',
         },
       },
     },
@@ -1011,6 +1028,7 @@ const th = {
         capacity: 'จำนวนที่นั่ง',
         meetingPoint: 'จุดนัดพบ',
         images: 'รูปภาพ',
+        rating: 'คะแนนรีวิว',
         status: 'สถานะ',
         reason: 'เหตุผล',
         submittedAt: 'ส่งเมื่อ',
@@ -1133,6 +1151,7 @@ const th = {
         confirmedAt: 'ยืนยันเมื่อ',
         completedAt: 'เสร็จสิ้นเมื่อ',
         cancelledAt: 'ยกเลิกเมื่อ',
+        reviewInviteAt: 'เชิญเขียนรีวิว',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
@@ -1165,6 +1184,8 @@ const th = {
       actions: {
         requestRefund: 'ขอคืนเงิน',
         reportProblem: 'แจ้งปัญหา',
+        writeReview: 'เขียนรีวิว',
+        'invite-review': 'เชิญเขียนรีวิว',
         pay: 'บันทึกการชำระเงิน',
         confirm: 'ยืนยัน',
         complete: 'ทำเครื่องหมายว่าเสร็จสิ้น',
@@ -1411,6 +1432,50 @@ const th = {
         start: 'เริ่มดำเนินการ',
         resolve: 'แก้ไขเรื่อง',
         dismiss: 'ปัดตก',
+      },
+    },
+    reviews: {
+      name: 'รีวิว |||| รีวิว',
+      fields: {
+        orderId: 'การจอง',
+        serviceId: 'บริการ',
+        partnerId: 'พาร์ทเนอร์',
+        userId: 'นักท่องเที่ยว',
+        reviewerName: 'ผู้รีวิว',
+        rating: 'คะแนน',
+        text: 'รีวิว',
+        locale: 'ภาษา',
+        status: 'สถานะ',
+        reason: 'เหตุผล',
+        publishedAt: 'เผยแพร่เมื่อ',
+        reply: 'คำตอบของพาร์ทเนอร์',
+        repliedAt: 'ตอบเมื่อ',
+        id: 'รหัส',
+        createdAt: 'เขียนเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: {
+        locale: {
+          lo: 'ลาว',
+          en: 'อังกฤษ',
+          vi: 'เวียดนาม',
+          th: 'ไทย',
+          zh: 'จีน',
+        },
+        status: {
+          pending: 'รอการตรวจสอบ',
+          published: 'เผยแพร่แล้ว',
+          rejected: 'ถูกปฏิเสธ',
+        },
+      },
+      actions: {
+        publish: 'เผยแพร่',
+        reject: 'ปฏิเสธ',
+        reply: 'ตอบกลับ',
+      },
+      queues: {
+        moderation: 'ตรวจสอบรีวิว',
       },
     },
     'audit-log': {

@@ -566,6 +566,11 @@ const vi = {
       notRefundable: 'Đơn hàng này không thể hoàn tiền.',
       refundWindowPassed: 'Đã hết thời hạn yêu cầu hoàn tiền cho đơn hàng này.',
       nothingToRefund: 'Đơn hàng này không còn gì để hoàn tiền.',
+      reviewersOnly: 'Chỉ du khách đã đặt mới có thể đánh giá đặt chỗ này.',
+      reviewNotCompleted: 'Bạn có thể đánh giá khi chuyến đi đã hoàn tất.',
+      reviewWindowPassed: 'Chỉ nhận đánh giá trong vòng 90 ngày sau chuyến đi.',
+      reviewedAlready: 'Bạn đã đánh giá đặt chỗ này rồi.',
+      repliedAlready: 'Đánh giá này đã có phản hồi.',
     },
     booking: {
       title: 'Đặt chuyến đi này',
@@ -706,6 +711,12 @@ const vi = {
           resolve: 'Khiếu nại “%{title}” của bạn đã được giải quyết.',
           dismiss: 'Khiếu nại “%{title}” của bạn đã bị bác bỏ: %{reason}',
         },
+        reviews: {
+          create: 'Đánh giá mới cần kiểm duyệt: %{title}',
+          publish: 'Đánh giá của bạn đã được đăng. Cảm ơn bạn!',
+          publishPartner: 'Một đánh giá mới về dịch vụ của bạn đã được đăng: %{title}',
+          reject: 'Đánh giá của bạn không được đăng: %{reason}',
+        },
       },
     },
     mail: {
@@ -727,6 +738,12 @@ const vi = {
         passwordReset: {
           subject: 'Đặt mật khẩu Lantern mới',
           text: 'Có người đã yêu cầu đặt mật khẩu mới cho tài khoản Lantern của bạn. Hãy mở liên kết này trong vòng 30 phút để chọn mật khẩu: %{link}\nNếu không phải bạn, bạn không cần làm gì: mật khẩu của bạn vẫn giữ nguyên.',
+        },
+      },
+      review: {
+        invite: {
+          subject: '%{service} thế nào? Hãy chia sẻ với du khách khác',
+          text: 'Cảm ơn bạn đã đi cùng Lantern. %{service} (đặt chỗ %{code}) thế nào? Đánh giá của bạn giúp du khách khác lựa chọn: %{link}',
         },
       },
     },
@@ -1016,6 +1033,7 @@ const vi = {
         capacity: 'Số chỗ',
         meetingPoint: 'Điểm hẹn',
         images: 'Hình ảnh',
+        rating: 'Điểm đánh giá',
         status: 'Trạng thái',
         reason: 'Lý do',
         submittedAt: 'Ngày gửi',
@@ -1138,6 +1156,7 @@ const vi = {
         confirmedAt: 'Ngày xác nhận',
         completedAt: 'Ngày hoàn thành',
         cancelledAt: 'Ngày hủy',
+        reviewInviteAt: 'Mời đánh giá',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -1170,6 +1189,8 @@ const vi = {
       actions: {
         requestRefund: 'Yêu cầu hoàn tiền',
         reportProblem: 'Báo cáo sự cố',
+        writeReview: 'Viết đánh giá',
+        'invite-review': 'Mời đánh giá',
         pay: 'Ghi nhận thanh toán',
         confirm: 'Xác nhận',
         complete: 'Đánh dấu hoàn thành',
@@ -1416,6 +1437,50 @@ const vi = {
         start: 'Bắt đầu xử lý',
         resolve: 'Giải quyết',
         dismiss: 'Bác bỏ',
+      },
+    },
+    reviews: {
+      name: 'Đánh giá |||| Đánh giá',
+      fields: {
+        orderId: 'Đặt chỗ',
+        serviceId: 'Dịch vụ',
+        partnerId: 'Đối tác',
+        userId: 'Du khách',
+        reviewerName: 'Người đánh giá',
+        rating: 'Điểm',
+        text: 'Nhận xét',
+        locale: 'Ngôn ngữ',
+        status: 'Trạng thái',
+        reason: 'Lý do',
+        publishedAt: 'Đăng lúc',
+        reply: 'Phản hồi của đối tác',
+        repliedAt: 'Phản hồi lúc',
+        id: 'ID',
+        createdAt: 'Viết lúc',
+        updatedAt: 'Cập nhật lúc',
+        version: 'Phiên bản',
+      },
+      enums: {
+        locale: {
+          lo: 'Tiếng Lào',
+          en: 'Tiếng Anh',
+          vi: 'Tiếng Việt',
+          th: 'Tiếng Thái',
+          zh: 'Tiếng Trung',
+        },
+        status: {
+          pending: 'Chờ kiểm duyệt',
+          published: 'Đã đăng',
+          rejected: 'Bị từ chối',
+        },
+      },
+      actions: {
+        publish: 'Đăng',
+        reject: 'Từ chối',
+        reply: 'Phản hồi',
+      },
+      queues: {
+        moderation: 'Kiểm duyệt đánh giá',
       },
     },
     'audit-log': {

@@ -562,6 +562,11 @@ const zh = {
       notRefundable: '该订单无法退款。',
       refundWindowPassed: '该订单的退款申请期限已过。',
       nothingToRefund: '该订单已无可退款金额。',
+      reviewersOnly: '只有预订的旅客才能评价此预订。',
+      reviewNotCompleted: '行程完成后才能评价此预订。',
+      reviewWindowPassed: '评价须在行程结束后 90 天内提交。',
+      reviewedAlready: '您已评价过此预订。',
+      repliedAlready: '此评价已有回复。',
     },
     booking: {
       title: '预订此行程',
@@ -699,6 +704,12 @@ const zh = {
           resolve: '您的投诉“%{title}”已解决。',
           dismiss: '您的投诉“%{title}”已被驳回：%{reason}',
         },
+        reviews: {
+          create: '有新评价待审核：%{title}',
+          publish: '您的评价已发布，谢谢！',
+          publishPartner: '您的服务有一条新评价已发布：%{title}',
+          reject: '您的评价未发布：%{reason}',
+        },
       },
     },
     mail: {
@@ -720,6 +731,12 @@ const zh = {
         passwordReset: {
           subject: '设置新的 Lantern 密码',
           text: '有人请求为您的 Lantern 账户设置新密码。请在 30 分钟内打开此链接设置密码：%{link}\n如果不是您本人，无需任何操作：您的密码保持不变。',
+        },
+      },
+      review: {
+        invite: {
+          subject: '%{service}怎么样？告诉其他旅客',
+          text: '感谢您选择 Lantern 出行。%{service}（预订 %{code}）怎么样？您的评价能帮助其他旅客做出选择：%{link}',
         },
       },
     },
@@ -1009,6 +1026,7 @@ const zh = {
         capacity: '名额',
         meetingPoint: '集合地点',
         images: '图片',
+        rating: '评分',
         status: '状态',
         reason: '原因',
         submittedAt: '提交时间',
@@ -1125,6 +1143,7 @@ const zh = {
         confirmedAt: '确认时间',
         completedAt: '完成时间',
         cancelledAt: '取消时间',
+        reviewInviteAt: '评价邀请',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
@@ -1157,6 +1176,8 @@ const zh = {
       actions: {
         requestRefund: '申请退款',
         reportProblem: '报告问题',
+        writeReview: '写评价',
+        'invite-review': '邀请评价',
         pay: '登记付款',
         confirm: '确认',
         complete: '标记为完成',
@@ -1403,6 +1424,50 @@ const zh = {
         start: '开始处理',
         resolve: '解决',
         dismiss: '驳回',
+      },
+    },
+    reviews: {
+      name: '评价 |||| 评价',
+      fields: {
+        orderId: '预订',
+        serviceId: '服务',
+        partnerId: '合作伙伴',
+        userId: '旅客',
+        reviewerName: '评价人',
+        rating: '评分',
+        text: '评价内容',
+        locale: '语言',
+        status: '状态',
+        reason: '原因',
+        publishedAt: '发布时间',
+        reply: '合作伙伴的回复',
+        repliedAt: '回复时间',
+        id: '编号',
+        createdAt: '撰写时间',
+        updatedAt: '更新时间',
+        version: '版本',
+      },
+      enums: {
+        locale: {
+          lo: '老挝语',
+          en: '英语',
+          vi: '越南语',
+          th: '泰语',
+          zh: '中文',
+        },
+        status: {
+          pending: '等待审核',
+          published: '已发布',
+          rejected: '已拒绝',
+        },
+      },
+      actions: {
+        publish: '发布',
+        reject: '拒绝',
+        reply: '回复',
+      },
+      queues: {
+        moderation: '评价审核',
       },
     },
     'audit-log': {

@@ -5,7 +5,7 @@ const UPCOMING = ['pending_payment', 'paid', 'confirmed'];
 
 /** The customer's area (`/{locale}/account`): its fixed screens; bookings, refunds, complaints come from the resources. */
 export default definePortal({
-  menu: ['', 'orders', 'refunds', 'complaints', 'notifications', 'profile'],
+  menu: ['', 'orders', 'refunds', 'complaints', 'reviews', 'notifications', 'profile'],
   // An order is something to read and act on (pay, cancel, ask for a refund), not a form: `orders/{id}` is its page.
   recordPage: 'show',
   screens: [

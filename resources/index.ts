@@ -11,6 +11,7 @@ import partners from './partners';
 import payments from './payments';
 import provinces from './provinces';
 import refunds from './refunds';
+import reviews from './reviews';
 import schedules from './schedules';
 import services from './services';
 import settings from './settings';
@@ -39,6 +40,7 @@ const resources: readonly AnyResource[] = [
   withdrawals,
   payments,
   complaints,
+  reviews,
   auditLog,
   notifications,
   outbox,

@@ -14,6 +14,7 @@ import {
   text,
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
+import { inviteReview } from './reviews.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
@@ -63,6 +64,8 @@ export default defineResource({
     confirmedAt: datetime({ readOnly: true }),
     completedAt: datetime({ readOnly: true }),
     cancelledAt: datetime({ readOnly: true }),
+    // When the customer is invited to review the trip; empty once invited.
+    reviewInviteAt: datetime({ readOnly: true }),
   },
   recordTitle: 'code',
   list: {
@@ -129,7 +132,11 @@ export default defineResource({
         bulk: true,
         tone: 'success',
         guard: canComplete,
-        effect: async ({ now }) => ({ completedAt: now.toISOString() }),
+        // The customer is invited to review it the next day (`invite-review`).
+        effect: async ({ now }) => ({
+          completedAt: now.toISOString(),
+          reviewInviteAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        }),
       },
       // An unpaid hold that ran out: the system's worker runs it within a minute of `holdExpiresAt`; the seats were
       // back on sale from that instant already.
@@ -141,6 +148,13 @@ export default defineResource({
         guard: holdHasEnded,
         tone: 'warning',
         notify: TELL_USER,
+      },
+      // A day after completion the customer is mailed an invitation to review it, once (the field is cleared).
+      'invite-review': {
+        from: 'completed',
+        by: ['system'],
+        auto: { when: 'reviewInviteAt' },
+        effect: inviteReview,
       },
       // Paid orders are not cancelled but refunded (a `refunds` request), so money always has a trail.
       cancel: {
@@ -167,6 +181,7 @@ export default defineResource({
   followUps: {
     requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed', 'completed'] },
     reportProblem: { resource: 'complaints', field: 'orderId' },
+    writeReview: { resource: 'reviews', field: 'orderId', in: ['completed'] },
   },
   hooks: {
     beforeCreate: ({ values, ...ctx }) => placeOrder(ctx, values),

@@ -2,7 +2,7 @@ import { definePortal } from '../src/core/portal';
 
 /** The partner portal's fixed screens (read by src/client/partner); lists and forms come from the resources. */
 export default definePortal({
-  menu: ['', 'orders', 'services', 'schedules', 'profile', 'revenue'],
+  menu: ['', 'orders', 'services', 'schedules', 'reviews', 'profile', 'revenue'],
   screens: [
     {
       path: '',

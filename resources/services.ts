@@ -1,4 +1,4 @@
-import { currency, datetime, images, integer, localized, money, ref, status, text } from '../src/core/fields';
+import { currency, datetime, images, integer, json, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { checkServiceRefs } from './services.effects';
 import { tellPartner } from './shared/notify';
@@ -33,6 +33,8 @@ export default defineResource({
     capacity: integer({ required: true, min: 1, max: 1000, default: 10, group: 'details' }),
     meetingPoint: text({ maxLength: 300, group: 'details' }),
     images: images({ maxItems: 10, group: 'photos' }),
+    // {average, count} of its published reviews, counted again when one is published (reviews.effects.ts).
+    rating: json({ readOnly: true, default: { average: null, count: 0 } }),
     status: status({ default: 'draft' }),
     reason: text({ readOnly: true, maxLength: 500 }),
     submittedAt: datetime({ readOnly: true, sortable: true }),
@@ -146,6 +148,7 @@ export default defineResource({
         'capacity',
         'meetingPoint',
         'images',
+        'rating',
       ],
     },
   },

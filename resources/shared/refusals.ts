@@ -16,6 +16,11 @@ export const REFUSALS = {
   notRefundable: 'This order cannot be refunded',
   refundWindowPassed: 'The time to ask for a refund on this order has passed',
   nothingToRefund: 'Nothing is left to refund on this order',
+  reviewersOnly: 'Only the traveller who booked it reviews a booking',
+  reviewNotCompleted: 'A booking can be reviewed once it is completed',
+  reviewWindowPassed: 'Reviews are accepted within 90 days of the trip',
+  reviewedAlready: 'This booking has a review already',
+  repliedAlready: 'This review has a reply already',
 } as const;
 
 /** A refusal's sentence with its `%{0}`… filled, as the server sends it. */

@@ -159,6 +159,8 @@ describe('the resource set', () => {
       refunds: { admin: 'payments/refund-request', partner: null, account: 'refunds' },
       withdrawals: { admin: 'payments/withdraw-request', partner: null },
       complaints: { admin: 'complaint', partner: null, account: 'complaints' },
+      // SPEC §16: the admin's reviews (and their queue at review-moderation), the partner's, the traveller's.
+      reviews: { admin: 'reviews', partner: 'reviews', account: 'reviews' },
       'incoming-payments': { admin: 'payments/incoming', partner: null },
       settings: { admin: 'settings', partner: null },
       'audit-log': { admin: 'system', partner: null },
@@ -169,6 +171,7 @@ describe('the resource set', () => {
     expect(resources.flatMap((r) => r.queues ?? []).map((q) => q.path)).toEqual([
       'service-review',
       'payments/unmatched',
+      'review-moderation',
     ]);
   });
 
