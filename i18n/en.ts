@@ -366,6 +366,13 @@ const en = {
       priceFrom: 'From %{price}',
       perPerson: 'per person',
       duration: '%{smart_count} day |||| %{smart_count} days',
+      ratingSummary:
+        'Rated %{average} out of 5 from %{smart_count} review |||| Rated %{average} out of 5 from %{smart_count} reviews',
+      reviewCount: '%{smart_count} review |||| %{smart_count} reviews',
+      stars: '%{rating} out of 5',
+      reviews: 'What travellers say',
+      noReviews: 'No reviews yet',
+      partnerReply: 'The partner replied',
       byPartner: 'by %{partner}',
       nextDepartures: 'Next departures',
       noDepartures: 'No departures scheduled',

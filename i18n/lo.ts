@@ -606,6 +606,13 @@ const lo = {
       priceFrom: 'ເລີ່ມຕົ້ນ %{price}',
       perPerson: 'ຕໍ່ຄົນ',
       duration: '%{smart_count} ມື້ |||| %{smart_count} ມື້',
+      ratingSummary:
+        'ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ |||| ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ',
+      reviewCount: '%{smart_count} ຄຳຕິຊົມ |||| %{smart_count} ຄຳຕິຊົມ',
+      stars: 'ຄະແນນ %{rating} ຈາກ 5',
+      reviews: 'ນັກທ່ອງທ່ຽວເວົ້າແນວໃດ',
+      noReviews: 'ຍັງບໍ່ມີຄຳຕິຊົມ',
+      partnerReply: 'ຄຳຕອບຂອງຄູ່ຮ່ວມງານ',
       byPartner: 'ໂດຍ %{partner}',
       nextDepartures: 'ຖ້ຽວອອກເດີນທາງຕໍ່ໄປ',
       noDepartures: 'ຍັງບໍ່ມີຖ້ຽວອອກເດີນທາງ',

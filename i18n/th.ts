@@ -606,6 +606,13 @@ const th = {
       priceFrom: 'เริ่มต้น %{price}',
       perPerson: 'ต่อคน',
       duration: '%{smart_count} วัน |||| %{smart_count} วัน',
+      ratingSummary:
+        'ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว |||| ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว',
+      reviewCount: '%{smart_count} รีวิว |||| %{smart_count} รีวิว',
+      stars: '%{rating} จาก 5',
+      reviews: 'นักท่องเที่ยวว่าอย่างไร',
+      noReviews: 'ยังไม่มีรีวิว',
+      partnerReply: 'คำตอบจากพาร์ทเนอร์',
       byPartner: 'โดย %{partner}',
       nextDepartures: 'รอบเดินทางถัดไป',
       noDepartures: 'ยังไม่มีรอบเดินทาง',

@@ -609,6 +609,13 @@ const vi = {
       priceFrom: 'Từ %{price}',
       perPerson: 'mỗi người',
       duration: '%{smart_count} ngày |||| %{smart_count} ngày',
+      ratingSummary:
+        'Được chấm %{average}/5 từ %{smart_count} đánh giá |||| Được chấm %{average}/5 từ %{smart_count} đánh giá',
+      reviewCount: '%{smart_count} đánh giá |||| %{smart_count} đánh giá',
+      stars: '%{rating}/5 sao',
+      reviews: 'Du khách nói gì',
+      noReviews: 'Chưa có đánh giá',
+      partnerReply: 'Phản hồi của đối tác',
       byPartner: 'bởi %{partner}',
       nextDepartures: 'Chuyến khởi hành sắp tới',
       noDepartures: 'Chưa có lịch khởi hành',

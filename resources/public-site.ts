@@ -10,6 +10,17 @@ export default definePublicSite({
     price: 'price',
     currency: 'currency',
     duration: 'durationDays',
+    rating: 'rating',
+    reviews: {
+      resource: 'reviews',
+      field: 'serviceId',
+      rating: 'rating',
+      text: 'text',
+      author: 'reviewerName',
+      locale: 'locale',
+      date: 'publishedAt',
+      reply: 'reply',
+    },
     sort: ['id', 'DESC'],
     partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
     filters: [

@@ -49,6 +49,7 @@ export const DEMO_TABLES = [
   'withdrawals',
   'payments',
   'complaints',
+  'reviews',
   'audit_log',
 ] as const;
 const TABLES = DEMO_TABLES;
@@ -456,7 +457,42 @@ function fullWorld(world: World): void {
     world.refundRequest(past, 'pending');
     world.complaint(past, demoUser, 'open', world.now - world.span(0.05, 1));
   }
+  addReviews(world, orders, schedulesOf.get(demo)!, demoUser);
   addInbox(world);
+}
+
+/**
+ * Reviews (SPEC §16): a third of the other customers' completed trips, in their languages; older ones decided
+ * (mostly published, some with the partner's reply), this fortnight's partly waiting for a moderator.
+ * user@example.com reviews none and has at least two completed trips of the last 90 days to review.
+ */
+function addReviews(world: World, orders: Rec[], demoSchedules: Rec[], demoUser: Rec): void {
+  const { random } = world;
+  const reviewable = orders.filter((o) => o.values.status === 'completed' && o.values.userId !== demoUser);
+  for (let i = 0; i < reviewable.length; i += 3) {
+    const order = reviewable[i];
+    const recent = Date.parse(String(order.values.completedAt)) > world.now - 21 * DAY;
+    const status = recent
+      ? random.weighted({ pending: 70, published: 25, rejected: 5 })
+      : random.weighted({ published: 90, rejected: 10 });
+    const rating = Number(random.weighted({ '5': 45, '4': 30, '3': 13, '2': 7, '1': 5 }));
+    world.review(order, status, rating, status === 'published' && random.chance(0.4));
+  }
+  const recentTrips = () =>
+    orders.filter(
+      (o) =>
+        o.values.userId === demoUser &&
+        o.values.status === 'completed' &&
+        Date.parse(String(o.values.completedAt)) > world.now - 80 * DAY,
+    ).length;
+  const past = demoSchedules.filter(
+    (s) => world.startOf(s) < world.now - 4 * DAY && world.startOf(s) > world.now - 60 * DAY && world.seatsLeft(s) >= 1,
+  );
+  for (const schedule of past) {
+    if (recentTrips() >= 2) break;
+    const order = world.order(schedule, demoUser, 'completed', world.startOf(schedule) - world.span(2, 10), 1);
+    if (order) orders.push(order);
+  }
 }
 
 /**
@@ -569,7 +605,10 @@ function smallWorld(world: World): void {
   world.order(future2, others[0], 'cancelled', at(-6), 1);
   world.order(future1, others[1], 'refunded', at(-9), 1);
   const past = world.order(pastRecent, user, 'confirmed', at(-20), 2);
-  for (const [i, who] of [user, ...others].entries()) world.order(pastOld, who, 'completed', at(-90 + i), 2);
+  const trips = [user, ...others].map((who, i) => world.order(pastOld, who, 'completed', at(-90 + i), 2));
+  // Two of the other customers reviewed that trip: one published with the partner's reply, one still pending.
+  if (trips[1]) world.review(trips[1], 'published', 5, true);
+  if (trips[2]) world.review(trips[2], 'pending', 4, false);
   world.order(pastRecent, others[2], 'refunded', at(-15), 1);
   // Placed yesterday and never paid: its hold ended long ago.
   world.order(future3, user, 'expired', at(-1), 1);

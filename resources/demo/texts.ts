@@ -275,3 +275,51 @@ export const REFUND_REASONS: readonly string[] = [
 ];
 
 export const BANKS = ['BCEL', 'LDB', 'APB', 'Joint Development Bank', 'BFL'] as const;
+
+/** What travellers write of a trip, by rating band (good 4–5, mixed 3, poor 1–2), in their language. */
+export const REVIEW_TEXTS: Readonly<Record<Locale, Readonly<Record<'good' | 'mixed' | 'poor', readonly string[]>>>> = {
+  lo: {
+    good: ['ໄກດ໌ໃຈດີ ແລະ ຮູ້ຈັກປະຫວັດສາດດີຫຼາຍ. ແນະນຳ!', 'ວິວງາມຫຼາຍ, ອາຫານແຊບ, ຈະມາອີກ.'],
+    mixed: ['ທ່ຽວໄດ້ດີ ແຕ່ລົດມາຊ້າໜ້ອຍໜຶ່ງ.'],
+    poor: ['ໂປຣແກຣມບໍ່ຄືທີ່ບອກໄວ້, ເສຍເວລາຫຼາຍ.'],
+  },
+  en: {
+    good: [
+      'Our guide knew every temple story and waited for the slow walkers. Worth every kip.',
+      'Sunset on the river was magical, the boat was clean and the crew friendly.',
+      'Well organised from pick-up to drop-off. The kids loved it.',
+    ],
+    mixed: ['Beautiful places, but the pick-up was 40 minutes late and lunch was rushed.'],
+    poor: ['The boat was overcrowded and half the stops were skipped.'],
+  },
+  vi: {
+    good: [
+      'Hướng dẫn viên nhiệt tình, cảnh đẹp tuyệt vời. Rất đáng tiền!',
+      'Chuyến đi được tổ chức chu đáo, sẽ quay lại.',
+    ],
+    mixed: ['Cảnh đẹp nhưng xe đón trễ khá lâu.'],
+    poor: ['Lịch trình khác với mô tả, khá thất vọng.'],
+  },
+  th: {
+    good: ['ไกด์เป็นกันเองมาก วิวสวยสุด ๆ แนะนำเลย', 'จัดการดีมาก อาหารอร่อย จะกลับมาอีก'],
+    mixed: ['สถานที่สวย แต่รถมารับช้าไปหน่อย'],
+    poor: ['เรือแน่นเกินไป และข้ามบางจุดไป'],
+  },
+  zh: {
+    good: ['导游很热情，讲解很详细，风景太美了，强烈推荐！', '行程安排得很好，船很干净，下次还来。'],
+    mixed: ['景色不错，但接送晚了将近一个小时。'],
+    poor: ['船上人太多，有几个景点没去。'],
+  },
+};
+
+/** The partner's public answers. */
+export const REVIEW_REPLIES: Readonly<Record<Locale, readonly string[]>> = {
+  lo: ['ຂອບໃຈຫຼາຍໆ! ຫວັງວ່າຈະໄດ້ພົບກັນອີກ.'],
+  en: [
+    'Thank you for travelling with us. We hope to see you again!',
+    'Sorry about the late pick-up; we have added a second van.',
+  ],
+  vi: ['Cảm ơn bạn rất nhiều! Hẹn gặp lại.'],
+  th: ['ขอบคุณมากครับ หวังว่าจะได้พบกันอีก'],
+  zh: ['非常感谢您的评价，期待再次为您服务！'],
+};

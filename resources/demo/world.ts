@@ -1,11 +1,14 @@
 import type { Locale } from '../../src/core/locales';
 import { commissionOf } from '../orders.effects';
+import { reviewerNameOf } from '../reviews.effects';
 import { Builder, type Rec } from '../../src/server/seed/builder';
 import { Random } from '../../src/server/seed/random';
 import { coverUrl, PALETTES, type CoverKey } from './covers';
 import {
   BANKS,
   COMPLAINT_SUBJECTS,
+  REVIEW_REPLIES,
+  REVIEW_TEXTS,
   PROVINCES,
   REFUND_REASONS,
   TOUR_TYPES,
@@ -357,6 +360,7 @@ export class World {
     const reviewedStatus = status === 'suspended' || status === 'archived' ? 'approved' : status;
     const rec = this.b.add('services', {
       partnerId: partner,
+      rating: { average: null, count: 0 },
       title: pick(title),
       description: pick(description),
       tourTypeId: tourType,
@@ -746,6 +750,59 @@ export class World {
     } else {
       this.audit(finance, 'withdrawals', rec, 'reject', 'pending', 'rejected', decided, String(rec.values.reason));
     }
+    return rec;
+  }
+
+  /** Each service's published ratings so far: their sum and count. */
+  private readonly ratings = new Map<Rec, number[]>();
+
+  /**
+   * A traveller's review of a completed order, written within its 90 days; published ones may carry the partner's
+   * reply and count in the service's rating ({average, count}, kept up to date here as the server does).
+   */
+  review(order: Rec, status: 'pending' | 'published' | 'rejected', rating: number, replied: boolean): Rec {
+    const user = order.values.userId as Rec;
+    const locale = user.values.locale as Locale;
+    const completed = Date.parse(String(order.values.completedAt));
+    const at = this.before(completed + this.span(0.2, status === 'pending' ? 4 : 30), completed);
+    const decided = this.before(at + this.span(0.05, 2), at);
+    const band = rating >= 4 ? 'good' : rating === 3 ? 'mixed' : 'poor';
+    const texts = REVIEW_TEXTS[locale] ?? REVIEW_TEXTS.en;
+    const repliedAt = this.before(decided + this.span(0.1, 3), decided);
+    const rec = this.b.add('reviews', {
+      orderId: order,
+      serviceId: order.values.serviceId,
+      partnerId: order.values.partnerId,
+      userId: user,
+      reviewerName: reviewerNameOf(user.values.fullName),
+      rating,
+      text: this.random.pick(texts[band]),
+      locale,
+      status,
+      reason: status === 'rejected' ? 'Not about the trip itself' : null,
+      publishedAt: status === 'published' ? this.iso(decided) : null,
+      reply: replied ? this.random.pick(REVIEW_REPLIES[locale] ?? REVIEW_REPLIES.en) : null,
+      repliedAt: replied ? this.iso(repliedAt) : null,
+      createdAt: this.iso(at),
+      updatedAt: this.iso(status === 'pending' ? at : replied ? repliedAt : decided),
+    });
+    if (status === 'published') {
+      const service = order.values.serviceId as Rec;
+      const [sum, count] = (this.ratings.get(service) ?? [0, 0]).map((n, i) => n + (i ? 1 : rating));
+      this.ratings.set(service, [sum, count]);
+      service.values.rating = { average: Math.round((sum / count) * 10) / 10, count };
+    }
+    if (status !== 'pending')
+      this.audit(
+        this.random.pick(this.moderators),
+        'reviews',
+        rec,
+        status === 'published' ? 'publish' : 'reject',
+        'pending',
+        status,
+        decided,
+        status === 'rejected' ? String(rec.values.reason) : null,
+      );
     return rec;
   }
 

@@ -29,6 +29,22 @@ export interface PublicSite {
     sort: readonly [string, 'ASC' | 'DESC'];
     partner?: { field: string; resource: string; display: readonly string[] };
     filters: readonly CatalogFilter[];
+    /** A field holding the item's `{average, count}` of published reviews (cards and the item page show it). */
+    rating?: string;
+    /**
+     * What travellers said of an item, read as a visitor reads it (published ones only) on the item's page: the
+     * resource, its reference to the item and the fields of each review.
+     */
+    reviews?: {
+      resource: string;
+      field: string;
+      rating: string;
+      text: string;
+      author: string;
+      locale: string;
+      date: string;
+      reply?: string;
+    };
     /** Dated occurrences of an item (e.g. departures), searchable by date. */
     occurrences?: {
       resource: string;

@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '../../core/format';
 import { preloadRoutes } from '../shell/loaders';
 import { catalog, type CatalogItem, type Names } from './catalog';
 import { Icon } from './icons';
+import { RatingLine } from './RatingLine';
 
 /** `aboveFold`: the card a phone shows above the fold; its photo is the page's largest paint, so it is not deferred. */
 export function ItemCard({ item, names, aboveFold = false }: { item: CatalogItem; names: Names; aboveFold?: boolean }) {
@@ -51,6 +52,7 @@ export function ItemCard({ item, names, aboveFold = false }: { item: CatalogItem
           <h2 className="lt-card__title" data-testid="card-title">
             {item.title}
           </h2>
+          {item.rating && <RatingLine rating={item.rating} className="lt-card__line" />}
           {item.pending ? (
             <p className="lt-card__line">{'\u00a0'}</p>
           ) : (

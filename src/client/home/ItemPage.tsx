@@ -22,10 +22,13 @@ import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
-import { booking, loadItem, primedItem } from './catalog';
+import { booking, catalog, loadItem, primedItem } from './catalog';
+import { ItemReviews } from './ItemReviews';
+import { RatingLine } from './RatingLine';
 import { SiteHeader } from './SiteHeader';
 
 const ID = /^[1-9][0-9]{0,17}$/;
+const reviews = catalog.reviews;
 
 // Its own chunk: the page's text and photos come first, and the home never loads it.
 const BookingForm = lazyWithReload(() => import('./BookingForm'));
@@ -81,6 +84,7 @@ export default function ItemPage() {
               {item.partner && (
                 <Typography color="text.secondary">{t('app.home.byPartner', { partner: item.partner })}</Typography>
               )}
+              {item.rating && <RatingLine rating={item.rating} className="lt-item-rating" />}
               {item.images.length > 0 && (
                 <Box
                   sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
@@ -127,6 +131,7 @@ export default function ItemPage() {
                   <Typography sx={{ whiteSpace: 'pre-line' }}>{item.description}</Typography>
                 </Box>
               )}
+              {reviews && <ItemReviews itemId={item.row.id} />}
               <Box>
                 <Typography variant="h6" component="h2">
                   {t('app.home.nextDepartures')}

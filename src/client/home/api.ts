@@ -45,6 +45,12 @@ export async function getList(resource: string, query: ListQuery, locale: Locale
   return listOf(body, headers);
 }
 
+/** A list as a visitor reads it, whoever is signed in (no session cookie is sent): the public's view of a resource. */
+export async function getPublicList(resource: string, query: ListQuery, locale: Locale) {
+  const { body, headers } = await request<Row[]>(listPath(resource, query), locale, { credentials: 'omit' });
+  return listOf(body, headers);
+}
+
 /** The list the server put inside the page for this request, at once (the first render can draw it). */
 export function takePrimedList(resource: string, query: ListQuery, locale: Locale) {
   const primed = takePrimed(listPath(resource, query), locale);

@@ -47,6 +47,11 @@ export interface Occurrence {
   price?: number;
 }
 
+export interface Rating {
+  average: number | null;
+  count: number;
+}
+
 export interface CatalogItem {
   row: Row;
   title: string;
@@ -55,6 +60,8 @@ export interface CatalogItem {
   price: number;
   currency: string;
   duration?: number;
+  /** Its published reviews' average (one decimal) and count, when the catalog has them. */
+  rating?: Rating;
   partner?: string;
   refs: Record<string, string>;
   occurrences: Occurrence[];
@@ -147,6 +154,12 @@ async function partnerNames(rows: Row[], locale: Locale) {
   return partnerNamesOf(data);
 }
 
+function ratingOf(value: unknown): Rating | undefined {
+  const rating = value as Partial<Rating> | null | undefined;
+  const count = Number(rating?.count ?? 0);
+  return count > 0 && typeof rating?.average === 'number' ? { average: rating.average, count } : undefined;
+}
+
 function toItem(
   row: Row,
   locale: Locale,
@@ -163,6 +176,7 @@ function toItem(
     price: Number(row[catalog.price]),
     currency: String(row[catalog.currency] ?? 'LAK'),
     duration: catalog.duration ? Number(row[catalog.duration]) : undefined,
+    rating: catalog.rating ? ratingOf(row[catalog.rating]) : undefined,
     partner: catalog.partner ? partners.get(Number(row[catalog.partner.field])) : undefined,
     refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, String(row[f.field] ?? '')])),
     occurrences: occurrences.get(row.id) ?? [],
