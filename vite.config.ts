@@ -10,6 +10,12 @@ import { FALLBACK_LOCALE, LOCALES } from './src/core/locales';
 import { AREAS, shellName } from './src/core/shells';
 import portals from './resources/areas';
 import type { Area } from './src/core/routes';
+import { clientMessages, withFallback } from './src/core/client-messages';
+import en from './i18n/en';
+import lo from './i18n/lo';
+import th from './i18n/th';
+import vi from './i18n/vi';
+import zh from './i18n/zh';
 
 /**
  * One id per build: baked into the bundle (`__BUILD_ID__`) and written to `builds/latest.json` and
@@ -150,7 +156,6 @@ function localeShells(): Plugin {
       for (const locale of LOCALES) {
         for (const { area, home } of variants) {
           const files = new Set([
-            ...closure(`i18n/${FALLBACK_LOCALE}.ts`),
             ...closure(`i18n/${locale}.ts`),
             ...(area
               ? [
@@ -189,6 +194,27 @@ const SHIMS: Record<string, string> = {
   'node:stream': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
   'csv-parse': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
 };
+
+const MESSAGE_FILES: Record<string, object> = { lo, en, vi, th, zh };
+
+/**
+ * Each locale's messages file as the apps need it: English under its gaps (SPEC §4's fallback, done at build time),
+ * the server's mail and notification texts left out.
+ */
+function clientMessageFiles(): Plugin {
+  return {
+    name: 'lantern-client-messages',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const locale = /[\\/]i18n[\\/](lo|en|vi|th|zh)\.ts$/.exec(id)?.[1];
+      if (!locale) return null;
+      // English fills any gap of another locale here, once, so a page loads its own locale's file alone.
+      const messages = locale === FALLBACK_LOCALE ? en : withFallback(MESSAGE_FILES[locale], en);
+      return `export default ${JSON.stringify(clientMessages(messages))};`;
+    },
+  };
+}
 
 /** TanStack Query's own `react`, whose stores announce their changes as transitions (see the shim). */
 const REACT_FOR_QUERIES = fileURLToPath(new URL('./src/client/shims/react-for-queries.ts', import.meta.url));
@@ -229,7 +255,15 @@ const REACT = pkg('react|react-dom|scheduler');
 const ROUTER = pkg('react-router|react-router-dom|cookie|set-cookie-parser');
 
 export default defineConfig({
-  plugins: [react(), latinFaceOptional(), clientShims(), buildInfo(), localeShells(), precompress()],
+  plugins: [
+    react(),
+    latinFaceOptional(),
+    clientShims(),
+    clientMessageFiles(),
+    buildInfo(),
+    localeShells(),
+    precompress(),
+  ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',

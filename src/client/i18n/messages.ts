@@ -1,4 +1,5 @@
 import type { Messages, MessageTree } from '../../../i18n/types';
+import { withFallback } from '../../core/client-messages';
 import { FALLBACK_LOCALE, type Locale } from '../../core/locales';
 
 /** One chunk per locale file, fetched when that locale is first shown (SPEC §4: five languages; a page loads only its own). */
@@ -7,6 +8,8 @@ const files = import.meta.glob<{ default: Messages }>(['../../../i18n/{lo,en,vi,
 const fileOf = (locale: Locale) => `../../../i18n/${locale}.ts`;
 
 type Tree = MessageTree | Messages;
+
+export { withFallback };
 
 function flatKeys(tree: unknown, prefix = '', into: string[] = []): string[] {
   if (tree && typeof tree === 'object') {
@@ -17,19 +20,6 @@ function flatKeys(tree: unknown, prefix = '', into: string[] = []): string[] {
     }
   }
   return into;
-}
-
-/** English underneath, the locale's own messages on top: a missing key shows English, never a raw key. */
-export function withFallback(own: Tree, fallback: Tree): Tree {
-  const merged: Record<string, unknown> = { ...(fallback as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(own)) {
-    const base = merged[key];
-    merged[key] =
-      value && typeof value === 'object' && base && typeof base === 'object'
-        ? withFallback(value as Tree, base as Tree)
-        : value;
-  }
-  return merged as Tree;
 }
 
 export function missingKeys(own: Tree, fallback: Tree): string[] {
@@ -45,6 +35,9 @@ async function importFile(locale: Locale): Promise<Messages> {
 
 const cache = new Map<Locale, Promise<Messages>>();
 
+/** Whether the locale files are the build's (English filled in) rather than the sources. */
+const FILLED_AT_BUILD = import.meta.env.PROD;
+
 /**
  * The messages of a locale with English filling its gaps. A locale whose file fails to load
  * (network, chunk gone after a deploy) is logged and shown in English (SPEC §3).
@@ -53,14 +46,23 @@ export function loadMessages(locale: Locale): Promise<Messages> {
   let pending = cache.get(locale);
   if (pending) return pending;
   pending = (async () => {
-    // Both files at once: one round trip, not two.
-    const ownFile = locale === FALLBACK_LOCALE ? undefined : importFile(locale);
-    ownFile?.catch(() => {});
-    const english = await importFile(FALLBACK_LOCALE).catch((error: unknown) => {
-      console.error('[i18n] the English messages failed to load', error);
-      return { ra: {}, validation: {}, app: {}, resources: {} } as unknown as Messages;
-    });
-    if (!ownFile) return english;
+    const loadEnglish = () =>
+      importFile(FALLBACK_LOCALE).catch((error: unknown) => {
+        console.error('[i18n] the English messages failed to load', error);
+        return { ra: {}, validation: {}, app: {}, resources: {} } as unknown as Messages;
+      });
+    if (locale === FALLBACK_LOCALE) return loadEnglish();
+    const ownFile = importFile(locale);
+    // A built locale file has English under its gaps already (vite.config.ts): the page loads only its own.
+    if (FILLED_AT_BUILD)
+      return ownFile.catch(async (error: unknown) => {
+        console.error(`[i18n] messages for ${locale} failed to load; using English`, error);
+        cache.delete(locale);
+        return loadEnglish();
+      });
+    // The sources (dev server, tests): both files at once, one round trip.
+    ownFile.catch(() => {});
+    const english = await loadEnglish();
     try {
       const own = await ownFile;
       const missing = missingKeys(own, english);
