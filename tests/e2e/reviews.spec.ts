@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { signedInContext } from './admin-helpers';
+
+const USER = { email: 'user@example.com', password: 'User#2026' };
+const PARTNER = { email: 'partner@example.com', password: 'Partner#2026' };
+const MODERATOR = { email: 'moderator@example.com', password: 'Admin#2026' };
+
+/**
+ * SPEC §16 end to end: the traveller writes a review from a completed booking's page, a moderator publishes it
+ * from the queue, the partner replies from the portal, and a visitor reads both on the service's page, with the
+ * service's rating on its card and page.
+ */
+test('a traveller reviews a trip, a moderator publishes it, the partner replies, a visitor reads it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const text = `The guide waited for everyone at every temple ${Date.now()}`;
+  const reply = 'Thank you! See you on the river again.';
+
+  // user@example.com has completed trips of the last 90 days without a review (demo data).
+  const traveller = await signedInContext(browser, baseURL!, USER.email, USER.password);
+  const page = await traveller.newPage();
+  const trips = (await (
+    await page.request.get(
+      `/api/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'completed' }))}&range=[0,99]&sort=["completedAt","DESC"]`,
+    )
+  ).json()) as { id: number; serviceId: number; partnerId: number; completedAt: string }[];
+  const reviewed = new Set(
+    ((await (await page.request.get('/api/reviews?range=[0,999]')).json()) as { orderId: number }[]).map(
+      (r) => r.orderId,
+    ),
+  );
+  const partnerMe = await signedInContext(browser, baseURL!, PARTNER.email, PARTNER.password);
+  const partnerId = ((await (await partnerMe.request.get('/api/auth/me')).json()) as { id: number }).id;
+  const trip = trips.find(
+    (o) => o.partnerId === partnerId && !reviewed.has(o.id) && Date.parse(o.completedAt) > Date.now() - 90 * 86_400_000,
+  );
+  expect(trip, 'a completed trip with the demo partner to review').toBeTruthy();
+
+  await page.goto(`/en/account/orders/${trip!.id}`);
+  await page.locator('[data-follow-up="writeReview"]').click();
+  await expect(page).toHaveURL(/\/en\/account\/reviews\/create\?source=/);
+  await page.getByLabel(/rating/i).fill('5');
+  await page.getByLabel(/^review/i).fill(text);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/reviews\/\d+/);
+  const reviewId = Number(/reviews\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByText('Waiting for moderation').first()).toBeVisible();
+  // Once is enough: a second review of the same trip is refused.
+  const again = await page.request.post('/api/reviews', {
+    data: { orderId: trip!.id, rating: 4 },
+    headers: { origin: baseURL! },
+  });
+  expect(again.status()).toBe(409);
+
+  // The moderator finds it in the queue and publishes it.
+  const moderator = await signedInContext(browser, baseURL!, MODERATOR.email, MODERATOR.password);
+  const queue = await moderator.newPage();
+  await queue.goto('/en/admin/review-moderation');
+  await expect(queue.getByText(text).first()).toBeVisible();
+  await queue.goto(`/en/admin/review-moderation/${reviewId}/show`);
+  await queue.locator('[data-action="publish"]').click();
+  await expect(queue.getByText('Published').first()).toBeVisible();
+
+  // The partner replies once from the portal.
+  const portal = await partnerMe.newPage();
+  await portal.goto(`/en/partner/reviews/${reviewId}/show`);
+  await expect(portal.getByText(text)).toBeVisible();
+  await portal.locator('[data-action="reply"]').click();
+  const dialog = portal.getByRole('dialog');
+  await dialog.locator('textarea').first().fill(reply);
+  await dialog.locator('button[type="submit"]').click();
+  await expect(dialog).toBeHidden();
+  await expect(portal.getByText(reply)).toBeVisible();
+  await expect(portal.locator('[data-action="reply"]')).toHaveCount(0);
+
+  // A visitor on a phone reads it on the service's page, with the reply and the service's rating.
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const item = await visitor.newPage();
+  await item.goto(`/en/item/${trip!.serviceId}`);
+  await expect(item.getByTestId('rating').first()).toBeVisible();
+  const shown = item.getByTestId('item-review').filter({ hasText: text });
+  await expect(shown).toBeVisible();
+  await expect(shown.getByTestId('item-review-reply')).toContainText(reply);
+  expect(await shown.textContent()).not.toContain('@');
+  for (const context of [traveller, moderator, partnerMe, visitor]) await context.close();
+});
