@@ -16,6 +16,16 @@ export const REFUSALS = {
   notRefundable: 'This order cannot be refunded',
   refundWindowPassed: 'The time to ask for a refund on this order has passed',
   nothingToRefund: 'Nothing is left to refund on this order',
+  noSuchBooking: 'No booking of yours has this code',
+  notPaid: 'This booking is not paid',
+  wasCancelled: 'This booking was cancelled',
+  hasExpired: 'This booking expired unpaid',
+  wasRefunded: 'This booking was refunded',
+  wasNoShow: 'This booking was marked as a no-show',
+  checkInNotYet: 'Check-in opens on %{0}, the day before the departure',
+  checkInOver: 'Check-in closed on %{0}, the day after the departure',
+  notStarted: 'This departure has not started yet',
+  alreadyCheckedIn: 'This traveller has checked in',
 } as const;
 
 /** A refusal's sentence with its `%{0}`… filled, as the server sends it. */
