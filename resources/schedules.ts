@@ -73,7 +73,7 @@ export default defineResource({
         { key: 'paid', kind: 'yesNo' },
         { key: 'checkedInAt', kind: 'time' },
       ],
-      totals: 'totals',
+      totals: { from: 'totals', keys: ['bookings', 'seats', 'paidSeats', 'checkedInSeats', 'waitingSeats'] },
     },
   ],
   access: {

@@ -391,7 +391,7 @@ export interface EndpointFile {
 /**
  * Rows of a record endpoint (GET, `/api/{name}/{id}/{endpoint}`) shown as a table under the record's page in the
  * areas whose accounts the endpoint grants (e.g. a departure's manifest): the answer's `rows` array, one column
- * per `columns` entry (labels `resources.{name}.tables.{endpoint}.{key}`), its `totals` object of numbers under it
+ * per `columns` entry (labels `resources.{name}.tables.{endpoint}.{key}`, the table's `title`), its `totals` under it
  * (labels likewise), a CSV download of what is shown, and a print layout that puts the table alone on the page.
  * It follows the live event stream like every endpoint answer.
  */
@@ -399,7 +399,8 @@ export interface RecordTable {
   endpoint: string;
   rows: string;
   columns: readonly { key: string; kind: 'text' | 'number' | 'yesNo' | 'time' }[];
-  totals?: string;
+  /** Numbers of the answer's object `from` shown under the table, in this order. */
+  totals?: { from: string; keys: readonly string[] };
 }
 
 /** A pre-filtered list of a resource under its own admin path (e.g. a moderation queue of pending items). */

@@ -13,6 +13,7 @@ import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
 import Place from '@mui/icons-material/Place';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import ReportProblem from '@mui/icons-material/ReportProblem';
 import Settings from '@mui/icons-material/Settings';
@@ -38,6 +39,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   ManageAccounts,
   MoveToInbox,
   Payments,
+  QrCodeScanner,
   Person,
   Place,
   ReceiptLong,
