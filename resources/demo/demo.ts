@@ -312,7 +312,7 @@ function fullWorld(world: World): void {
     services.push(world.service(partner, status, -random.int(30, 540)));
   }
 
-  // Schedules: 400, from 18 months ago to 4 months ahead, on services that were ever on sale.
+  // Schedules: 400 (the demo partner's yesterday, today and tomorrow among them), from 18 months ago to 4 months ahead, on services that were ever on sale.
   const sellable = (s: Rec) => ['approved', 'suspended', 'archived'].includes(String(s.values.status));
   const schedulesOf = new Map<Rec, Rec[]>();
   const addSchedule = (service: Rec, startDays: number, capacity?: number) => {
@@ -331,7 +331,7 @@ function fullWorld(world: World): void {
   };
   const demoServices = services.filter((s) => s.values.partnerId === demo && sellable(s));
   const demo2Services = services.filter((s) => s.values.partnerId === demo2 && sellable(s));
-  for (let i = 0; i < 49; i++) {
+  for (let i = 0; i < 48; i++) {
     const service = demoServices[i % demoServices.length];
     const live = service.values.status === 'approved';
     addSchedule(service, live && i % 3 === 0 ? random.int(2, 120) : -random.int(1, 530), random.int(25, 40));
@@ -358,7 +358,9 @@ function fullWorld(world: World): void {
   const [first, second] = demoServices.filter((s) => s.values.status === 'approved');
   const today = world.schedule(first, 0, 'open', 30);
   const tomorrow = world.schedule(second, 1, 'open', 24);
-  schedulesOf.get(demo)!.push(today, tomorrow);
+  // Yesterday's departure has left: one traveller on it neither checked in nor marked a no-show yet (SPEC §15).
+  const yesterday = world.schedule(second, -1, 'closed', 20);
+  schedulesOf.get(demo)!.push(today, tomorrow, yesterday);
 
   // Orders: 3,000 over the last 18 months, a handful of them placed by hand below.
   const demoUser = users[0];
@@ -368,6 +370,13 @@ function fullWorld(world: World): void {
       const order = world.order(schedule, random.pick(users.slice(1)), status, world.now - world.span(2, 25), 2);
       if (order) placed.push(order);
     }
+  // The day of the trip: two of today's bookings have boarded, the guide still waits for the third.
+  for (const order of placed.filter((o) => o.values.scheduleId === today).slice(0, 2)) {
+    const at = world.iso(world.now - minutes(5, 90));
+    Object.assign(order.values, { checkedInAt: at, updatedAt: at });
+  }
+  const missed = world.order(yesterday, random.pick(users.slice(1)), 'paid', world.now - world.span(2, 25), 2);
+  if (missed) placed.push(missed);
   const orders: Rec[] = [];
   orders.push(...bookSchedules(world, schedulesOf.get(demo)!, users, 420 - placed.length));
   orders.push(...bookSchedules(world, schedulesOf.get(demo2)!, users, 129));
