@@ -111,7 +111,8 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   const pickConfig = registry.config(widget.pick.resource);
   const table = pickConfig?.recordTables?.find((t) => t.endpoint === widget.pick.table);
   const { data: choices } = usePickList(widget.pick, pickConfig);
-  const [picked, setPicked] = useState<string>('');
+  // `?pick={id}` opens on that record (a departure's page links here with it).
+  const [picked, setPicked] = useState(() => new URLSearchParams(location.search).get('pick') ?? '');
   const [typed, setTyped] = useState('');
   const [waiting, setWaiting] = useState(0);
   const [online, setOnline] = useState(() => navigator.onLine);
