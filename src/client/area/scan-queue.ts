@@ -13,6 +13,14 @@ export interface PostAnswer {
   body: Record<string, unknown>;
 }
 
+/** Answers that say "not now" rather than yes or no (signed out, too many calls, the server away): the post waits. */
+const NOT_NOW = new Set([401, 408, 429]);
+
+/** Whether the server decided the post (done or refused for good), so it need not be sent again. */
+export function decided(answer: PostAnswer | undefined): answer is PostAnswer {
+  return Boolean(answer && !NOT_NOW.has(answer.status) && answer.status < 500);
+}
+
 let store: UseStore | undefined;
 /** The browser's database of posts waiting for the network, opened on first use. */
 const waitingStore = () => (store ??= createStore('lantern-waiting-posts', 'posts'));
@@ -45,8 +53,8 @@ export async function waitingCount(): Promise<number> {
 let sending: Promise<void> | undefined;
 
 /**
- * Sends the waiting posts, oldest first, each dropped once the server has answered it (whatever the answer); stops
- * at the first that finds no network. One run at a time: a second call waits for the run under way.
+ * Sends the waiting posts, oldest first, each dropped once the server has decided it (done or refused); stops at
+ * the first that finds no network or a server that cannot decide now (signed out, away). One run at a time: a second call waits for the run under way.
  */
 export function sendWaiting(onAnswer: (waiting: WaitingPost, answer: PostAnswer) => void): Promise<void> {
   sending ??= (async () => {
@@ -54,7 +62,7 @@ export function sendWaiting(onAnswer: (waiting: WaitingPost, answer: PostAnswer)
       const queue = (await entries<string, WaitingPost>(waitingStore())).sort(([, a], [, b]) => a.at - b.at);
       for (const [key, waiting] of queue) {
         const answer = await post(waiting.url, waiting.body);
-        if (!answer) return;
+        if (!decided(answer)) return;
         await del(key, waitingStore());
         onAnswer(waiting, answer);
       }

@@ -23,7 +23,7 @@ import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { translateServerText } from '../../generated/i18n-server-messages';
 import { RecordTable } from '../../generated/show/RecordTable';
 import { readCode } from '../code-reader';
-import { keepWaiting, post, sendWaiting, waitingCount, type PostAnswer } from '../scan-queue';
+import { decided, keepWaiting, post, sendWaiting, waitingCount, type PostAnswer } from '../scan-queue';
 import { WidgetCard } from './WidgetCard';
 
 /** The screen's service worker (public/scan-sw.js), registered with the screen's own path as its scope. */
@@ -170,7 +170,7 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
       if (!code) return;
       const body = { [widget.field]: code };
       const answer = navigator.onLine ? await post(url, body) : undefined;
-      if (answer) return report(code, answer);
+      if (decided(answer)) return report(code, answer);
       await keepWaiting({ url, body, at: Date.now() });
       setOutcomes((list) =>
         [{ code, kind: 'waiting' as const, text: text('queued', { code }), at: Date.now() }, ...list].slice(0, 20),
