@@ -17,7 +17,7 @@ import { defineResource } from '../src/core/resource';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
-import { canMarkNoShow, checkIn } from './orders.check-in';
+import { canMarkNoShow, checkIn } from './orders.check-in.server';
 import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;

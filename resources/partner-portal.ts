@@ -77,7 +77,7 @@ export default definePortal({
     {
       path: 'check-in',
       name: 'checkIn',
-      icon: 'QrCodeScanner',
+      icon: 'FactCheck',
       widgets: [
         {
           kind: 'scan',

@@ -1,7 +1,7 @@
 import { currency, date, integer, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
-import { manifest } from './schedules.manifest';
+import { manifest } from './schedules.manifest.server';
 
 /** A departure of a service: dates, seats and an optional price for that date. */
 export default defineResource({

@@ -13,7 +13,6 @@ import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
 import Place from '@mui/icons-material/Place';
-import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import ReportProblem from '@mui/icons-material/ReportProblem';
 import Settings from '@mui/icons-material/Settings';
@@ -39,7 +38,6 @@ const ICONS: Record<string, SvgIconComponent> = {
   ManageAccounts,
   MoveToInbox,
   Payments,
-  QrCodeScanner,
   Person,
   Place,
   ReceiptLong,
