@@ -202,7 +202,7 @@ export default defineResource({
       by: ['user', 'partner', 'finance', 'support', 'moderator'],
       handler: howToPay,
     },
-    'check-in': { method: 'POST', record: false, by: ['partner'], handler: checkIn },
+    'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',
       record: true,
