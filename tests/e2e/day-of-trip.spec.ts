@@ -148,7 +148,8 @@ test('the scan screen checks a traveller in from a QR image, and says why it ref
     .click();
   await expect(page).toHaveURL(/\/en\/partner\/check-in$/);
   await page.goto(`/en/partner/check-in?pick=${departure.id}`);
-  await expect(manifestRow(page, departure.codes[0])).toBeVisible();
+  // The screen's chunk, its departures and the manifest: slow on a busy machine, so a longer wait than the default.
+  await expect(manifestRow(page, departure.codes[0])).toBeVisible({ timeout: 30_000 });
   for (const name of ['Scan with the camera', 'Scan a photo', 'Check in']) {
     const box = await page.getByRole('button', { name, exact: true }).boundingBox();
     expect(box!.height, name).toBeGreaterThanOrEqual(40);
@@ -175,7 +176,8 @@ test('offline, scans wait on the phone, counted, and land when the network is ba
   const departure = await departureWithTravellers(baseURL!, 2);
   await signInPartner(page);
   await page.goto(`/en/partner/check-in?pick=${departure.id}`);
-  await expect(manifestRow(page, departure.codes[0])).toBeVisible();
+  // The screen's chunk, its departures and the manifest: slow on a busy machine, so a longer wait than the default.
+  await expect(manifestRow(page, departure.codes[0])).toBeVisible({ timeout: 30_000 });
   // The screen's service worker has taken the page over.
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
 
