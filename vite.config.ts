@@ -220,6 +220,20 @@ function clientMessageFiles(): Plugin {
 const REACT_FOR_QUERIES = fileURLToPath(new URL('./src/client/shims/react-for-queries.ts', import.meta.url));
 const QUERY_HOOKS = /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
 
+/** A resource module that runs on the server only (a `.server.ts` file under resources/: handlers, guards). */
+const SERVER_MODULE = /[\\/]resources[\\/].*\.server\.ts$/;
+const EXPORTED = /export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/g;
+
+/**
+ * The browser build gets a stand-in for each export of a server-only resource module: the configs name their
+ * handlers, but the browser never runs them, so neither their code nor what they import is shipped.
+ */
+function serverModuleStandIn(source: string): string {
+  const names = [...source.matchAll(EXPORTED)].map((match) => match[1]);
+  const stub = "() => { throw new Error('This runs on the server only'); }";
+  return names.map((name) => `export const ${name} = ${stub};`).join('\n');
+}
+
 function clientShims(): Plugin {
   return {
     name: 'lantern-client-shims',
@@ -228,6 +242,10 @@ function clientShims(): Plugin {
     resolveId(id, importer) {
       if (id === 'react' && importer && QUERY_HOOKS.test(importer)) return REACT_FOR_QUERIES;
       return SHIMS[id];
+    },
+    async load(id) {
+      if (!SERVER_MODULE.test(id)) return null;
+      return serverModuleStandIn(await readFile(id, 'utf8'));
     },
   };
 }

@@ -59,6 +59,17 @@ async function bookableServicePage(base: string): Promise<string> {
   return `/en/item/${schedule.serviceId}`;
 }
 
+/** The demo partner's departure today: its page carries the manifest the guide reads at the door (SPEC §15). */
+async function todaysManifestPage(base: string): Promise<string> {
+  const cookie = await signIn(base, 'partner');
+  const today = new Date().toISOString().slice(0, 10);
+  const query = `filter=${encodeURIComponent(JSON.stringify({ startDate: today }))}&range=[0,0]`;
+  const response = await fetch(`${base}/api/schedules?${query}`, { headers: { cookie } });
+  const [schedule] = (await response.json()) as { id: number }[];
+  if (!schedule) throw new Error("no departure today in the demo partner's data");
+  return `/en/partner/schedules/${schedule.id}`;
+}
+
 const ALL_PAGES: AuditedPage[] = [
   { name: 'home-en', path: '/en' },
   { name: 'home-lo', path: '/lo' },
@@ -72,6 +83,7 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'partner-list', path: '/en/partner/orders', account: 'partner' },
   // A signed-out traveller on a service's page: photos, departures and the booking form (its own chunk).
   { name: 'service-booking', path: bookableServicePage },
+  { name: 'partner-manifest', path: todaysManifestPage, account: 'partner' },
   { name: 'account-home', path: '/en/account', account: 'user' },
 ];
 const PAGES = ALL_PAGES.filter((page) => !arg('page') || arg('page')!.split(',').includes(page.name));

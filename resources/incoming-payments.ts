@@ -2,7 +2,7 @@ import { datetime, enumOf, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { assignToOrder, MATCH_PROBLEMS } from './incoming-payments.matching';
 import { importStatement, SKIP_REASONS, STATEMENT_MAX_BYTES } from './incoming-payments.statement';
-import { receiveGatewayEvent } from './incoming-payments.webhook';
+import { receiveGatewayEvent } from './incoming-payments.webhook.server';
 
 /**
  * Every payment that came in: each bank statement line imported and each gateway event. A line that names a

@@ -18,6 +18,7 @@ import { inviteReview } from './reviews.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
+import { canMarkNoShow, checkIn } from './orders.check-in.server';
 import { TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -66,6 +67,8 @@ export default defineResource({
     cancelledAt: datetime({ readOnly: true }),
     // When the customer is invited to review the trip; empty once invited.
     reviewInviteAt: datetime({ readOnly: true }),
+    // The day of the trip (SPEC §15): when the traveller boarded, stamped once by the partner's check-in.
+    checkedInAt: datetime({ readOnly: true, sortable: true }),
   },
   recordTitle: 'code',
   list: {
@@ -96,13 +99,16 @@ export default defineResource({
         fields: ['unitPrice', 'total', 'commissionRate', 'commission', 'currency', 'paymentMethod', 'paidAt'],
       },
       { name: 'contact', fields: [...CONTACT, 'note'] },
-      { name: 'history', fields: ['createdAt', 'confirmedAt', 'completedAt', 'cancelledAt', 'reason'] },
+      {
+        name: 'history',
+        fields: ['createdAt', 'confirmedAt', 'checkedInAt', 'completedAt', 'cancelledAt', 'reason'],
+      },
     ],
   },
   create: { fields: ['scheduleId', 'quantity', ...CONTACT, 'note'] },
   edit: { fields: [...CONTACT, 'note'] },
   workflow: {
-    states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded', 'expired'],
+    states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded', 'expired', 'no_show'],
     initial: 'pending_payment',
     transitions: {
       // Money only on evidence: finance by hand, or the system for a matched statement line or gateway event.
@@ -165,6 +171,15 @@ export default defineResource({
         tone: 'error',
         effect: markCancelled,
       },
+      // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
+      'no-show': {
+        from: ['paid', 'confirmed'],
+        to: 'no_show',
+        by: ['partner'],
+        tone: 'warning',
+        offered: { from: 'departureDate', whileEmpty: 'checkedInAt' },
+        guard: canMarkNoShow,
+      },
     },
     editableIn: ['pending_payment', 'paid', 'confirmed'],
     tones: {
@@ -175,6 +190,7 @@ export default defineResource({
       cancelled: 'default',
       refunded: 'error',
       expired: 'default',
+      no_show: 'warning',
     },
   },
   // The customer's way from a booking to a refund request or a complaint about it.
@@ -201,6 +217,7 @@ export default defineResource({
       by: ['user', 'partner', 'finance', 'support', 'moderator'],
       handler: howToPay,
     },
+    'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',
       record: true,

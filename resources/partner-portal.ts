@@ -2,7 +2,7 @@ import { definePortal } from '../src/core/portal';
 
 /** The partner portal's fixed screens (read by src/client/partner); lists and forms come from the resources. */
 export default definePortal({
-  menu: ['', 'orders', 'services', 'schedules', 'reviews', 'profile', 'revenue'],
+  menu: ['', 'orders', 'services', 'schedules', 'check-in', 'reviews', 'profile', 'revenue'],
   screens: [
     {
       path: '',
@@ -70,6 +70,29 @@ export default definePortal({
           sort: ['updatedAt', 'DESC'],
           fields: ['title', 'status', 'reason'],
           width: 'half',
+        },
+      ],
+    },
+    // The day of the trip (SPEC §15): the guide ticks travellers off as they board, on a phone, signal or not.
+    {
+      path: 'check-in',
+      name: 'checkIn',
+      icon: 'FactCheck',
+      widgets: [
+        {
+          kind: 'scan',
+          name: 'checkIn',
+          resource: 'orders',
+          endpoint: 'check-in',
+          field: 'code',
+          pick: {
+            resource: 'schedules',
+            filter: { startDate_gte: '$today-1', startDate_lte: '$today+1', status: ['open', 'closed'] },
+            sort: ['startDate', 'ASC'],
+            label: ['startDate', 'serviceId'],
+            table: 'manifest',
+          },
+          width: 'full',
         },
       ],
     },

@@ -1,6 +1,7 @@
 import { currency, date, integer, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
+import { manifest } from './schedules.manifest.server';
 
 /** A departure of a service: dates, seats and an optional price for that date. */
 export default defineResource({
@@ -58,6 +59,23 @@ export default defineResource({
     beforeCreate: ({ values, ...ctx }) => prepareSchedule(ctx, values),
     beforeUpdate: ({ before, patch, ...ctx }) => checkScheduleUpdate(ctx, before, patch),
   },
+  // The day of the trip (SPEC §15): who travels, for the guide at the door, printable and as CSV.
+  endpoints: { manifest: { method: 'GET', record: true, by: ['partner'], handler: manifest } },
+  recordTables: [
+    {
+      endpoint: 'manifest',
+      rows: 'rows',
+      columns: [
+        { key: 'code', kind: 'text' },
+        { key: 'contactName', kind: 'text' },
+        { key: 'contactPhone', kind: 'text' },
+        { key: 'seats', kind: 'text' },
+        { key: 'paid', kind: 'yesNo' },
+        { key: 'checkedInAt', kind: 'time' },
+      ],
+      totals: { from: 'totals', keys: ['bookings', 'seats', 'paidSeats', 'checkedInSeats', 'waitingSeats'] },
+    },
+  ],
   access: {
     admin: { read: true, update: [], delete: [] },
     partner: { scope: 'partnerId', read: true, create: true, update: true },

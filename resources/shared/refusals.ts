@@ -21,6 +21,16 @@ export const REFUSALS = {
   reviewWindowPassed: 'Reviews are accepted within 90 days of the trip',
   reviewedAlready: 'This booking has a review already',
   repliedAlready: 'This review has a reply already',
+  noSuchBooking: 'No booking of yours has this code',
+  notPaid: 'This booking is not paid',
+  wasCancelled: 'This booking was cancelled',
+  hasExpired: 'This booking expired unpaid',
+  wasRefunded: 'This booking was refunded',
+  wasNoShow: 'This booking was marked as a no-show',
+  checkInNotYet: 'Check-in opens on %{0}, the day before the departure',
+  checkInOver: 'Check-in closed on %{0}, the day after the departure',
+  notStarted: 'This departure has not started yet',
+  alreadyCheckedIn: 'This traveller has checked in',
 } as const;
 
 /** A refusal's sentence with its `%{0}`… filled, as the server sends it. */

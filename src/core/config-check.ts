@@ -58,6 +58,9 @@ export function requiredLabels(resource: AnyResource): string[] {
   ])
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
+  for (const table of resource.recordTables ?? [])
+    for (const key of ['title', ...table.columns.map((column) => column.key), ...(table.totals?.keys ?? [])])
+      labels.push(`${base}.tables.${table.endpoint}.${key}`);
   for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
     if (endpoint.listButton)
       labels.push(

@@ -100,6 +100,29 @@ export interface TwoFactorWidget extends WidgetBase {
   kind: 'twoFactor';
 }
 
+/**
+ * A scanner for the guide at the door: reads a code with the camera (the browser's `BarcodeDetector`, else a decoder
+ * library), from a photo, or typed, and posts `{[field]: code}` to the collection endpoint
+ * `/api/{resource}/-/{endpoint}` (which must answer a repeated post alike). It keeps working offline: a service worker
+ * keeps the screen and its reads, and posts made without network wait in the browser, counted on screen, until it
+ * is back. Beside it, the record table `pick.table` of one of the records `pick` lists (e.g. today's departures).
+ */
+export interface ScanWidget extends WidgetBase {
+  kind: 'scan';
+  resource: string;
+  endpoint: string;
+  field: string;
+  pick: {
+    resource: string;
+    filter?: Readonly<Record<string, unknown>>;
+    sort?: readonly [string, 'ASC' | 'DESC'];
+    /** Fields that name a record in the picker (references by their display field). */
+    label: readonly string[];
+    /** The record table (`recordTables`) of the picked record shown under the scanner. */
+    table: string;
+  };
+}
+
 export type Widget =
   | ListWidget
   | AccountWidget
@@ -108,7 +131,8 @@ export type Widget =
   | ChartWidget
   | TableWidget
   | PanelWidget
-  | TwoFactorWidget;
+  | TwoFactorWidget
+  | ScanWidget;
 
 export interface PortalScreen {
   /** Path below the area's basename ('' is its entry). */

@@ -118,8 +118,11 @@ export interface DataContext {
     rows: readonly Record<string, unknown>[],
     options?: { skipTaken?: readonly string[] },
   ): Promise<Row[]>;
-  /** Updates through the generic path: version bump, audit row. */
-  update(resource: string, id: number, patch: Record<string, unknown>): Promise<Row>;
+  /**
+   * Updates through the generic path: version bump, audit row. `action` names the change in the audit row and on the
+   * live event stream when it is more than an edit (a check-in); default `update`.
+   */
+  update(resource: string, id: number, patch: Record<string, unknown>, options?: { action?: string }): Promise<Row>;
   /** Queues a mail in this transaction: sent only if the change commits. */
   mail(message: MailMessage): Promise<void>;
   /** The typed values of a settings group. */
@@ -162,6 +165,11 @@ export interface Transition {
   inputFields?: Readonly<Record<string, string | false>>;
   /** Offered as a bulk action on lists. */
   bulk?: boolean;
+  /**
+   * When the transition is offered, beyond its states: from the day or instant of the record's field `from` on (a
+   * departure's date), and only while the field `whileEmpty` is (not yet checked in). Its guard keeps the exact rule.
+   */
+  offered?: { from?: string; whileEmpty?: string };
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
   guard?: (ctx: TransitionContext) => Promise<void> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
@@ -380,6 +388,21 @@ export interface EndpointFile {
   bytes: Buffer;
 }
 
+/**
+ * Rows of a record endpoint (GET, `/api/{name}/{id}/{endpoint}`) shown as a table under the record's page in the
+ * areas whose accounts the endpoint grants (e.g. a departure's manifest): the answer's `rows` array, one column
+ * per `columns` entry (labels `resources.{name}.tables.{endpoint}.{key}`, the table's `title`), its `totals` under it
+ * (labels likewise), a CSV download of what is shown, and a print layout that puts the table alone on the page.
+ * It follows the live event stream like every endpoint answer.
+ */
+export interface RecordTable {
+  endpoint: string;
+  rows: string;
+  columns: readonly { key: string; kind: 'text' | 'number' | 'yesNo' | 'time' }[];
+  /** Numbers of the answer's object `from` shown under the table, in this order. */
+  totals?: { from: string; keys: readonly string[] };
+}
+
 /** A pre-filtered list of a resource under its own admin path (e.g. a moderation queue of pending items). */
 export interface ListQueue {
   /** An i18n key under `resources.{name}.queues.` */
@@ -556,6 +579,8 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
    * this record (e.g. a refund request or a complaint on an order). `in`: only while the record is in these states.
    */
   followUps?: Readonly<Record<string, FollowUp>>;
+  /** Tables of the record's endpoints under its page (a departure's manifest): see RecordTable. */
+  recordTables?: readonly RecordTable[];
   /** The show page displays a record endpoint of the record referenced by `via` (e.g. the partner's balance). */
   aside?: { via: string; endpoint: string };
   /** Named client widgets shown above the admin list of this resource (e.g. `health` on the system screen). */

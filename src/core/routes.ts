@@ -48,7 +48,7 @@ export interface RouteOptions {
 /** Fixed (non-resource) screens of each area; '' is the area's entry. */
 export const AREA_SCREENS: Readonly<Record<Area, readonly string[]>> = {
   admin: ['', 'dashboard', 'statistics', 'system', 'profile'],
-  partner: ['', 'revenue', 'register', 'profile'],
+  partner: ['', 'revenue', 'register', 'profile', 'check-in'],
   account: ['', 'profile'],
 };
 

@@ -12,17 +12,36 @@ export function currentState(resource: AnyResource, record: Record<string, unkno
   return String(record[statusField(resource) ?? 'status'] ?? '');
 }
 
+/** The local calendar day, as `date` fields hold days. */
+function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whether the record is in the moment the transition's `offered` asks for (its guard decides the exact rule). */
+function offeredNow(transition: Transition, record: Record<string, unknown>, now: Date): boolean {
+  const offered = transition.offered;
+  if (!offered) return true;
+  if (offered.whileEmpty && record[offered.whileEmpty] != null) return false;
+  if (!offered.from) return true;
+  const value = record[offered.from];
+  if (value == null) return false;
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return text.length === 10 ? text <= localDay(now) : Date.parse(text) <= now.getTime();
+}
+
 /** The transitions the principal may run on this record right now. */
 export function availableActions(
   resource: AnyResource,
   record: Record<string, unknown>,
   principal: Principal,
+  now = new Date(),
 ): string[] {
   const workflow = resource.workflow;
   if (!workflow) return [];
   const state = currentState(resource, record);
   return Object.entries(workflow.transitions)
-    .filter(([, t]) => transitionSources(t).includes(state) && grants(t.by, principal))
+    .filter(([, t]) => transitionSources(t).includes(state) && grants(t.by, principal) && offeredNow(t, record, now))
     .map(([name]) => name);
 }
 

@@ -70,6 +70,8 @@ export interface UpdateOptions {
   keepSession?: string;
   /** The action the live event stream names (a transition's name); default `update`. */
   event?: string;
+  /** What the change is when more than an edit (a check-in): the audit row's action and the live event's. */
+  action?: string;
 }
 
 /**
@@ -289,7 +291,7 @@ export class Writer implements DataContext {
       .returningAll()
       .executeTakeFirstOrThrow();
     const record = toRecord(config, row) as Row;
-    await announceChange(this.trx, config, record, options.event ?? 'update');
+    await announceChange(this.trx, config, record, options.event ?? options.action ?? 'update');
     // Signed-in principals are cached: a changed state or role must reach every instance at once; so must a setting,
     // which may decide what a session opens (the roles that need a second factor).
     if (config.account || config.settingsStore) await announceAuthChange(this.trx);
@@ -306,7 +308,7 @@ export class Writer implements DataContext {
         {
           resource,
           recordId: id,
-          action: 'update',
+          action: options.action ?? 'update',
           from: moved ? (before[status] as string) : null,
           to: moved ? (record[status] as string) : null,
           diff,

@@ -16,6 +16,8 @@ const PAGES: { role?: 'admin' | 'partner'; path: string }[] = [
   { role: 'partner', path: '/en/partner' },
   { role: 'partner', path: '/vi/partner/orders' },
   { role: 'partner', path: '/en/partner/profile' },
+  // The scan screen registers a service worker and decodes images in a canvas.
+  { role: 'partner', path: '/en/partner/check-in' },
 ];
 
 const LOGINS = {

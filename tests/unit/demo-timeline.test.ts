@@ -131,6 +131,30 @@ describe.each(MOMENTS)('demo timeline loaded at %s', (now) => {
     }
   });
 
+  it('partner@example.com has the day of the trip (SPEC §15): boarded and waiting travellers, and yesterday a missed one', () => {
+    const demo = world.b.rows('partners').find((p) => p.values.email === 'partner@example.com')!;
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
+    const paidOn = (offset: number) => {
+      const departures = world.b
+        .rows('schedules')
+        .filter((s) => s.values.partnerId === demo && s.values.startDate === day(offset));
+      return world.b
+        .rows('orders')
+        .filter((o) => departures.includes(o.values.scheduleId as never))
+        .filter((o) => ['paid', 'confirmed'].includes(String(o.values.status)))
+        .map((o) => o.values);
+    };
+    for (const offset of [0, 1]) expect(paidOn(offset).length, day(offset)).toBeGreaterThan(0);
+    const todays = paidOn(0);
+    expect(todays.filter((o) => o.checkedInAt).length).toBeGreaterThan(0);
+    expect(todays.filter((o) => !o.checkedInAt).length).toBeGreaterThan(0);
+    for (const order of todays.filter((o) => o.checkedInAt))
+      expect(Date.parse(String(order.checkedInAt))).toBeLessThanOrEqual(at);
+    const missed = paidOn(-1).filter((o) => !o.checkedInAt);
+    expect(missed.length).toBeGreaterThan(0);
+  });
+
   it('every approved service has a photo; at least 40% have titles in vi, th and zh', () => {
     const services = rows(world, 'services');
     for (const service of services.filter((s) => s.status === 'approved'))

@@ -20,6 +20,7 @@ import { usePrincipal } from '../generated/principal';
 import { CalendarView } from './CalendarView';
 import { CardList } from './CardList';
 import { Decision } from './widgets/Decision';
+import { RecordTables } from '../generated/show/RecordTable';
 
 /** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
 export function AreaList() {
@@ -78,6 +79,7 @@ export function AreaShow() {
         </Box>
       ) : null}
       {asPage ? <GeneratedShow layout="sections" readOnly /> : <GeneratedShow />}
+      <RecordTables config={config} record={record} />
     </>
   );
 }
@@ -106,6 +108,7 @@ export function AreaEdit() {
         </Alert>
       ) : null}
       <GeneratedEdit />
+      <RecordTables config={config} record={record} />
     </>
   );
 }

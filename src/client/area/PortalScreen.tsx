@@ -36,6 +36,7 @@ const loaders: WidgetLoaders = {
   table: () => import('./widgets/TableWidget').then((m) => m.TableWidget),
   panel: () => import('./widgets/PanelWidget').then((m) => m.PanelWidget),
   twoFactor: () => import('./widgets/TwoFactorWidget').then((m) => m.TwoFactorWidget),
+  scan: () => import('./widgets/ScanWidget').then((m) => m.ScanWidget),
 };
 const loading = new Map<Widget['kind'], Promise<unknown>>();
 const loaded = new Map<Widget['kind'], ComponentType<{ widget: Widget }>>();

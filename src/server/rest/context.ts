@@ -11,7 +11,7 @@ export function contextOf<E extends object>(writer: Writer, extra: E): DataConte
     insert: (resource, values) => writer.insert(resource, values),
     insertIfFree: (resource, values) => writer.insertIfFree(resource, values),
     insertMany: (resource, rows, options) => writer.insertMany(resource, rows, options),
-    update: (resource, id, patch) => writer.update(resource, id, patch),
+    update: (resource, id, patch, options) => writer.update(resource, id, patch, options),
     mail: (message) => writer.mail(message),
     settings: (group) => writer.settings(group),
     resetSecondFactor: (kind, id) => writer.resetSecondFactor(kind, id),

@@ -1,0 +1,68 @@
+import type { DataContext, Row } from '../src/core/resource';
+
+/** The bookings a departure's manifest lists: those holding or owning seats on it (not the cancelled or expired). */
+const ON_BOARD = ['pending_payment', 'paid', 'confirmed', 'completed', 'no_show'];
+/** Paid for (a no-show paid too); a customer's contact is the partner's to read only from then on (orders' revealIn). */
+const PAID = ['paid', 'confirmed', 'completed', 'no_show'];
+
+/** An order's seats as the manifest writes them; with ticket types, its lines ("2 ADULT, 1 CHILD"). */
+export function seatsOf(order: Row): string {
+  return String(order.quantity ?? 0);
+}
+
+export interface ManifestRow {
+  id: number;
+  code: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  seats: string;
+  paid: boolean;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  status: string;
+}
+
+export interface Manifest {
+  rows: ManifestRow[];
+  totals: { bookings: number; seats: number; paidSeats: number; checkedInSeats: number; waitingSeats: number };
+}
+
+/**
+ * `GET /api/schedules/{id}/manifest`: who travels on the partner's departure (the route found it in their scope),
+ * code first as the scanner reads it, and the seats counted for the guide at the door.
+ */
+export async function manifest(ctx: DataContext & { record?: Row }): Promise<Manifest> {
+  const schedule = ctx.record!;
+  const orders = (await ctx.trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('scheduleId', '=', schedule.id)
+    .where('partnerId', '=', schedule.partnerId as number)
+    .where('status', 'in', ON_BOARD)
+    .where((eb) => eb.or([eb('status', '!=', 'pending_payment'), eb('holdExpiresAt', '>', ctx.now)]))
+    .orderBy('contactName')
+    .orderBy('code')
+    .execute()) as Row[];
+  const totals = { bookings: orders.length, seats: 0, paidSeats: 0, checkedInSeats: 0, waitingSeats: 0 };
+  const rows = orders.map((order): ManifestRow => {
+    const paid = PAID.includes(String(order.status));
+    const seats = Number(order.quantity ?? 0);
+    const checkedInAt = order.checkedInAt ? new Date(order.checkedInAt as string).toISOString() : null;
+    totals.seats += seats;
+    if (paid) totals.paidSeats += seats;
+    if (checkedInAt) totals.checkedInSeats += seats;
+    else if (paid && order.status !== 'no_show') totals.waitingSeats += seats;
+    return {
+      id: Number(order.id),
+      code: String(order.code),
+      contactName: paid ? ((order.contactName as string | null) ?? null) : null,
+      contactPhone: paid ? ((order.contactPhone as string | null) ?? null) : null,
+      seats: seatsOf(order),
+      paid,
+      checkedIn: Boolean(checkedInAt),
+      checkedInAt,
+      status: String(order.status),
+    };
+  });
+  return { rows, totals };
+}
