@@ -17,6 +17,17 @@ async function expectTappable(action: Locator, text: string) {
   expect(box.y + box.height).toBeLessThanOrEqual(844);
 }
 
+/** The app bar's title is whole: the record's name in it, nothing hidden by an ellipsis or overflow. */
+async function expectTitleWhole(page: Page, text: string) {
+  const title = page.locator('#react-admin-title');
+  await expect(title).toContainText(text);
+  const overflow = await title.evaluate((el) => ({
+    wide: el.scrollWidth - el.clientWidth,
+    tall: el.scrollHeight - el.clientHeight,
+  }));
+  expect(overflow).toEqual({ wide: 0, tall: 0 });
+}
+
 /** A booking of the demo traveller, left unpaid: its page in the customer's area. */
 async function unpaidOrder(page: Page): Promise<number> {
   const login = await page.request.post('/api/auth/login', {
@@ -39,12 +50,18 @@ test("the moderator's pending service: Approve and Reject drawn with their text 
   page,
   baseURL,
 }) => {
-  const [pending] = await submitPendingServices(baseURL!, `Phone review ${Date.now()}`, 1);
+  const tag = `Phone review with a long title to wrap ${Date.now()}`;
+  const [pending] = await submitPendingServices(baseURL!, tag, 1);
   await signInAdmin(page, 'moderator@example.com');
   await page.goto(`/en/admin/service-review/${pending}/show`);
   const actions = page.getByTestId('workflow-actions');
   await expectTappable(actions.locator('[data-action="approve"]'), 'Approve');
   await expectTappable(actions.locator('[data-action="reject"]'), 'Reject');
+  await expectTitleWhole(page, tag);
+  // Language, theme and refresh wait behind one button of the bar.
+  await expect(page.getByTestId('language-switcher')).toBeHidden();
+  await page.getByTestId('bar-settings').tap();
+  await expect(page.getByTestId('bar-settings-menu').getByTestId('language-switcher')).toBeVisible();
 });
 
 test("the partner's paid order: Confirm drawn with its text and tappable", async ({ page }) => {
