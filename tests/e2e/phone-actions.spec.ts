@@ -59,6 +59,7 @@ test("the moderator's pending service: Approve and Reject drawn with their text 
   await expectTappable(actions.locator('[data-action="reject"]'), 'Reject');
   await expectTitleWhole(page, tag);
   // Language, theme and refresh wait behind one button of the bar.
+  await page.screenshot({ path: test.info().outputPath('phone-service-review.png') });
   await expect(page.getByTestId('language-switcher')).toBeHidden();
   await page.getByTestId('bar-settings').tap();
   await expect(page.getByTestId('bar-settings-menu').getByTestId('language-switcher')).toBeVisible();
@@ -70,6 +71,7 @@ test("the partner's paid order: Confirm drawn with its text and tappable", async
   await page.getByTestId('card-list').locator('a').first().click();
   await expect(page).toHaveURL(/\/en\/partner\/orders\/\d+\/show$/);
   await expectTappable(page.getByTestId('workflow-actions').locator('[data-action="confirm"]'), 'Confirm');
+  await page.screenshot({ path: test.info().outputPath('phone-partner-order.png') });
 });
 
 test("the traveller's unpaid order: Cancel order and Report a problem drawn with their text and tappable", async ({
@@ -78,4 +80,6 @@ test("the traveller's unpaid order: Cancel order and Report a problem drawn with
   await unpaidOrder(page);
   await expectTappable(page.locator('[data-action="cancel"]'), 'Cancel order');
   await expectTappable(page.locator('[data-follow-up="reportProblem"]'), 'Report a problem');
+  // The picture docs/images/phone-traveller-order.webp is made from (as the two above).
+  await page.screenshot({ path: test.info().outputPath('phone-traveller-order.png') });
 });
