@@ -113,6 +113,7 @@ const en = {
       later: 'Later',
     },
     menu: {
+      display: 'Language, theme and refresh',
       accounts: 'Accounts',
       moderation: 'Moderation',
       services: 'Services',

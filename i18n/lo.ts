@@ -340,6 +340,7 @@ const lo = {
       later: 'ພາຍຫຼັງ',
     },
     menu: {
+      display: 'ພາສາ, ຮູບແບບສີ ແລະ ໂຫຼດຄືນ',
       accounts: 'ບັນຊີຜູ້ໃຊ້',
       moderation: 'ການກວດສອບ',
       services: 'ບໍລິການ',

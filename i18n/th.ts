@@ -340,6 +340,7 @@ const th = {
       later: 'ภายหลัง',
     },
     menu: {
+      display: 'ภาษา ธีม และรีเฟรช',
       accounts: 'บัญชีผู้ใช้',
       moderation: 'การตรวจสอบ',
       services: 'บริการ',

@@ -343,6 +343,7 @@ const vi = {
       later: 'Để sau',
     },
     menu: {
+      display: 'Ngôn ngữ, giao diện và tải lại',
       accounts: 'Tài khoản',
       moderation: 'Kiểm duyệt',
       services: 'Dịch vụ',

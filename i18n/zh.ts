@@ -339,6 +339,7 @@ const zh = {
       later: '稍后',
     },
     menu: {
+      display: '语言、主题和刷新',
       accounts: '账户',
       moderation: '审核',
       services: '服务',

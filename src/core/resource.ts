@@ -174,6 +174,8 @@ export interface Transition {
   guard?: (ctx: TransitionContext) => Promise<void> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
   effect?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void>;
+  /** A Material icon drawn beside the button's text (a name `menu.icon` accepts too). */
+  icon?: string;
   /** Colour of the button. */
   tone?: 'primary' | 'success' | 'error' | 'warning';
   /** Large sums need more than one admin's approval (SPEC §8): see Signatures. */
@@ -631,6 +633,8 @@ export interface FollowUp {
   /** The other resource's reference to this one. */
   field: string;
   in?: readonly string[];
+  /** A Material icon drawn beside the button's text. */
+  icon?: string;
 }
 
 /** Declares a resource; the generic keeps field names checked in list, show and form definitions. */

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import {
-  Button,
   EditButton,
   Labeled,
   Show,
@@ -11,7 +10,6 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router';
 import { SYSTEM_FIELDS, statusField, type AnyResource, type GroupLayout } from '../../core/resource';
 import { useEntry, useRegistry } from './context';
 import { GroupSection } from './GroupSection';
@@ -25,6 +23,29 @@ import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
 import { InstructionsPanel } from './show/InstructionsPanel';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
+import { ActionButton, PHONE } from './workflow/ActionButton';
+
+/**
+ * On a phone the record's actions sit in a bar at the bottom of the screen, where the thumb reaches them; the
+ * page keeps room below its last row so the bar covers nothing.
+ */
+const THUMB_BAR = {
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 1100,
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  whiteSpace: 'normal',
+  px: 1,
+  py: 1,
+  paddingBottom: 'calc(8px + env(safe-area-inset-bottom))',
+  borderTop: 1,
+  borderColor: 'divider',
+  boxShadow: 3,
+  '&:empty': { display: 'none' },
+} as const;
 
 /** Fields a show page lists when the config names none: every readable field, then the system columns. */
 export function defaultShowFields(config: AnyResource): string[] {
@@ -71,11 +92,11 @@ function FollowUpButtons({ config }: { config: AnyResource }) {
         if (followUp.in && status && !followUp.in.includes(String(record[status]))) return null;
         const source = encodeURIComponent(JSON.stringify({ [followUp.field]: record.id }));
         return (
-          <Button
+          <ActionButton
             key={key}
-            component={Link}
             to={`${basename}/${route}/create?source=${source}`}
             label={translate(labels.action(config, key), { _: humanize(key) })}
+            icon={followUp.icon}
             variant="outlined"
             data-follow-up={key}
           />
@@ -90,7 +111,7 @@ function ShowActions({ config, readOnly }: { config: AnyResource; readOnly?: boo
   const record = useRecordContext();
   const next = useNextInList(record?.id);
   return (
-    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap', [PHONE]: THUMB_BAR }}>
       <WorkflowButtons config={config} onDone={next} />
       <FollowUpButtons config={config} />
       {canEdit ? <EditButton /> : null}
@@ -180,7 +201,7 @@ export function GeneratedShow({
       title={<RecordTitle config={config} />}
       actions={<ShowActions config={config} readOnly={readOnly} />}
       aside={config.aside ? <AsideSlot config={config} /> : undefined}
-      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } }, [PHONE]: { pb: 12 } }}
     >
       {config.instructions?.length ? (
         <Box sx={{ p: 2, pb: 0 }}>

@@ -27,6 +27,8 @@ import { HideOnScrollDown } from './HideOnScrollDown';
 import { NotificationBell } from './NotificationBell';
 import { AreaLoadingIndicator } from './AreaLoadingIndicator';
 import { AreaSidebar } from './AreaSidebar';
+import { BarSettings } from './BarSettings';
+import { PHONE } from '../workflow/ActionButton';
 
 /**
  * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
@@ -94,13 +96,18 @@ export function AreaAppBar() {
       toolbar={
         <>
           {!setupRequired && <NotificationBell />}
-          <LanguageSwitcher />
-          <ThemeToggle />
-          <AreaLoadingIndicator />
+          <BarSettings>
+            <LanguageSwitcher />
+            <ThemeToggle />
+            <AreaLoadingIndicator />
+          </BarSettings>
         </>
       }
     >
-      <TitlePortal />
+      {/* A long title wraps on a phone rather than being cut to a few letters. */}
+      <TitlePortal
+        sx={{ [PHONE]: { whiteSpace: 'normal', overflowWrap: 'anywhere', fontSize: '1rem', lineHeight: 1.2, py: 0.5 } }}
+      />
       <TabTitleFromAppBar />
     </AppBar>
   );

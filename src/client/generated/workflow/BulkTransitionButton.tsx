@@ -20,6 +20,7 @@ import type { LanternDataProvider } from '../data-provider';
 import { humanize, labels } from '../../../core/labels';
 import { errorMessage } from './errors';
 import { transitionInputs } from './inputs';
+import { ActionButton } from './ActionButton';
 import { TransitionDialog } from './TransitionDialog';
 
 interface Outcome {
@@ -64,8 +65,9 @@ export function BulkTransitionButton({ config, action }: { config: AnyResource; 
   const done = outcomes?.filter((o) => o.ok).length ?? 0;
   return (
     <>
-      <Button
+      <ActionButton
         label={actionLabel}
+        icon={transition.icon}
         color={transition.tone ?? 'primary'}
         disabled={busy || !selectedIds.length}
         onClick={() => (inputs.length ? setAsking(true) : void run())}

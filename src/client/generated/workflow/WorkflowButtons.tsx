@@ -3,7 +3,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ComponentProps } from 'react';
-import { Button, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { lazyWithReload } from '../../shell/chunk-reload';
@@ -12,6 +12,7 @@ import { useActiveLocale } from '../fields/FieldValue';
 import { humanize, labels } from '../../../core/labels';
 import type { TransitionDialog as Dialog } from './TransitionDialog';
 import { useRunTransition } from './useTransition';
+import { ActionButton } from './ActionButton';
 
 // The dialog and its inputs (the form code) load when a transition that asks for input is first started: a
 // screen showing the buttons (a dashboard's record card) does not fetch form code for its first paint.
@@ -36,14 +37,16 @@ export function TransitionButton({
   const resource = useResourceContext() ?? config.name;
   const record = useRecordContext();
   const translate = useTranslate();
-  const tone = config.workflow?.transitions[action]?.tone ?? 'primary';
+  const transition = config.workflow?.transitions[action];
+  const tone = transition?.tone ?? 'primary';
   const { inputs, open, busy, close, start, run } = useRunTransition(config, resource, record?.id, action, onDone);
   // Once opened it stays mounted, so closing it plays its exit and hands focus back to the button.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
   const button = (
-    <Button
+    <ActionButton
       label={translate(labels.action(config, action), { _: humanize(action) })}
+      icon={transition?.icon}
       color={tone}
       variant={tone === 'primary' ? 'contained' : 'outlined'}
       onClick={start}
