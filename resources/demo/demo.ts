@@ -472,8 +472,8 @@ function fullWorld(world: World): void {
 }
 
 /**
- * user@example.com has at least two completed trips of the last 90 days to review (SPEC §16 demo data): when the
- * draws gave fewer, other customers' recent trips with the demo partner, with no request or complaint on them,
+ * user@example.com has at least two completed trips with the demo partner of the last 90 days to review (SPEC §16
+ * demo data): when the draws gave fewer, other customers' recent trips with the demo partner, with no request or complaint on them,
  * become theirs. Nothing is drawn from the random stream, so the rest of the world stays as it was.
  */
 function ensureTripsToReview(world: World, orders: Rec[], demo: Rec, demoUser: Rec): void {
@@ -482,7 +482,8 @@ function ensureTripsToReview(world: World, orders: Rec[], demo: Rec, demoUser: R
   const followed = new Set(
     [...world.b.rows('refunds'), ...world.b.rows('complaints')].map((row) => row.values.orderId),
   );
-  const mine = orders.filter((o) => o.values.userId === demoUser && recent(o)).length;
+  // With the demo partner, who can then answer the review in the portal.
+  const mine = orders.filter((o) => o.values.userId === demoUser && o.values.partnerId === demo && recent(o)).length;
   const others = orders.filter(
     (o) => o.values.userId !== demoUser && o.values.partnerId === demo && recent(o) && !followed.has(o),
   );
