@@ -358,6 +358,7 @@ const en = {
       noResults: 'No services match your search.',
       priceFrom: 'From %{price}',
       perPerson: 'per person',
+      meetingPoint: 'Meeting point: %{place}',
       duration: '%{smart_count} day |||| %{smart_count} days',
       byPartner: 'by %{partner}',
       nextDepartures: 'Next departures',

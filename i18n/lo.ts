@@ -598,6 +598,7 @@ const lo = {
       noResults: 'ບໍ່ມີບໍລິການທີ່ກົງກັບການຄົ້ນຫາຂອງທ່ານ.',
       priceFrom: 'ເລີ່ມຕົ້ນ %{price}',
       perPerson: 'ຕໍ່ຄົນ',
+      meetingPoint: 'ຈຸດນັດພົບ: %{place}',
       duration: '%{smart_count} ມື້ |||| %{smart_count} ມື້',
       byPartner: 'ໂດຍ %{partner}',
       nextDepartures: 'ຖ້ຽວອອກເດີນທາງຕໍ່ໄປ',

@@ -598,6 +598,7 @@ const th = {
       noResults: 'ไม่มีบริการที่ตรงกับการค้นหาของคุณ',
       priceFrom: 'เริ่มต้น %{price}',
       perPerson: 'ต่อคน',
+      meetingPoint: 'จุดนัดพบ: %{place}',
       duration: '%{smart_count} วัน |||| %{smart_count} วัน',
       byPartner: 'โดย %{partner}',
       nextDepartures: 'รอบเดินทางถัดไป',

@@ -601,6 +601,7 @@ const vi = {
       noResults: 'Không có dịch vụ nào phù hợp với tìm kiếm của bạn.',
       priceFrom: 'Từ %{price}',
       perPerson: 'mỗi người',
+      meetingPoint: 'Điểm hẹn: %{place}',
       duration: '%{smart_count} ngày |||| %{smart_count} ngày',
       byPartner: 'bởi %{partner}',
       nextDepartures: 'Chuyến khởi hành sắp tới',

@@ -597,6 +597,7 @@ const zh = {
       noResults: '没有符合搜索条件的服务。',
       priceFrom: '%{price} 起',
       perPerson: '每人',
+      meetingPoint: '集合地点：%{place}',
       duration: '%{smart_count} 天 |||| %{smart_count} 天',
       byPartner: '由 %{partner} 提供',
       nextDepartures: '近期出发',

@@ -10,6 +10,7 @@ export default definePublicSite({
     price: 'price',
     currency: 'currency',
     duration: 'durationDays',
+    place: 'meetingPoint',
     sort: ['id', 'DESC'],
     partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
     filters: [
@@ -34,6 +35,8 @@ export default definePublicSite({
       resource: 'schedules',
       field: 'serviceId',
       start: 'startDate',
+      time: 'startTime',
+      place: 'meetingPoint',
       capacity: 'capacity',
       taken: 'seatsBooked',
       priceOverride: 'priceOverride',

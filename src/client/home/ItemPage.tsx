@@ -16,13 +16,13 @@ import { ITEM_PHOTO } from '../../core/catalog-requests';
 import { responsiveImage } from '../../core/images';
 import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
-import { formatDate, formatMoney } from '../../core/format';
+import { formatMoney } from '../../core/format';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
-import { booking, loadItem, primedItem } from './catalog';
+import { booking, loadItem, occurrencePlace, occurrenceWhen, primedItem } from './catalog';
 import { SiteHeader } from './SiteHeader';
 
 const ID = /^[1-9][0-9]{0,17}$/;
@@ -118,6 +118,11 @@ export default function ItemPage() {
                   {t('app.home.perPerson')}
                   {item.duration ? ` · ${t('app.home.duration', { smart_count: item.duration })}` : ''}
                 </Typography>
+                {item.place && (
+                  <Typography variant="body2" data-testid="item-meeting-point">
+                    {t('app.home.meetingPoint', { place: item.place })}
+                  </Typography>
+                )}
               </Paper>
               {item.description && (
                 <Box>
@@ -138,8 +143,9 @@ export default function ItemPage() {
                     {item.occurrences.slice(0, 10).map((o) => (
                       <ListItem key={o.id} divider>
                         <ListItemText
-                          primary={formatDate(o.start, locale, 'dayFull')}
+                          primary={occurrenceWhen(o, locale)}
                           secondary={[
+                            occurrencePlace(o, item, locale),
                             o.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: o.seatsLeft }) : '',
                             o.price !== undefined ? formatMoney(o.price, item.currency, locale) : '',
                           ]
