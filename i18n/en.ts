@@ -442,7 +442,7 @@ const en = {
         orders: {
           create: 'New booking %{title}: %{total}',
           createCustomer:
-            'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference.',
+            'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference. Departure %{departureDate} at %{departureTime}, meeting point: %{meetingPoint}.',
           expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
         },
         refunds: {
@@ -874,6 +874,8 @@ const en = {
         serviceId: 'Service',
         scheduleId: 'Departure',
         departureDate: 'Departure date',
+        departureTime: 'Departure time',
+        meetingPoint: 'Meeting point',
         quantity: 'Quantity',
         unitPrice: 'Unit price',
         total: 'Total',

@@ -681,7 +681,7 @@ const lo = {
         orders: {
           create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
           createCustomer:
-            'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
+            'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ. ອອກເດີນທາງ %{departureDate} ເວລາ %{departureTime}, ຈຸດນັດພົບ: %{meetingPoint}.',
           expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
         },
         refunds: {
@@ -1113,6 +1113,8 @@ const lo = {
         serviceId: 'ບໍລິການ',
         scheduleId: 'ຖ້ຽວອອກເດີນທາງ',
         departureDate: 'ວັນທີອອກເດີນທາງ',
+        departureTime: 'ເວລາອອກເດີນທາງ',
+        meetingPoint: 'ຈຸດນັດພົບ',
         quantity: 'ຈຳນວນ',
         unitPrice: 'ລາຄາຕໍ່ໜ່ວຍ',
         total: 'ລວມທັງໝົດ',

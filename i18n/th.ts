@@ -681,7 +681,7 @@ const th = {
         orders: {
           create: 'มีการจองใหม่ %{title}: %{total}',
           createCustomer:
-            'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
+            'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน ออกเดินทาง %{departureDate} เวลา %{departureTime} จุดนัดพบ: %{meetingPoint}',
           expire: 'การจอง %{title} ของคุณหมดอายุเพราะยังไม่ชำระเงิน ที่นั่งถูกเปิดขายอีกครั้งแล้ว',
         },
         refunds: {
@@ -1113,6 +1113,8 @@ const th = {
         serviceId: 'บริการ',
         scheduleId: 'รอบเดินทาง',
         departureDate: 'วันที่เดินทาง',
+        departureTime: 'เวลาออกเดินทาง',
+        meetingPoint: 'จุดนัดพบ',
         quantity: 'จำนวน',
         unitPrice: 'ราคาต่อหน่วย',
         total: 'ยอดรวม',

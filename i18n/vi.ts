@@ -686,7 +686,7 @@ const vi = {
         orders: {
           create: 'Đặt chỗ mới %{title}: %{total}',
           createCustomer:
-            'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
+            'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản. Khởi hành %{departureDate} lúc %{departureTime}, điểm hẹn: %{meetingPoint}.',
           expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
         },
         refunds: {
@@ -1118,6 +1118,8 @@ const vi = {
         serviceId: 'Dịch vụ',
         scheduleId: 'Chuyến khởi hành',
         departureDate: 'Ngày khởi hành',
+        departureTime: 'Giờ khởi hành',
+        meetingPoint: 'Điểm hẹn',
         quantity: 'Số lượng',
         unitPrice: 'Đơn giá',
         total: 'Tổng cộng',

@@ -679,7 +679,7 @@ const zh = {
         orders: {
           create: '新预订 %{title}：%{total}',
           createCustomer:
-            '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。',
+            '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。出发：%{departureDate} %{departureTime}，集合地点：%{meetingPoint}。',
           expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
         },
         refunds: {
@@ -1105,6 +1105,8 @@ const zh = {
         serviceId: '服务',
         scheduleId: '出发班期',
         departureDate: '出发日期',
+        departureTime: '出发时间',
+        meetingPoint: '集合地点',
         quantity: '数量',
         unitPrice: '单价',
         total: '总额',

@@ -510,6 +510,8 @@ export class World {
       serviceId: service,
       scheduleId: schedule,
       departureDate: schedule.values.startDate,
+      departureTime: schedule.values.startTime,
+      meetingPoint: schedule.values.meetingPoint ?? service.values.meetingPoint,
       quantity,
       unitPrice,
       total,
