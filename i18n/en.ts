@@ -396,6 +396,7 @@ const en = {
       noResults: 'No services match your search.',
       priceFrom: 'From %{price}',
       perPerson: 'per person',
+      meetingPoint: 'Meeting point: %{place}',
       duration: '%{smart_count} day |||| %{smart_count} days',
       ratingSummary:
         'Rated %{average} out of 5 from %{smart_count} review |||| Rated %{average} out of 5 from %{smart_count} reviews',
@@ -486,7 +487,7 @@ const en = {
         orders: {
           create: 'New booking %{title}: %{total}',
           createCustomer:
-            'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference.',
+            'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference. Departure %{departureDate} at %{departureTime}, meeting point: %{meetingPoint}.',
           expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
         },
         refunds: {
@@ -881,7 +882,9 @@ const en = {
         endDate: 'End date',
         capacity: 'Capacity',
         seatsBooked: 'Seats booked',
+        startTime: 'Start time',
         priceOverride: 'Special price',
+        meetingPoint: "Meeting point (empty: the service's)",
         currency: 'Currency',
         note: 'Note',
         status: 'Status',
@@ -947,6 +950,8 @@ const en = {
         serviceId: 'Service',
         scheduleId: 'Departure',
         departureDate: 'Departure date',
+        departureTime: 'Departure time',
+        meetingPoint: 'Meeting point',
         quantity: 'Quantity',
         unitPrice: 'Unit price',
         total: 'Total',

@@ -636,6 +636,7 @@ const lo = {
       noResults: 'ບໍ່ມີບໍລິການທີ່ກົງກັບການຄົ້ນຫາຂອງທ່ານ.',
       priceFrom: 'ເລີ່ມຕົ້ນ %{price}',
       perPerson: 'ຕໍ່ຄົນ',
+      meetingPoint: 'ຈຸດນັດພົບ: %{place}',
       duration: '%{smart_count} ມື້ |||| %{smart_count} ມື້',
       ratingSummary:
         'ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ |||| ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ',
@@ -725,7 +726,7 @@ const lo = {
         orders: {
           create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
           createCustomer:
-            'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
+            'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ. ອອກເດີນທາງ %{departureDate} ເວລາ %{departureTime}, ຈຸດນັດພົບ: %{meetingPoint}.',
           expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
         },
         refunds: {
@@ -1120,7 +1121,9 @@ const lo = {
         endDate: 'ວັນທີສິ້ນສຸດ',
         capacity: 'ຈຳນວນບ່ອນ',
         seatsBooked: 'ບ່ອນທີ່ຈອງແລ້ວ',
+        startTime: 'ເວລາອອກເດີນທາງ',
         priceOverride: 'ລາຄາພິເສດ',
+        meetingPoint: 'ຈຸດນັດພົບ (ວ່າງ: ຂອງບໍລິການ)',
         currency: 'ສະກຸນເງິນ',
         note: 'ໝາຍເຫດ',
         status: 'ສະຖານະ',
@@ -1186,6 +1189,8 @@ const lo = {
         serviceId: 'ບໍລິການ',
         scheduleId: 'ຖ້ຽວອອກເດີນທາງ',
         departureDate: 'ວັນທີອອກເດີນທາງ',
+        departureTime: 'ເວລາອອກເດີນທາງ',
+        meetingPoint: 'ຈຸດນັດພົບ',
         quantity: 'ຈຳນວນ',
         unitPrice: 'ລາຄາຕໍ່ໜ່ວຍ',
         total: 'ລວມທັງໝົດ',

@@ -636,6 +636,7 @@ const th = {
       noResults: 'ไม่มีบริการที่ตรงกับการค้นหาของคุณ',
       priceFrom: 'เริ่มต้น %{price}',
       perPerson: 'ต่อคน',
+      meetingPoint: 'จุดนัดพบ: %{place}',
       duration: '%{smart_count} วัน |||| %{smart_count} วัน',
       ratingSummary:
         'ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว |||| ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว',
@@ -725,7 +726,7 @@ const th = {
         orders: {
           create: 'มีการจองใหม่ %{title}: %{total}',
           createCustomer:
-            'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
+            'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน ออกเดินทาง %{departureDate} เวลา %{departureTime} จุดนัดพบ: %{meetingPoint}',
           expire: 'การจอง %{title} ของคุณหมดอายุเพราะยังไม่ชำระเงิน ที่นั่งถูกเปิดขายอีกครั้งแล้ว',
         },
         refunds: {
@@ -1120,7 +1121,9 @@ const th = {
         endDate: 'วันที่สิ้นสุด',
         capacity: 'จำนวนที่นั่ง',
         seatsBooked: 'ที่นั่งที่จองแล้ว',
+        startTime: 'เวลาออกเดินทาง',
         priceOverride: 'ราคาพิเศษ',
+        meetingPoint: 'จุดนัดพบ (ว่าง: ของบริการ)',
         currency: 'สกุลเงิน',
         note: 'หมายเหตุ',
         status: 'สถานะ',
@@ -1186,6 +1189,8 @@ const th = {
         serviceId: 'บริการ',
         scheduleId: 'รอบเดินทาง',
         departureDate: 'วันที่เดินทาง',
+        departureTime: 'เวลาออกเดินทาง',
+        meetingPoint: 'จุดนัดพบ',
         quantity: 'จำนวน',
         unitPrice: 'ราคาต่อหน่วย',
         total: 'ยอดรวม',

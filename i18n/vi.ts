@@ -639,6 +639,7 @@ const vi = {
       noResults: 'Không có dịch vụ nào phù hợp với tìm kiếm của bạn.',
       priceFrom: 'Từ %{price}',
       perPerson: 'mỗi người',
+      meetingPoint: 'Điểm hẹn: %{place}',
       duration: '%{smart_count} ngày |||| %{smart_count} ngày',
       ratingSummary:
         'Được chấm %{average}/5 từ %{smart_count} đánh giá |||| Được chấm %{average}/5 từ %{smart_count} đánh giá',
@@ -730,7 +731,7 @@ const vi = {
         orders: {
           create: 'Đặt chỗ mới %{title}: %{total}',
           createCustomer:
-            'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
+            'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản. Khởi hành %{departureDate} lúc %{departureTime}, điểm hẹn: %{meetingPoint}.',
           expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
         },
         refunds: {
@@ -1125,7 +1126,9 @@ const vi = {
         endDate: 'Ngày kết thúc',
         capacity: 'Số chỗ',
         seatsBooked: 'Số chỗ đã đặt',
+        startTime: 'Giờ khởi hành',
         priceOverride: 'Giá đặc biệt',
+        meetingPoint: 'Điểm hẹn (để trống: theo dịch vụ)',
         currency: 'Tiền tệ',
         note: 'Ghi chú',
         status: 'Trạng thái',
@@ -1191,6 +1194,8 @@ const vi = {
         serviceId: 'Dịch vụ',
         scheduleId: 'Chuyến khởi hành',
         departureDate: 'Ngày khởi hành',
+        departureTime: 'Giờ khởi hành',
+        meetingPoint: 'Điểm hẹn',
         quantity: 'Số lượng',
         unitPrice: 'Đơn giá',
         total: 'Tổng cộng',

@@ -635,6 +635,7 @@ const zh = {
       noResults: '没有符合搜索条件的服务。',
       priceFrom: '%{price} 起',
       perPerson: '每人',
+      meetingPoint: '集合地点：%{place}',
       duration: '%{smart_count} 天 |||| %{smart_count} 天',
       ratingSummary: '评分 %{average}/5，共 %{smart_count} 条评价 |||| 评分 %{average}/5，共 %{smart_count} 条评价',
       reviewCount: '%{smart_count} 条评价 |||| %{smart_count} 条评价',
@@ -722,7 +723,7 @@ const zh = {
         orders: {
           create: '新预订 %{title}：%{total}',
           createCustomer:
-            '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。',
+            '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。出发：%{departureDate} %{departureTime}，集合地点：%{meetingPoint}。',
           expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
         },
         refunds: {
@@ -1117,7 +1118,9 @@ const zh = {
         endDate: '结束日期',
         capacity: '名额',
         seatsBooked: '已订名额',
+        startTime: '出发时间',
         priceOverride: '特别价格',
+        meetingPoint: '集合地点（留空：沿用服务的）',
         currency: '币种',
         note: '备注',
         status: '状态',
@@ -1177,6 +1180,8 @@ const zh = {
         serviceId: '服务',
         scheduleId: '出发班期',
         departureDate: '出发日期',
+        departureTime: '出发时间',
+        meetingPoint: '集合地点',
         quantity: '数量',
         unitPrice: '单价',
         total: '总额',

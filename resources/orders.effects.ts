@@ -124,6 +124,8 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     partnerId: partner.id,
     serviceId: service.id,
     departureDate: toDay(schedule.startDate),
+    departureTime: schedule.startTime ?? null,
+    meetingPoint: hasText(schedule.meetingPoint) ? schedule.meetingPoint : (service.meetingPoint ?? null),
     unitPrice,
     total,
     commissionRate: rate,
@@ -236,3 +238,9 @@ export async function canComplete(ctx: TransitionContext): Promise<void> {
   const start = toDay(schedule?.startDate ?? ctx.record.departureDate);
   if (toDay(ctx.now) < start) ctx.fail(409, `This order can be completed from ${start}, the departure date`);
 }
+
+/** A localized value with at least one language filled. */
+const hasText = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).some((text) => typeof text === 'string' && text.trim() !== '');

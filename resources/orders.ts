@@ -5,6 +5,7 @@ import {
   email,
   enumOf,
   integer,
+  localized,
   longText,
   money,
   percent,
@@ -41,6 +42,9 @@ export default defineResource({
     scheduleId: ref('schedules', { required: true, immutable: true, display: 'startDate', filterable: true }),
     // Copied from the schedule so "orders by departure date" needs no join.
     departureDate: date({ readOnly: true, sortable: true, filterable: true }),
+    // The departure's time and meeting place as booked, copied so the ticket and the mails need no join.
+    departureTime: text({ readOnly: true, length: 5 }),
+    meetingPoint: localized({ readOnly: true }),
     quantity: integer({ required: true, min: 1, max: 50, default: 1, immutable: true }),
     unitPrice: money({ readOnly: true }),
     total: money({ readOnly: true, sortable: true, filterable: true }),
@@ -89,6 +93,8 @@ export default defineResource({
           'serviceId',
           'scheduleId',
           'departureDate',
+          'departureTime',
+          'meetingPoint',
           'partnerId',
           'userId',
           'quantity',

@@ -21,6 +21,7 @@ export default definePublicSite({
       date: 'publishedAt',
       reply: 'reply',
     },
+    place: 'meetingPoint',
     sort: ['id', 'DESC'],
     partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
     filters: [
@@ -45,6 +46,8 @@ export default definePublicSite({
       resource: 'schedules',
       field: 'serviceId',
       start: 'startDate',
+      time: 'startTime',
+      place: 'meetingPoint',
       capacity: 'capacity',
       taken: 'seatsBooked',
       priceOverride: 'priceOverride',

@@ -1,4 +1,4 @@
-import { currency, date, integer, money, ref, status, text } from '../src/core/fields';
+import { currency, date, integer, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
 import { manifest } from './schedules.manifest.server';
@@ -14,10 +14,20 @@ export default defineResource({
     partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
     startDate: date({ required: true, sortable: true, filterable: true }),
     endDate: date({ required: true, sortable: true }),
+    // The departure's hour in the platform's time zone (settings.general.timezone).
+    startTime: text({
+      required: true,
+      length: 5,
+      pattern: /^([01]\d|2[0-3]):[0-5]\d$/,
+      default: '09:00',
+      sortable: true,
+    }),
     capacity: integer({ required: true, min: 1, max: 1000 }),
     seatsBooked: integer({ readOnly: true, default: 0, sortable: true }),
     // Empty: the service's price applies.
     priceOverride: money({ min: 1 }),
+    // Empty: the service's meeting point applies.
+    meetingPoint: localized(),
     currency: currency({ readOnly: true }),
     note: text({ maxLength: 500 }),
     status: status({ default: 'open' }),
@@ -27,7 +37,7 @@ export default defineResource({
   // A departure ends on or after the day it starts: checked in the form as the partner types, and by the server.
   rules: [{ field: 'endDate', atLeast: 'startDate' }],
   list: {
-    columns: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
+    columns: ['serviceId', 'startDate', 'startTime', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
     sort: ['startDate', 'ASC'],
     // Opens on today's and the coming departures, then the past ones: what a partner works on first.
     upcoming: 'startDate',
@@ -35,8 +45,10 @@ export default defineResource({
     statusTabs: true,
     calendar: { start: 'startDate', end: 'endDate', usage: ['seatsBooked', 'capacity'] },
   },
-  create: { fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
-  edit: { fields: ['startDate', 'endDate', 'capacity', 'priceOverride', 'note'] },
+  create: {
+    fields: ['serviceId', 'startDate', 'startTime', 'endDate', 'capacity', 'priceOverride', 'meetingPoint', 'note'],
+  },
+  edit: { fields: ['startDate', 'startTime', 'endDate', 'capacity', 'priceOverride', 'meetingPoint', 'note'] },
   workflow: {
     states: ['open', 'closed', 'cancelled'],
     initial: 'open',
@@ -81,7 +93,17 @@ export default defineResource({
     partner: { scope: 'partnerId', read: true, create: true, update: true },
     public: {
       where: { status: 'open', serviceId: { status: 'approved', partnerId: { status: 'approved' } } },
-      fields: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'currency'],
+      fields: [
+        'serviceId',
+        'startDate',
+        'startTime',
+        'endDate',
+        'capacity',
+        'seatsBooked',
+        'priceOverride',
+        'meetingPoint',
+        'currency',
+      ],
     },
   },
 });

@@ -31,7 +31,7 @@ export default defineResource({
     price: money({ required: true, min: 1, sortable: true, filterable: true, group: 'details' }),
     currency: currency({ group: 'details' }),
     capacity: integer({ required: true, min: 1, max: 1000, default: 10, group: 'details' }),
-    meetingPoint: text({ maxLength: 300, group: 'details' }),
+    meetingPoint: localized({ group: 'details' }),
     images: images({ maxItems: 10, group: 'photos' }),
     // {average, count} of its published reviews, counted again when one is published (reviews.effects.ts).
     rating: json({ readOnly: true, default: { average: null, count: 0 } }),

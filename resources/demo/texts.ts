@@ -323,3 +323,23 @@ export const REVIEW_REPLIES: Readonly<Record<Locale, readonly string[]>> = {
   th: ['ขอบคุณมากครับ หวังว่าจะได้พบกันอีก'],
   zh: ['非常感谢您的评价，期待再次为您服务！'],
 };
+/** Departures leave in the morning, or in the afternoon as sunset cruises do (picked by day, not by chance). */
+export const DEPARTURE_TIMES = ['07:30', '08:00', '16:30'] as const;
+
+const HOTEL_LOBBY: Text5 = {
+  lo: 'ລັອບບີ້ໂຮງແຮມ',
+  en: 'hotel lobby',
+  vi: 'sảnh khách sạn',
+  th: 'ล็อบบี้โรงแรม',
+  zh: '酒店大堂',
+};
+
+/** A service's meeting point: its province's hotel lobby, in every language. */
+export function meetingAtHotel(province: Text5): Text5 {
+  const place = {} as Text5;
+  for (const locale of Object.keys(HOTEL_LOBBY) as (keyof Text5)[]) {
+    place[locale] =
+      locale === 'zh' ? `${province[locale]}${HOTEL_LOBBY[locale]}` : `${province[locale]}, ${HOTEL_LOBBY[locale]}`;
+  }
+  return place;
+}

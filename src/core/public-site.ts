@@ -25,6 +25,8 @@ export interface PublicSite {
     currency: string;
     /** A whole number of days. */
     duration?: string;
+    /** Where travellers meet (localized text). */
+    place?: string;
     /** Default sort of the cards. */
     sort: readonly [string, 'ASC' | 'DESC'];
     partner?: { field: string; resource: string; display: readonly string[] };
@@ -50,6 +52,10 @@ export interface PublicSite {
       resource: string;
       field: string;
       start: string;
+      /** The start's hour, `HH:MM`. */
+      time?: string;
+      /** The occurrence's own meeting place (localized text); empty: the item's `place`. */
+      place?: string;
       capacity?: string;
       taken?: string;
       priceOverride?: string;

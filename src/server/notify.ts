@@ -1,6 +1,6 @@
 import type { MoneyField } from '../core/fields';
-import { formatMoney } from '../core/format';
-import { DEFAULT_LOCALE } from '../core/locales';
+import { formatDate, formatMoney } from '../core/format';
+import { DEFAULT_LOCALE, pickLocalized, type LocalizedText } from '../core/locales';
 import { recordTitle } from '../core/record-title';
 import { AREA_KIND, AREAS } from '../core/routes';
 import {
@@ -101,7 +101,7 @@ function recordLink(resource: AnyResource, record: Row, kind: AccountKind, local
   return area && path ? `/${locale}/${area}/${path}/${record.id}/show` : `/${locale}`;
 }
 
-/** The message's values in the recipient's language: the record's title, the reason, every amount. */
+/** The message's values in the recipient's language: the record's title, the reason, amounts, days, texts. */
 function messageParams(
   resource: AnyResource,
   record: Row,
@@ -115,9 +115,16 @@ function messageParams(
         ? input.reason.trim()
         : serverText(locale, 'app.notifications.noReason'),
   };
-  for (const [name, field] of Object.entries(resource.fields))
-    if (field.kind === 'money' && typeof record[name] === 'number')
-      params[name] = formatMoney(record[name] as number, record[(field as MoneyField).currencyField] as string, locale);
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = record[name];
+    if (field.hidden || field.writeOnly || value == null) continue;
+    if (field.kind === 'money' && typeof value === 'number')
+      params[name] = formatMoney(value, record[(field as MoneyField).currencyField] as string, locale);
+    // A booking's day, hour and meeting place read in the recipient's language too.
+    else if (field.kind === 'date') params[name] = formatDate(String(value), locale, 'dayFull');
+    else if (field.kind === 'localized') params[name] = pickLocalized(value as LocalizedText, locale);
+    else if (field.kind === 'text' && typeof value === 'string') params[name] = value;
+  }
   return params;
 }
 

@@ -55,7 +55,7 @@ describeEachEngine('Live event stream', (engine) => {
     const service = await editableService(partner);
     const edited = await call(server, 'PATCH', `/api/services/${service.id}`, {
       cookie: partner,
-      body: { meetingPoint: `Gate ${Date.now()}` },
+      body: { meetingPoint: { en: `Gate ${Date.now()}` } },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const event = await stream.next(about('services', service.id));
@@ -80,12 +80,12 @@ describeEachEngine('Live event stream', (engine) => {
     // change has arrived, the other's would have arrived before it.
     const other = await call(server, 'PATCH', `/api/services/${theirs.id}`, {
       cookie: second,
-      body: { meetingPoint: `Pier ${Date.now()}` },
+      body: { meetingPoint: { en: `Pier ${Date.now()}` } },
     });
     expect(other.status).toBe(200);
     const own = await call(server, 'PATCH', `/api/services/${mine.id}`, {
       cookie: first,
-      body: { meetingPoint: `Bridge ${Date.now()}` },
+      body: { meetingPoint: { en: `Bridge ${Date.now()}` } },
     });
     expect(own.status).toBe(200);
     await firstStream.next(about('services', mine.id));
@@ -111,7 +111,7 @@ describeEachEngine('Live event stream', (engine) => {
     expect(approval.data.version).toBe(approved.body.version);
     const again = await call(server, 'PATCH', `/api/services/${mine.id}`, {
       cookie: first,
-      body: { meetingPoint: `Quay ${Date.now()}` },
+      body: { meetingPoint: { en: `Quay ${Date.now()}` } },
     });
     expect(again.status).toBe(200);
     await firstStream.next((e) => about('services', mine.id)(e) && e.data.version === again.body.version);
@@ -157,7 +157,7 @@ describeEachEngine('Live event stream', (engine) => {
     const service = (await call(server, 'GET', '/api/services?range=[0,0]', { cookie: partner })).body[0];
     const edited = await call(server, 'PATCH', `/api/services/${service.id}`, {
       cookie: partner,
-      body: { meetingPoint: `Terminal ${Date.now()}` },
+      body: { meetingPoint: { en: `Terminal ${Date.now()}` } },
     });
     expect(edited.status).toBe(200);
     await moderatorStream.next((e) => about('services', service.id)(e) && e.data.version === edited.body.version);
@@ -187,7 +187,7 @@ describeEachEngine('Live event stream', (engine) => {
     const service = (await call(server, 'GET', '/api/services?range=[0,0]', { cookie: other })).body[0];
     const edited = await call(server, 'PATCH', `/api/services/${service.id}`, {
       cookie: other,
-      body: { meetingPoint: `Dock ${Date.now()}` },
+      body: { meetingPoint: { en: `Dock ${Date.now()}` } },
     });
     expect(edited.status).toBe(200);
     await staying.next((e) => about('services', service.id)(e) && e.data.version === edited.body.version);
@@ -240,7 +240,7 @@ describeEachEngine('Live event stream across instances', (engine) => {
       const id = Number(listed.body[0].id);
       const edited = await call(server, 'PATCH', `/api/services/${id}`, {
         cookie: partner,
-        body: { meetingPoint: `Harbour ${Date.now()}` },
+        body: { meetingPoint: { en: `Harbour ${Date.now()}` } },
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const event = await stream.next((e) => about('services', id)(e) && e.data.version === edited.body.version);

@@ -167,10 +167,10 @@ describeEachEngine('catalogue workflows', (engine) => {
       const approved = await ok(server, 'services', service.id, 'approve', s.moderator);
       const byModerator = await call(server, 'PUT', `/api/services/${service.id}`, {
         cookie: s.moderator,
-        body: { meetingPoint: 'Hotel lobby', version: approved.version },
+        body: { meetingPoint: { en: 'Hotel lobby' }, version: approved.version },
       });
       expect(byModerator.status).toBe(200);
-      expect(byModerator.body).toMatchObject({ status: 'approved', meetingPoint: 'Hotel lobby' });
+      expect(byModerator.body).toMatchObject({ status: 'approved', meetingPoint: { en: 'Hotel lobby' } });
       // A stale version is a conflict and changes nothing.
       const stale = await call(server, 'PUT', `/api/services/${service.id}`, {
         cookie: s.partner,

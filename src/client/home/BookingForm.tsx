@@ -7,13 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, formatMoney } from '../../core/format';
+import { formatMoney } from '../../core/format';
 import { useLocale, useT } from '../i18n/context';
 import { translateServerText } from '../generated/i18n-server-messages';
 import { loginWithReturn } from '../shell/safe-redirect';
 import { translateFieldErrors } from '../shell/server-field-errors';
 import { ApiError, getOne, post, type Row } from './api';
-import { booking, type CatalogItem } from './catalog';
+import { booking, occurrencePlace, occurrenceWhen, type CatalogItem } from './catalog';
 
 /** The choice rides in the page's URL, so signing in or up brings the visitor back to the same one. */
 const DEPARTURE = 'departure';
@@ -134,11 +134,16 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
         >
           {open.map((o) => (
             <MenuItem key={o.id} value={String(o.id)}>
-              {formatDate(o.start, locale, 'dayFull')}
+              {occurrenceWhen(o, locale)}
               {o.seatsLeft !== undefined ? ` · ${t('app.home.seatsLeft', { smart_count: o.seatsLeft })}` : ''}
             </MenuItem>
           ))}
         </TextField>
+        {chosen && occurrencePlace(chosen, item, locale) && (
+          <Typography variant="body2" data-testid="booking-meeting-point">
+            {t('app.home.meetingPoint', { place: occurrencePlace(chosen, item, locale) })}
+          </Typography>
+        )}
         <TextField
           type="number"
           label={t('app.booking.seats')}

@@ -16,13 +16,13 @@ import { ITEM_PHOTO } from '../../core/catalog-requests';
 import { responsiveImage } from '../../core/images';
 import { invalidParamsMessage } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
-import { formatDate, formatMoney } from '../../core/format';
+import { formatMoney } from '../../core/format';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { useDocumentTitle } from '../shell/document-title';
 import { NotFoundPage } from '../shell/ErrorPage';
 import { MuiFrame } from '../theme/MuiFrame';
 import { ApiError } from './api';
-import { booking, catalog, loadItem, primedItem } from './catalog';
+import { booking, catalog, loadItem, occurrencePlace, occurrenceWhen, primedItem } from './catalog';
 import { ItemReviews } from './ItemReviews';
 import { RatingLine } from './RatingLine';
 import { SiteHeader } from './SiteHeader';
@@ -122,6 +122,11 @@ export default function ItemPage() {
                   {t('app.home.perPerson')}
                   {item.duration ? ` · ${t('app.home.duration', { smart_count: item.duration })}` : ''}
                 </Typography>
+                {item.place && (
+                  <Typography variant="body2" data-testid="item-meeting-point">
+                    {t('app.home.meetingPoint', { place: item.place })}
+                  </Typography>
+                )}
               </Paper>
               {item.description && (
                 <Box>
@@ -143,8 +148,9 @@ export default function ItemPage() {
                     {item.occurrences.slice(0, 10).map((o) => (
                       <ListItem key={o.id} divider>
                         <ListItemText
-                          primary={formatDate(o.start, locale, 'dayFull')}
+                          primary={occurrenceWhen(o, locale)}
                           secondary={[
+                            occurrencePlace(o, item, locale),
                             o.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: o.seatsLeft }) : '',
                             o.price !== undefined ? formatMoney(o.price, item.currency, locale) : '',
                           ]

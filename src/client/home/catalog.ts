@@ -1,6 +1,7 @@
 import site from '../../../resources/public-site';
 import { pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
 import type { CatalogFilter } from '../../core/public-site';
+import { formatDate } from '../../core/format';
 import {
   CATALOG_PAGE_SIZE,
   catalogPageQuery,
@@ -43,6 +44,8 @@ export function writeSearch(search: Search): URLSearchParams {
 export interface Occurrence {
   id: number;
   start: string;
+  time?: string;
+  place?: LocalizedText;
   seatsLeft?: number;
   price?: number;
 }
@@ -62,6 +65,7 @@ export interface CatalogItem {
   duration?: number;
   /** Its published reviews' average (one decimal) and count, when the catalog has them. */
   rating?: Rating;
+  place: string;
   partner?: string;
   refs: Record<string, string>;
   occurrences: Occurrence[];
@@ -113,6 +117,8 @@ function occurrencesByItem(rows: Row[]) {
     list.push({
       id: row.id,
       start: String(row[occ.start]),
+      time: occ.time && row[occ.time] ? String(row[occ.time]) : undefined,
+      place: occ.place ? (row[occ.place] as LocalizedText | undefined) : undefined,
       seatsLeft: Number.isFinite(capacity) ? Math.max(0, capacity - taken) : undefined,
       price: occ.priceOverride && row[occ.priceOverride] != null ? Number(row[occ.priceOverride]) : undefined,
     });
@@ -177,6 +183,7 @@ function toItem(
     currency: String(row[catalog.currency] ?? 'LAK'),
     duration: catalog.duration ? Number(row[catalog.duration]) : undefined,
     rating: catalog.rating ? ratingOf(row[catalog.rating]) : undefined,
+    place: catalog.place ? pickLocalized(row[catalog.place] as LocalizedText, locale) : '',
     partner: catalog.partner ? partners.get(Number(row[catalog.partner.field])) : undefined,
     refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, String(row[f.field] ?? '')])),
     occurrences: occurrences.get(row.id) ?? [],
@@ -293,3 +300,11 @@ export function primedItem(id: number, locale: Locale): CatalogItem | undefined 
   if ((catalog.partner && ids.length && !partners) || (occ && !occurrences)) return undefined;
   return toItem(row, locale, partnerNamesOf(partners?.data ?? []), occurrencesByItem(occurrences?.data ?? []));
 }
+
+/** An occurrence's day and, when it has one, its start time (`HH:MM`, the platform's time zone). */
+export const occurrenceWhen = (o: Occurrence, locale: Locale, style: 'day' | 'dayFull' = 'dayFull') =>
+  o.time ? `${formatDate(o.start, locale, style)} · ${o.time}` : formatDate(o.start, locale, style);
+
+/** Where an occurrence's travellers meet: its own place, else its item's. */
+export const occurrencePlace = (o: Occurrence, item: CatalogItem, locale: Locale) =>
+  (o.place && pickLocalized(o.place, locale)) || item.place;
