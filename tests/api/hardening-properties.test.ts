@@ -77,6 +77,8 @@ function validValue(resource: AnyResource, name: string, field: Field, ctx: Cont
       if (field.unique) return fc.nat().map(() => `U${nextUnique()}`);
       if (field.pattern) {
         const alphabet = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'].filter((c) => field.pattern!.test(c));
+        // A pattern no single character matches (a time, `HH:MM`) is drawn from the pattern itself.
+        if (!alphabet.length) return optional(fc.stringMatching(field.pattern));
         return optional(
           fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: max }).map((cs) => cs.join('')),
         );

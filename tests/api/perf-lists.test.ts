@@ -86,6 +86,7 @@ describeEachEngine('lists at scale', (engine) => {
       'cancelled',
       'refunded',
       'expired',
+      'no_show',
     ]);
     for (const tab of body.counts) {
       const n = await count(sql`status = ${tab.value} and "partnerId" = ${partnerId}`);

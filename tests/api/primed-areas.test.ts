@@ -207,6 +207,8 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
       'Orders',
       'Services',
       'Schedules',
+      'Check-in',
+      'Reviews',
       'Profile',
       'Revenue',
       'Notifications',

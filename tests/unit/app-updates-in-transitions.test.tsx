@@ -156,7 +156,7 @@ describe('the app bar’s loading indicator', () => {
         queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
       });
     });
-    expect(container.querySelector('.MuiCircularProgress-root')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.MuiCircularProgress-root')).not.toBeNull());
     await act(async () => answer('done'));
     await waitFor(() => expect(container.querySelector('.MuiCircularProgress-root')).toBeNull());
   });
