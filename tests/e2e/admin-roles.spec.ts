@@ -68,6 +68,9 @@ const SCREENS: readonly Screen[] = [
   { route: 'settings/security', opens: ALL, ready: ['form [role="combobox"]'], edits: [SUPER] },
   list('profile-review', [SUPER, MODERATOR, SUPPORT], [SUPER, MODERATOR]),
   list('service-review', ALL),
+  // SPEC §16: the travellers' reviews and the moderation queue of those waiting.
+  list('review-moderation', [SUPER, MODERATOR, SUPPORT]),
+  list('reviews', [SUPER, MODERATOR, SUPPORT]),
   list('services/travel', ALL, [SUPER, MODERATOR]),
   list('master-data/tour-types', ALL, [SUPER, MODERATOR]),
   list('master-data/provinces', ALL, [SUPER, MODERATOR]),
