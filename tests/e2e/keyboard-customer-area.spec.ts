@@ -37,7 +37,8 @@ async function tabTo(
   arg = '',
   backwards = false,
 ) {
-  const max = 80;
+  // The area's menu gained entries (reviews): room for the longest way to a booking on the home.
+  const max = 120;
   for (let press = 0; press < max; press++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const now = await focused(page);
