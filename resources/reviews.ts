@@ -92,6 +92,7 @@ export default defineResource({
         by: ['partner'],
         requires: ['reply'],
         tone: 'primary',
+        offered: { whileEmpty: 'repliedAt' },
         guard: replyOnce,
         effect: async ({ now }) => ({ repliedAt: now.toISOString() }),
       },

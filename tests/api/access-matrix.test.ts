@@ -19,13 +19,16 @@ type Mode =
 
 const denied = (principal: Principal) => (principal.kind === 'public' ? 401 : 403);
 
-/** How the config says a principal reads a resource (SPEC §6: owners are scoped, others may read the public view). */
+/**
+ * How the config says a principal reads a resource (SPEC §6: owners are scoped; visitors, customers and partners
+ * without a rule may read the public view; an admin role the rules leave out is refused).
+ */
 function readMode(resource: AnyResource, principal: Principal): Mode {
   if (principal.kind !== 'public' && can(resource, principal, 'list')) {
     const rule = ownerRule(resource, principal);
     return rule && principal.kind !== 'admin' ? { kind: 'owner', field: rule.scope } : { kind: 'all' };
   }
-  if (resource.access.public) return { kind: 'public', where: resource.access.public.where };
+  if (resource.access.public && principal.kind !== 'admin') return { kind: 'public', where: resource.access.public.where };
   return { kind: 'denied' };
 }
 

@@ -140,6 +140,10 @@ describeEachEngine('reviews', (engine) => {
       expect((await call(server, 'GET', `/api/reviews/${pending.id}`)).status).toBe(404);
       expect((await call(server, 'GET', `/api/reviews/${pending.id}`, { cookie: s.customer1 })).status).toBe(404);
       expect((await call(server, 'GET', `/api/reviews/${pending.id}`, { cookie: s.moderator })).status).toBe(200);
+      // An admin role left out of the reviews' rules (finance) is refused their screens, not shown the public view.
+      const queue = `/api/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`;
+      expect((await call(server, 'GET', queue, { cookie: s.finance })).status).toBe(403);
+      expect((await call(server, 'GET', `/api/reviews/${first.id}`, { cookie: s.finance })).status).toBe(403);
     });
 
     /** A completed order of that customer, booked now. */
@@ -152,12 +156,17 @@ describeEachEngine('reviews', (engine) => {
     it('the partner replies once to a published review of theirs; another partner cannot', async () => {
       expect((await act(server, 'reviews', first.id, 'reply', s.partner2, { reply: 'Thanks' })).status).toBe(404);
       expect((await act(server, 'reviews', first.id, 'reply', s.partner, {})).status).toBe(400);
+      const offered = async () =>
+        (await call(server, 'GET', `/api/reviews/${first.id}/actions`, { cookie: s.partner })).body.actions;
+      expect(await offered()).toEqual(['reply']);
       const replied = await ok(server, 'reviews', first.id, 'reply', s.partner, { reply: 'Thank you, come back!' });
       expect(replied).toMatchObject({ reply: 'Thank you, come back!', status: 'published' });
       expect(replied.repliedAt).toBeTruthy();
       const twice = await act(server, 'reviews', first.id, 'reply', s.partner, { reply: 'Again' });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe(REFUSED.replied);
+      // Answered, the page offers no second reply.
+      expect(await offered()).toEqual([]);
       const shown = (await publicReviews()).find((r) => r.id === first.id);
       expect(shown).toMatchObject({ reply: 'Thank you, come back!' });
     });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 /** Fills the admin entry's sign-in form on the current page and waits until it is gone. */
 export async function submitAdminLogin(page: Page, email: string, password = 'Admin#2026') {
@@ -16,8 +16,14 @@ export async function signInAdmin(page: Page, email: string, password = 'Admin#2
 }
 
 /** A browser context of its own, signed in through the API: its pages and `request` act as that account. */
-export async function signedInContext(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL });
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  password: string,
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ baseURL, ...options });
   const response = await context.request.post('/api/auth/login', {
     data: { email, password },
     headers: { origin: baseURL },

@@ -161,19 +161,23 @@ test('on a paid booking a customer asks for a refund and sends it, by keyboard o
 
 test('each booking on the account’s home opens its page by keyboard', async ({ page }) => {
   await signedIn(page.request, USER);
-  const order = await book(page.request);
+  await book(page.request);
   await page.goto('/en/account');
-  const row = page.locator(`[data-widget="upcomingBookings"] [data-record="${order.id}"]`);
+  // The home lists the soonest few; other suites' bookings of this account may come before this one, so the first
+  // listed is the one opened.
+  const row = page.locator('[data-widget="upcomingBookings"] [data-record]').first();
   await expect(row).toBeVisible();
+  const id = (await row.getAttribute('data-record'))!;
   await tabTo(
     page,
     'the booking on the home',
     (element, id) =>
       Boolean(element.closest(`[data-widget="upcomingBookings"]`)) &&
       new RegExp(`/account/orders/${id}(/show)?$`).test(element.getAttribute('href') ?? ''),
-    String(order.id),
+    id,
   );
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/en/account/orders/${order.id}(/show)?$`));
-  await expect(page.locator('[data-action="cancel"]')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/account/orders/${id}(/show)?$`));
+  const order = await (await page.request.get(`/api/orders/${id}`)).json();
+  await expect(page.getByText(order.code).first()).toBeVisible();
 });

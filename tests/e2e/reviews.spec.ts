@@ -4,11 +4,13 @@ import { signedInContext } from './admin-helpers';
 const USER = { email: 'user@example.com', password: 'User#2026' };
 const PARTNER = { email: 'partner@example.com', password: 'Partner#2026' };
 const MODERATOR = { email: 'moderator@example.com', password: 'Admin#2026' };
+/** Everyone here is on a phone: the traveller after the trip, the moderator between tasks, the guide at the pier. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /**
  * SPEC §16 end to end: the traveller writes a review from a completed booking's page, a moderator publishes it
  * from the queue, the partner replies from the portal, and a visitor reads both on the service's page, with the
- * service's rating on its card and page.
+ * service's rating on its card and page. Each of them on a 390 px phone, by touch.
  */
 test('a traveller reviews a trip, a moderator publishes it, the partner replies, a visitor reads it', async ({
   browser,
@@ -19,7 +21,7 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
   const reply = 'Thank you! See you on the river again.';
 
   // user@example.com has completed trips of the last 90 days without a review (demo data).
-  const traveller = await signedInContext(browser, baseURL!, USER.email, USER.password);
+  const traveller = await signedInContext(browser, baseURL!, USER.email, USER.password, PHONE);
   const page = await traveller.newPage();
   const trips = (await (
     await page.request.get(
@@ -31,7 +33,7 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
       (r) => r.orderId,
     ),
   );
-  const partnerMe = await signedInContext(browser, baseURL!, PARTNER.email, PARTNER.password);
+  const partnerMe = await signedInContext(browser, baseURL!, PARTNER.email, PARTNER.password, PHONE);
   const partnerId = ((await (await partnerMe.request.get('/api/auth/me')).json()) as { id: number }).id;
   const trip = trips.find(
     (o) => o.partnerId === partnerId && !reviewed.has(o.id) && Date.parse(o.completedAt) > Date.now() - 90 * 86_400_000,
@@ -39,11 +41,11 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
   expect(trip, 'a completed trip with the demo partner to review').toBeTruthy();
 
   await page.goto(`/en/account/orders/${trip!.id}`);
-  await page.locator('[data-follow-up="writeReview"]').click();
+  await page.locator('[data-follow-up="writeReview"]').tap();
   await expect(page).toHaveURL(/\/en\/account\/reviews\/create\?source=/);
   await page.getByLabel(/rating/i).fill('5');
   await page.getByLabel(/^review/i).fill(text);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save' }).tap();
   await expect(page).toHaveURL(/\/en\/account\/reviews\/\d+/);
   const reviewId = Number(/reviews\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByText('Waiting for moderation').first()).toBeVisible();
@@ -55,28 +57,28 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
   expect(again.status()).toBe(409);
 
   // The moderator finds it in the queue and publishes it.
-  const moderator = await signedInContext(browser, baseURL!, MODERATOR.email, MODERATOR.password);
+  const moderator = await signedInContext(browser, baseURL!, MODERATOR.email, MODERATOR.password, PHONE);
   const queue = await moderator.newPage();
   await queue.goto('/en/admin/review-moderation');
   await expect(queue.getByText(text).first()).toBeVisible();
   await queue.goto(`/en/admin/review-moderation/${reviewId}/show`);
-  await queue.locator('[data-action="publish"]').click();
+  await queue.locator('[data-action="publish"]').tap();
   await expect(queue.getByText('Published').first()).toBeVisible();
 
   // The partner replies once from the portal.
   const portal = await partnerMe.newPage();
   await portal.goto(`/en/partner/reviews/${reviewId}/show`);
   await expect(portal.getByText(text)).toBeVisible();
-  await portal.locator('[data-action="reply"]').click();
+  await portal.locator('[data-action="reply"]').tap();
   const dialog = portal.getByRole('dialog');
   await dialog.locator('textarea').first().fill(reply);
-  await dialog.locator('button[type="submit"]').click();
+  await dialog.locator('button[type="submit"]').tap();
   await expect(dialog).toBeHidden();
   await expect(portal.getByText(reply)).toBeVisible();
   await expect(portal.locator('[data-action="reply"]')).toHaveCount(0);
 
   // A visitor on a phone reads it on the service's page, with the reply and the service's rating.
-  const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const visitor = await browser.newContext({ baseURL, ...PHONE });
   const item = await visitor.newPage();
   await item.goto(`/en/item/${trip!.serviceId}`);
   await expect(item.getByTestId('rating').first()).toBeVisible();

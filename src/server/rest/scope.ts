@@ -34,8 +34,9 @@ export function readAccess(resource: AnyResource, principal: Principal): ReadAcc
     if (rule && principal.kind !== 'admin') return { mode: 'owner', field: rule.scope, value: principal.id };
     return { mode: 'all' };
   }
-  // Signed-in kinds without their own rule read public resources like visitors (e.g. pickers).
-  if (publicAccess) return { mode: 'public', where: publicAccess.where, fields: publicAccess.fields };
+  // Signed-in kinds without their own rule read public resources like visitors (e.g. pickers). Not admins: the
+  // back-office answers a role's screens by its rules, so a role left out of them is refused, not shown the public view.
+  if (publicAccess && principal.kind !== 'admin') return { mode: 'public', where: publicAccess.where, fields: publicAccess.fields };
   throw denied(principal);
 }
 
