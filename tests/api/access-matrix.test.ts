@@ -28,7 +28,8 @@ function readMode(resource: AnyResource, principal: Principal): Mode {
     const rule = ownerRule(resource, principal);
     return rule && principal.kind !== 'admin' ? { kind: 'owner', field: rule.scope } : { kind: 'all' };
   }
-  if (resource.access.public && principal.kind !== 'admin') return { kind: 'public', where: resource.access.public.where };
+  if (resource.access.public && principal.kind !== 'admin')
+    return { kind: 'public', where: resource.access.public.where };
   return { kind: 'denied' };
 }
 

@@ -36,7 +36,8 @@ export function readAccess(resource: AnyResource, principal: Principal): ReadAcc
   }
   // Signed-in kinds without their own rule read public resources like visitors (e.g. pickers). Not admins: the
   // back-office answers a role's screens by its rules, so a role left out of them is refused, not shown the public view.
-  if (publicAccess && principal.kind !== 'admin') return { mode: 'public', where: publicAccess.where, fields: publicAccess.fields };
+  if (publicAccess && principal.kind !== 'admin')
+    return { mode: 'public', where: publicAccess.where, fields: publicAccess.fields };
   throw denied(principal);
 }
 
