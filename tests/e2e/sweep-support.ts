@@ -298,6 +298,17 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
       }
       if (!scriptPattern) return out;
 
+      // Text that arrived after `ready` (a list refreshed by another tab's change) may still be waiting for its
+      // face: load what each visible run of script text asks for, so only a face that no bundled font has is found.
+      const asked: Promise<unknown>[] = [];
+      const scan = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = scan.nextNode(); node; node = scan.nextNode()) {
+        const chars = (node.textContent ?? '').match(scriptPattern);
+        if (chars && node.parentElement)
+          asked.push(document.fonts.load(getComputedStyle(node.parentElement).font, chars.join('')));
+      }
+      await Promise.all(asked);
+
       // A face covers a code point when it is loaded and its unicode-range includes it.
       const ranges = (face: FontFace) =>
         face.unicodeRange.split(',').map((part) => {
