@@ -68,6 +68,15 @@ export function requiredLabels(resource: AnyResource): string[] {
         ...endpoint.listButton.lists.map((list) => `${base}.endpoints.${name}.${list}`),
         ...(endpoint.listButton.reasons ?? []).map((reason) => `${base}.endpoints.${name}.reasons.${reason}`),
       );
+  for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
+    if (endpoint.form)
+      labels.push(
+        `${base}.endpoints.${name}.title`,
+        `${base}.endpoints.${name}.done`,
+        `${base}.endpoints.${name}.send`,
+        ...Object.keys(endpoint.form.inputs).map((input) => `${base}.endpoints.${name}.inputs.${input}`),
+        ...(endpoint.form.preview ? [`${base}.endpoints.${name}.preview`] : []),
+      );
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
