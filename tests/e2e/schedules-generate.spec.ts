@@ -29,6 +29,10 @@ test('a partner adds a week of daily departures: preview, create, then sees them
   await service.selectOption({ index: 1 });
   await dialog.getByTestId('input-from').locator('input').fill(from);
   await dialog.getByTestId('input-to').locator('input').fill(to);
+  // A preview of an incomplete rule names what is missing under its input.
+  await dialog.getByTestId('endpoint-generate-preview-button').click();
+  await expect(dialog.getByTestId('input-weekdays')).toContainText('Please choose at least one value');
+  await expect(dialog.getByTestId('input-times')).toContainText('Please choose at least one value');
   for (const name of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
     await dialog.getByRole('checkbox', { name }).check();
   await dialog.getByLabel('Start times 1').fill('07:45');

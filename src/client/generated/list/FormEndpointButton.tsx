@@ -144,12 +144,14 @@ function RefSelect({
 function WeekdayChecks({
   name,
   label,
+  required,
   value,
   error,
   onChange,
 }: {
   name: string;
   label: string;
+  required?: boolean;
   value: number[];
   error?: string;
   onChange: (value: number[]) => void;
@@ -162,7 +164,7 @@ function WeekdayChecks({
     text: short.format(new Date(Date.UTC(2024, 0, day))),
   }));
   return (
-    <FormControl component="fieldset" error={Boolean(error)} data-testid={`input-${name}`}>
+    <FormControl component="fieldset" required={required} error={Boolean(error)} data-testid={`input-${name}`}>
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {days.map(({ day, text }) => (
@@ -194,19 +196,21 @@ function WeekdayChecks({
 function TimeList({
   name,
   label,
+  required,
   value,
   error,
   onChange,
 }: {
   name: string;
   label: string;
+  required?: boolean;
   value: string[];
   error?: string;
   onChange: (value: string[]) => void;
 }) {
   const translate = useTranslate();
   return (
-    <FormControl component="fieldset" error={Boolean(error)} data-testid={`input-${name}`}>
+    <FormControl component="fieldset" required={required} error={Boolean(error)} data-testid={`input-${name}`}>
       <FormLabel component="legend">{label}</FormLabel>
       <Stack spacing={1} sx={{ mt: 1 }}>
         {value.map((time, index) => (
@@ -338,6 +342,7 @@ export function FormEndpointButton({ name, form }: { name: string; form: Endpoin
             key={input}
             name={input}
             label={label}
+            required={spec.required}
             value={values[input] as number[]}
             error={error}
             onChange={(value) => change(input, value)}
@@ -349,6 +354,7 @@ export function FormEndpointButton({ name, form }: { name: string; form: Endpoin
             key={input}
             name={input}
             label={label}
+            required={spec.required}
             value={values[input] as string[]}
             error={error}
             onChange={(value) => change(input, value)}
