@@ -64,8 +64,8 @@ export function readRule(ctx: DataContext, raw: unknown): Rule {
   const to = typeof body.to === 'string' ? dayOf(body.to) : undefined;
   if (body.from == null || body.from === '') errors.from = required;
   else if (!from) errors.from = refusal('ruleDate');
-  // As for one departure (prepareSchedule): today's departures are not added by a partner.
-  else if (fromText <= toDay(ctx.now)) errors.from = refusal('ruleFuture');
+  // As for one departure (prepareSchedule): a partner adds no departure for today or the past.
+  else if (ctx.principal.kind === 'partner' && fromText <= toDay(ctx.now)) errors.from = refusal('ruleFuture');
   if (body.to == null || body.to === '') errors.to = required;
   else if (!to) errors.to = refusal('ruleDate');
   else if (from && to < from) errors.to = formatEnglish({ key: 'endBeforeStart' });
