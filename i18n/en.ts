@@ -306,6 +306,12 @@ const en = {
       },
     },
     endpoints: {
+      form: {
+        preview: 'Preview',
+        more: '… and %{count} more',
+        addTime: 'Add a time',
+        removeTime: 'Remove %{time}',
+      },
       file: {
         choose: 'Choose a file',
         send: 'Send',
@@ -359,6 +365,12 @@ const en = {
       checkInOver: 'Check-in closed on %{0}, the day after the departure',
       notStarted: 'This departure has not started yet',
       alreadyCheckedIn: 'This traveller has checked in',
+      ruleDate: 'Please enter a date as YYYY-MM-DD',
+      ruleFuture: 'The first day must be after today',
+      ruleTooLong: 'A rule spans at most %{0} days',
+      ruleTooMany: 'A rule creates at most %{0} departures; this one would create %{1}',
+      ruleWeekday: 'Weekdays run from 1 (Monday) to 7 (Sunday)',
+      ruleTime: 'Please enter each time as HH:MM, from 00:00 to 23:59',
     },
     booking: {
       title: 'Book this trip',
@@ -906,6 +918,23 @@ const en = {
           open: 'Open for booking',
           closed: 'Booking closed',
           cancelled: 'Cancelled',
+        },
+      },
+      endpoints: {
+        generate: {
+          title: 'Add departures',
+          inputs: {
+            serviceId: 'Service',
+            from: 'First day',
+            to: 'Last day',
+            weekdays: 'On these days',
+            times: 'Start times',
+            capacity: 'Seats per departure',
+            endOffsetDays: 'Days until it ends (0: the same day)',
+          },
+          preview: 'Departures to create: %{count}',
+          send: 'Create departures',
+          done: '%{created} departures created, %{skipped} skipped (already there)',
         },
       },
       tables: {

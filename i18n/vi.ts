@@ -549,6 +549,12 @@ const vi = {
       },
     },
     endpoints: {
+      form: {
+        preview: 'Xem trước',
+        more: '… và %{count} mục nữa',
+        addTime: 'Thêm giờ',
+        removeTime: 'Xóa %{time}',
+      },
       file: {
         choose: 'Chọn tệp',
         send: 'Gửi',
@@ -602,6 +608,12 @@ const vi = {
       checkInOver: 'Làm thủ tục đã đóng vào ngày %{0}, một ngày sau chuyến đi',
       notStarted: 'Chuyến đi này chưa bắt đầu',
       alreadyCheckedIn: 'Hành khách này đã làm thủ tục',
+      ruleDate: 'Vui lòng nhập ngày theo dạng YYYY-MM-DD',
+      ruleFuture: 'Ngày đầu tiên phải sau hôm nay',
+      ruleTooLong: 'Một quy tắc kéo dài tối đa %{0} ngày',
+      ruleTooMany: 'Một quy tắc tạo tối đa %{0} chuyến khởi hành; quy tắc này sẽ tạo %{1}',
+      ruleWeekday: 'Các ngày trong tuần từ 1 (Thứ Hai) đến 7 (Chủ Nhật)',
+      ruleTime: 'Vui lòng nhập mỗi giờ theo dạng HH:MM, từ 00:00 đến 23:59',
     },
     booking: {
       title: 'Đặt chuyến đi này',
@@ -1150,6 +1162,23 @@ const vi = {
           open: 'Đang mở bán',
           closed: 'Đã ngừng bán',
           cancelled: 'Đã hủy',
+        },
+      },
+      endpoints: {
+        generate: {
+          title: 'Thêm chuyến khởi hành',
+          inputs: {
+            serviceId: 'Dịch vụ',
+            from: 'Ngày đầu',
+            to: 'Ngày cuối',
+            weekdays: 'Vào các ngày',
+            times: 'Giờ khởi hành',
+            capacity: 'Số chỗ mỗi chuyến',
+            endOffsetDays: 'Số ngày đến khi kết thúc (0: cùng ngày)',
+          },
+          preview: 'Số chuyến sẽ tạo: %{count}',
+          send: 'Tạo chuyến khởi hành',
+          done: 'Đã tạo %{created} chuyến, bỏ qua %{skipped} chuyến (đã có)',
         },
       },
       tables: {

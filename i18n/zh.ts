@@ -545,6 +545,12 @@ const zh = {
       },
     },
     endpoints: {
+      form: {
+        preview: '预览',
+        more: '……以及另外 %{count} 个',
+        addTime: '添加时间',
+        removeTime: '删除 %{time}',
+      },
       file: {
         choose: '选择文件',
         send: '发送',
@@ -598,6 +604,12 @@ const zh = {
       checkInOver: '签到已于 %{0}（出发后一天）关闭',
       notStarted: '此班次尚未出发',
       alreadyCheckedIn: '这位旅客已签到',
+      ruleDate: '请按 YYYY-MM-DD 格式输入日期',
+      ruleFuture: '第一天必须在今天之后',
+      ruleTooLong: '一条规则最多涵盖 %{0} 天',
+      ruleTooMany: '一条规则最多创建 %{0} 个班次；此规则将创建 %{1} 个',
+      ruleWeekday: '星期几的取值为 1（星期一）到 7（星期日）',
+      ruleTime: '请按 HH:MM 格式输入每个时间，从 00:00 到 23:59',
     },
     booking: {
       title: '预订此行程',
@@ -1142,6 +1154,23 @@ const zh = {
           open: '开放预订',
           closed: '已截止预订',
           cancelled: '已取消',
+        },
+      },
+      endpoints: {
+        generate: {
+          title: '添加班次',
+          inputs: {
+            serviceId: '服务',
+            from: '第一天',
+            to: '最后一天',
+            weekdays: '在这些日子',
+            times: '出发时间',
+            capacity: '每班座位数',
+            endOffsetDays: '结束前的天数（0：当天）',
+          },
+          preview: '将创建的班次：%{count}',
+          send: '创建班次',
+          done: '已创建 %{created} 个班次，跳过 %{skipped} 个（已存在）',
         },
       },
       tables: {

@@ -1,6 +1,7 @@
 import { currency, date, integer, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
+import { generateDepartures, previewDepartures } from './schedules.generate.server';
 import { manifest } from './schedules.manifest.server';
 
 /** A departure of a service: dates, seats and an optional price for that date. */
@@ -72,7 +73,32 @@ export default defineResource({
     beforeUpdate: ({ before, patch, ...ctx }) => checkScheduleUpdate(ctx, before, patch),
   },
   // The day of the trip (SPEC §15): who travels, for the guide at the door, printable and as CSV.
-  endpoints: { manifest: { method: 'GET', record: true, by: ['partner'], handler: manifest } },
+  endpoints: {
+    manifest: { method: 'GET', record: true, by: ['partner'], handler: manifest },
+    // Departures by rule (SPEC §14): "daily at 08:00 and 17:00 from June to October" in one go, previewed first.
+    // Only partners: admins neither create nor edit departures (access.admin below).
+    generate: {
+      method: 'POST',
+      record: false,
+      by: ['partner'],
+      status: 201,
+      handler: generateDepartures,
+      form: {
+        inputs: {
+          serviceId: { kind: 'ref', resource: 'services', filter: { status: ['approved', 'pending'] }, required: true },
+          from: { kind: 'date', required: true },
+          to: { kind: 'date', required: true },
+          weekdays: { kind: 'weekdays', required: true },
+          times: { kind: 'times', required: true },
+          capacity: { kind: 'integer', min: 1, max: 1000, required: true },
+          endOffsetDays: { kind: 'integer', min: 0, max: 31, default: 0 },
+        },
+        preview: { endpoint: 'generate-preview', list: 'departures', count: 'created' },
+        counts: ['created', 'skipped'],
+      },
+    },
+    'generate-preview': { method: 'POST', record: false, by: ['partner'], handler: previewDepartures },
+  },
   recordTables: [
     {
       endpoint: 'manifest',

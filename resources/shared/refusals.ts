@@ -31,6 +31,12 @@ export const REFUSALS = {
   checkInOver: 'Check-in closed on %{0}, the day after the departure',
   notStarted: 'This departure has not started yet',
   alreadyCheckedIn: 'This traveller has checked in',
+  ruleDate: 'Please enter a date as YYYY-MM-DD',
+  ruleFuture: 'The first day must be after today',
+  ruleTooLong: 'A rule spans at most %{0} days',
+  ruleTooMany: 'A rule creates at most %{0} departures; this one would create %{1}',
+  ruleWeekday: 'Weekdays run from 1 (Monday) to 7 (Sunday)',
+  ruleTime: 'Please enter each time as HH:MM, from 00:00 to 23:59',
 } as const;
 
 /** A refusal's sentence with its `%{0}`… filled, as the server sends it. */

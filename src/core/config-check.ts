@@ -68,6 +68,15 @@ export function requiredLabels(resource: AnyResource): string[] {
         ...endpoint.listButton.lists.map((list) => `${base}.endpoints.${name}.${list}`),
         ...(endpoint.listButton.reasons ?? []).map((reason) => `${base}.endpoints.${name}.reasons.${reason}`),
       );
+  for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
+    if (endpoint.form)
+      labels.push(
+        `${base}.endpoints.${name}.title`,
+        `${base}.endpoints.${name}.done`,
+        `${base}.endpoints.${name}.send`,
+        ...Object.keys(endpoint.form.inputs).map((input) => `${base}.endpoints.${name}.inputs.${input}`),
+        ...(endpoint.form.preview ? [`${base}.endpoints.${name}.preview`] : []),
+      );
   if (resource.workflow) {
     const status = statusField(resource)!;
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
@@ -197,8 +206,22 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       if (queue.sort) fields(`queues.${queue.name}.sort`, [queue.sort[0]]);
     }
     whereFields('menu.badge', resource.menu?.badge);
-    for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
+    for (const [name, endpoint] of Object.entries(resource.endpoints ?? {})) {
       fields(`endpoints.${name}.input`, endpoint.input);
+      const form = endpoint.form;
+      if (!form) continue;
+      if (endpoint.record || endpoint.method !== 'POST')
+        report(`endpoints.${name}.form`, 'a form is offered for a collection endpoint taking POST only');
+      for (const [input, spec] of Object.entries(form.inputs))
+        if (spec.kind === 'ref' && !byName.has(spec.resource))
+          report(`endpoints.${name}.form.inputs.${input}`, `reference to unknown resource '${spec.resource}'`);
+      const preview = form.preview && resource.endpoints?.[form.preview.endpoint];
+      if (form.preview && (!preview || preview.record || preview.method !== 'POST'))
+        report(
+          `endpoints.${name}.form.preview`,
+          `no collection POST endpoint '${form.preview.endpoint}' to preview with`,
+        );
+    }
     if (resource.stats) {
       fields('stats.time', [resource.stats.time]);
       fields('stats.sum', resource.stats.sum);

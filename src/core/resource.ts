@@ -372,6 +372,15 @@ export interface Endpoint {
    * `reasons`), labelled under `resources.{name}.endpoints.{endpoint}` (`title`, each list, `reasons.{reason}`).
    */
   listButton?: { lists: readonly string[]; reasons?: readonly string[] };
+  /** The status of a successful answer (default 200): 201 for an endpoint that creates rows. */
+  status?: 200 | 201;
+  /**
+   * A collection endpoint (POST) offered to those it grants as a button on the list that opens a form of `inputs`
+   * (labels `resources.{name}.endpoints.{endpoint}.inputs.{input}`). `preview` names a sibling collection endpoint
+   * taking the same body that answers what this one would do without doing it: its `list` is shown with its `count`
+   * before sending. After sending, `resources.{name}.endpoints.{endpoint}.done` states the answer's `counts`.
+   */
+  form?: EndpointForm;
   handler: (
     ctx: DataContext & {
       record?: Row;
@@ -381,6 +390,24 @@ export interface Endpoint {
       headers: Record<string, string | string[] | undefined>;
     },
   ) => Promise<unknown>;
+}
+
+/** One input of an endpoint's form, sent in the body under its name. */
+export type EndpointFormInput =
+  /** An id of `resource`, picked among the rows the account reads that match `filter` (list filter syntax). */
+  | { kind: 'ref'; resource: string; filter?: Readonly<Record<string, unknown>>; required?: boolean }
+  /** `YYYY-MM-DD`. */
+  | { kind: 'date'; required?: boolean }
+  /** ISO weekdays as numbers, Monday = 1 … Sunday = 7, named in the page's language by the browser. */
+  | { kind: 'weekdays'; required?: boolean }
+  /** One or more times of day, `HH:MM`. */
+  | { kind: 'times'; required?: boolean }
+  | { kind: 'integer'; min?: number; max?: number; default?: number; required?: boolean };
+
+export interface EndpointForm {
+  inputs: Readonly<Record<string, EndpointFormInput>>;
+  preview?: { endpoint: string; list: string; count: string };
+  counts: readonly string[];
 }
 
 /** A file sent to an endpoint whose `body` is `{ file }`: its name, declared type and bytes. */

@@ -1,7 +1,7 @@
 import type { Field } from '../core/fields';
 import { listLimits } from '../core/list-limits';
 import { LOCALES } from '../core/locales';
-import { statusField, type AnyResource } from '../core/resource';
+import { statusField, type AnyResource, type EndpointForm } from '../core/resource';
 import { searchFields } from '../core/search';
 import { writableFields } from '../core/validation';
 import { accountPaths } from './openapi-accounts';
@@ -368,6 +368,10 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
       ? `/api/${resource.name}/{id}/${config.action ? 'actions/' : ''}${endpoint}`
       : `/api/${resource.name}/-/${endpoint}`;
     const body = config.body ?? 'json';
+    // A form's preview takes the same body as the form's endpoint.
+    const form =
+      config.form ??
+      Object.values(resource.endpoints ?? {}).find((other) => other.form?.preview?.endpoint === endpoint)?.form;
     const requestBody =
       typeof body === 'object'
         ? {
@@ -384,7 +388,9 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
           }
         : body === 'raw'
           ? { required: true, content: { 'application/json': { schema: { type: 'object' } } } }
-          : undefined;
+          : form
+            ? { required: true, content: { 'application/json': { schema: formSchema(form) } } }
+            : undefined;
     paths[path] = {
       ...(config.record && { parameters: [idParam] }),
       [config.method.toLowerCase()]: {
@@ -395,7 +401,7 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
         }),
         ...(requestBody && { requestBody }),
         responses: {
-          '200': json({ type: 'object' }),
+          [String(config.status ?? 200)]: json({ type: 'object' }),
           ...ERRORS,
           ...(config.limit && {
             '429': errorResponse(
@@ -407,6 +413,41 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
     };
   }
   return paths;
+}
+
+/** The JSON body an endpoint's `form` sends. */
+function formSchema(form: EndpointForm): Schema {
+  const properties = Object.fromEntries(
+    Object.entries(form.inputs).map(([name, input]): [string, Schema] => {
+      switch (input.kind) {
+        case 'ref':
+          return [name, { type: 'integer', description: `An id of ${input.resource}` }];
+        case 'date':
+          return [name, { type: 'string', format: 'date' }];
+        case 'weekdays':
+          return [
+            name,
+            {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'integer', minimum: 1, maximum: 7 },
+              description: 'ISO, Monday = 1',
+            },
+          ];
+        case 'times':
+          return [
+            name,
+            { type: 'array', minItems: 1, items: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' } },
+          ];
+        case 'integer':
+          return [name, { type: 'integer', minimum: input.min, maximum: input.max, default: input.default }];
+      }
+    }),
+  );
+  const required = Object.entries(form.inputs)
+    .filter(([, input]) => input.required)
+    .map(([name]) => name);
+  return { type: 'object', required, properties, additionalProperties: false };
 }
 
 /** The OpenAPI 3.1 document of the API, derived from the resource configs. */

@@ -18,6 +18,11 @@ type Mode =
   { kind: 'all' } | { kind: 'owner'; field: string } | { kind: 'public'; where: PublicWhere } | { kind: 'denied' };
 
 const denied = (principal: Principal) => (principal.kind === 'public' ? 401 : 403);
+/** An endpoint whose body is a form's (the form's own, or its preview's): checked before anything runs. */
+const takesForm = (resource: AnyResource, name: string) =>
+  Object.entries(resource.endpoints ?? {}).some(
+    ([other, endpoint]) => endpoint.form && (other === name || endpoint.form.preview?.endpoint === name),
+  );
 
 /**
  * How the config says a principal reads a resource (SPEC §6: owners are scoped; visitors, customers and partners
@@ -297,8 +302,12 @@ describeEachEngine('Access matrix generated from the configs', (engine) => {
               if (endpoint.requiresEnv?.some((name) => !process.env[name])) expected = 404;
               else if (!grants(endpoint.by, principal)) expected = denied(principal);
               // A collection endpoint past its grant: GET answers, and so does a POST without input; a POST with
-              // declared input, a file or a raw (signed) body refuses the empty body.
-              else if (!row) expected = endpoint.method === 'GET' || !(endpoint.input || endpoint.body) ? 200 : 400;
+              // declared input, a file, a raw (signed) body or a form (and the form's preview) refuses the empty body.
+              else if (!row)
+                expected =
+                  endpoint.method === 'GET' || !(endpoint.input || endpoint.body || takesForm(resource, name))
+                    ? 200
+                    : 400;
               else {
                 let mode = readMode(resource, principal);
                 if (mode.kind === 'denied' && principal.kind === 'admin') mode = { kind: 'all' };

@@ -59,6 +59,32 @@ describe('config checks at start', () => {
     expect(check(owners, deals)).toEqual([]);
   });
 
+  it('names a form endpoint on a GET, a form input of an unknown resource and a preview that is not there', () => {
+    const { owners, deals } = fixture();
+    const handler = async () => ({});
+    const form = {
+      inputs: { ownerId: { kind: 'ref', resource: 'owner' }, on: { kind: 'date' } },
+      preview: { endpoint: 'plan-preview', list: 'items', count: 'count' },
+      counts: ['created'],
+    } as const;
+    deals.endpoints = { plan: { method: 'GET', record: false, by: ['partner'], handler, form } };
+    expect(check(owners, deals)).toEqual([
+      'resources/deals.ts: endpoints.plan.form: a form is offered for a collection endpoint taking POST only',
+      "resources/deals.ts: endpoints.plan.form.inputs.ownerId: reference to unknown resource 'owner'",
+      "resources/deals.ts: endpoints.plan.form.preview: no collection POST endpoint 'plan-preview' to preview with",
+    ]);
+    expect(requiredLabels(deals)).toEqual(
+      expect.arrayContaining([
+        'resources.deals.endpoints.plan.title',
+        'resources.deals.endpoints.plan.inputs.ownerId',
+        'resources.deals.endpoints.plan.inputs.on',
+        'resources.deals.endpoints.plan.preview',
+        'resources.deals.endpoints.plan.send',
+        'resources.deals.endpoints.plan.done',
+      ]),
+    );
+  });
+
   it('names the file and field of a reference to an unknown resource', () => {
     const { owners, deals } = fixture();
     deals.fields.ownerId = ref('ownerz');

@@ -21,6 +21,7 @@ import { buildFilters } from '../generated/filters';
 import { humanize, labels } from '../../core/labels';
 import { ExportCsvButton } from '../generated/list/ExportCsvButton';
 import { StatusTabs } from '../generated/list/StatusTabs';
+import { FormEndpointButton, useFormEndpoints } from '../generated/list/FormEndpointButton';
 import { allows, usePermissionMap } from '../generated/permissions';
 import { usePrincipal } from '../generated/principal';
 
@@ -63,6 +64,7 @@ export function CardList() {
   const phone = phoneItem(config, columns, 'cards');
   const canCreate = allows(permissions, config.name, 'create') && config.create !== false;
   const sort = openingSort(config);
+  const formEndpoints = useFormEndpoints(config);
   return (
     <List
       filters={filters.length ? filters : undefined}
@@ -75,6 +77,9 @@ export function CardList() {
           {config.list.upcoming ? <UpcomingToggle field={config.list.upcoming} /> : null}
           {filters.length > 1 ? <FilterButton /> : null}
           {canCreate ? <CreateButton /> : null}
+          {formEndpoints.map(([name, endpoint]) => (
+            <FormEndpointButton key={name} name={name} form={endpoint.form} />
+          ))}
           <ExportCsvButton />
         </TopToolbar>
       }

@@ -30,6 +30,7 @@ import { useScrollableByKeyboard } from './list/keyboard-scroll';
 import { PhoneList } from './list/PhoneList';
 import { ExportCsvButton } from './list/ExportCsvButton';
 import { FileEndpointButton, useFileEndpoints } from './list/FileEndpointButton';
+import { FormEndpointButton, useFormEndpoints } from './list/FormEndpointButton';
 import { InlineToggle } from './list/InlineToggle';
 import { ListEmpty } from './list/ListEmpty';
 import { UpcomingToggle } from './list/UpcomingToggle';
@@ -69,6 +70,7 @@ function ListActions({
   savedQueries: boolean;
 }) {
   const fileEndpoints = useFileEndpoints(config);
+  const formEndpoints = useFormEndpoints(config);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
       {config.list.mine ? <MineToggle field={config.list.mine} /> : null}
@@ -76,6 +78,9 @@ function ListActions({
       {filters ? <FilterButton /> : null}
       {filters ? <FocusNewFilter /> : null}
       {canCreate && config.create !== false ? <CreateButton /> : null}
+      {formEndpoints.map(([name, endpoint]) => (
+        <FormEndpointButton key={name} name={name} form={endpoint.form} />
+      ))}
       {savedQueries ? <SavedQueriesButton /> : null}
       {small ? null : <ColumnsButton storeKey={columnsKey} />}
       <ExportCsvButton />

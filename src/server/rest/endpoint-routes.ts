@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint, EndpointFile } from '../../core/resource';
@@ -88,7 +88,7 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
       ? `/api/${resource.name}/:id/${endpoint.action ? 'actions/' : ''}${name}`
       : `/api/${resource.name}/-/${name}`;
     const shape = endpoint.body ?? 'json';
-    const handler = async (request: EndpointRequest) => {
+    const handler = async (request: EndpointRequest, reply: FastifyReply) => {
       if (!endpointEnabled(endpoint)) throw notFound();
       const principal = request.principal;
       if (!grants(endpoint.by, principal)) throw denied(principal);
@@ -122,6 +122,7 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
             headers: request.headers,
           }),
         );
+        if (endpoint.status) reply.code(endpoint.status);
         return result ?? {};
       });
     };
