@@ -20,7 +20,7 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
-import { TELL_USER, tellPartner } from './shared/notify';
+import { mailUser, TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 /** Paid and not refunded: the orders revenue and commission come from. */
@@ -128,6 +128,7 @@ export default defineResource({
         tone: 'success',
         guard: lockSchedule,
         effect: writeCharge,
+        notify: mailUser('orders.paid'),
       },
       confirm: {
         from: 'paid',
@@ -176,6 +177,8 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         effect: markCancelled,
+        // The traveller's receipt too when they cancelled it themselves.
+        notify: mailUser('orders.cancelled', { self: true }),
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {
@@ -212,7 +215,7 @@ export default defineResource({
   notify: {
     create: [
       ...tellPartner(),
-      { to: { account: 'user', field: 'userId' }, self: true, message: 'createCustomer', params: 'how-to-pay' },
+      ...mailUser('orders.booked', { self: true, message: 'createCustomer', params: 'how-to-pay' }),
     ],
   },
   instructions: [{ endpoint: 'how-to-pay', when: { status: ['pending_payment'] } }],

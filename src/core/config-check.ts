@@ -56,7 +56,10 @@ export function requiredLabels(resource: AnyResource): string[] {
     ...(resource.notify?.create ?? []),
     ...Object.values(resource.workflow?.transitions ?? {}).flatMap((t) => t.notify ?? []),
   ])
+  {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
+    if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
+  }
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
   for (const table of resource.recordTables ?? [])
     for (const key of ['title', ...table.columns.map((column) => column.key), ...(table.totals?.keys ?? [])])
