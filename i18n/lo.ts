@@ -964,6 +964,7 @@ const lo = {
     },
     users: {
       name: 'ຜູ້ໃຊ້ |||| ຜູ້ໃຊ້',
+      notifications: { created: 'ສ້າງບັນຊີແລ້ວ', updated: 'ບັນທຶກໂປຣໄຟລ໌ແລ້ວ' },
       fields: {
         email: 'ອີເມວ',
         password: 'ລະຫັດຜ່ານ',
@@ -1211,6 +1212,7 @@ const lo = {
     },
     orders: {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
+      notifications: { created: 'ຈອງແລ້ວ', updated: 'ບັນທຶກລາຍລະອຽດການຈອງແລ້ວ' },
       endpoints: {
         'how-to-pay': {
           text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
@@ -1303,6 +1305,7 @@ const lo = {
     },
     refunds: {
       name: 'ການຄືນເງິນ |||| ການຄືນເງິນ',
+      notifications: { created: 'ສົ່ງຄຳຂໍຄືນເງິນແລ້ວ', updated: 'ບັນທຶກຄຳຂໍຄືນເງິນແລ້ວ' },
       fields: {
         orderId: 'ຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
@@ -1489,6 +1492,7 @@ const lo = {
     },
     complaints: {
       name: 'ຄຳຮ້ອງຮຽນ |||| ຄຳຮ້ອງຮຽນ',
+      notifications: { created: 'ສົ່ງຄຳຮ້ອງທຸກແລ້ວ', updated: 'ບັນທຶກຄຳຮ້ອງທຸກແລ້ວ' },
       fields: {
         orderId: 'ຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
@@ -1538,6 +1542,7 @@ const lo = {
     },
     reviews: {
       name: 'ຄຳຕິຊົມ |||| ຄຳຕິຊົມ',
+      notifications: { created: 'ສົ່ງຄຳຕິຊົມແລ້ວ', updated: 'ບັນທຶກຄຳຕິຊົມແລ້ວ' },
       fields: {
         orderId: 'ການຈອງ',
         serviceId: 'ບໍລິການ',

@@ -964,6 +964,7 @@ const th = {
     },
     users: {
       name: 'ผู้ใช้ |||| ผู้ใช้',
+      notifications: { created: 'สร้างบัญชีแล้ว', updated: 'บันทึกโปรไฟล์แล้ว' },
       fields: {
         email: 'อีเมล',
         password: 'รหัสผ่าน',
@@ -1211,6 +1212,7 @@ const th = {
     },
     orders: {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
+      notifications: { created: 'จองแล้ว', updated: 'บันทึกรายละเอียดการจองแล้ว' },
       endpoints: {
         'how-to-pay': {
           text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
@@ -1303,6 +1305,7 @@ const th = {
     },
     refunds: {
       name: 'การคืนเงิน |||| การคืนเงิน',
+      notifications: { created: 'ส่งคำขอคืนเงินแล้ว', updated: 'บันทึกคำขอคืนเงินแล้ว' },
       fields: {
         orderId: 'คำสั่งจอง',
         userId: 'ลูกค้า',
@@ -1489,6 +1492,7 @@ const th = {
     },
     complaints: {
       name: 'เรื่องร้องเรียน |||| เรื่องร้องเรียน',
+      notifications: { created: 'ส่งเรื่องร้องเรียนแล้ว', updated: 'บันทึกเรื่องร้องเรียนแล้ว' },
       fields: {
         orderId: 'คำสั่งจอง',
         userId: 'ลูกค้า',
@@ -1538,6 +1542,7 @@ const th = {
     },
     reviews: {
       name: 'รีวิว |||| รีวิว',
+      notifications: { created: 'ส่งรีวิวแล้ว', updated: 'บันทึกรีวิวแล้ว' },
       fields: {
         orderId: 'การจอง',
         serviceId: 'บริการ',

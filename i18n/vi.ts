@@ -970,6 +970,7 @@ const vi = {
     },
     users: {
       name: 'Người dùng |||| Người dùng',
+      notifications: { created: 'Đã tạo tài khoản', updated: 'Đã lưu hồ sơ' },
       fields: {
         email: 'Địa chỉ email',
         password: 'Mật khẩu',
@@ -1217,6 +1218,7 @@ const vi = {
     },
     orders: {
       name: 'Đơn hàng |||| Đơn hàng',
+      notifications: { created: 'Đã đặt chỗ', updated: 'Đã lưu thông tin đặt chỗ' },
       endpoints: {
         'how-to-pay': {
           text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
@@ -1309,6 +1311,7 @@ const vi = {
     },
     refunds: {
       name: 'Yêu cầu hoàn tiền |||| Yêu cầu hoàn tiền',
+      notifications: { created: 'Đã gửi yêu cầu hoàn tiền', updated: 'Đã lưu yêu cầu hoàn tiền' },
       fields: {
         orderId: 'Đơn hàng',
         userId: 'Khách hàng',
@@ -1495,6 +1498,7 @@ const vi = {
     },
     complaints: {
       name: 'Khiếu nại |||| Khiếu nại',
+      notifications: { created: 'Đã gửi khiếu nại', updated: 'Đã lưu khiếu nại' },
       fields: {
         orderId: 'Đơn hàng',
         userId: 'Khách hàng',
@@ -1544,6 +1548,7 @@ const vi = {
     },
     reviews: {
       name: 'Đánh giá |||| Đánh giá',
+      notifications: { created: 'Đã gửi đánh giá', updated: 'Đã lưu đánh giá' },
       fields: {
         orderId: 'Đặt chỗ',
         serviceId: 'Dịch vụ',

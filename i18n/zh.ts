@@ -961,6 +961,7 @@ const zh = {
     },
     users: {
       name: '用户 |||| 用户',
+      notifications: { created: '账户已创建', updated: '个人资料已保存' },
       fields: {
         email: '电子邮箱',
         password: '密码',
@@ -1208,6 +1209,7 @@ const zh = {
     },
     orders: {
       name: '订单 |||| 订单',
+      notifications: { created: '预订成功', updated: '预订信息已保存' },
       endpoints: {
         'how-to-pay': {
           text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
@@ -1294,6 +1296,7 @@ const zh = {
     },
     refunds: {
       name: '退款 |||| 退款',
+      notifications: { created: '已提交退款申请', updated: '退款申请已保存' },
       fields: {
         orderId: '订单',
         userId: '客户',
@@ -1480,6 +1483,7 @@ const zh = {
     },
     complaints: {
       name: '投诉 |||| 投诉',
+      notifications: { created: '投诉已提交', updated: '投诉已保存' },
       fields: {
         orderId: '订单',
         userId: '客户',
@@ -1529,6 +1533,7 @@ const zh = {
     },
     reviews: {
       name: '评价 |||| 评价',
+      notifications: { created: '评价已提交', updated: '评价已保存' },
       fields: {
         orderId: '预订',
         serviceId: '服务',
