@@ -16,6 +16,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
+import { refundable } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
@@ -204,7 +205,13 @@ export default defineResource({
   },
   // The customer's way from a booking to a refund request or a complaint about it.
   followUps: {
-    requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed', 'completed'] },
+    // The request starts at what is still refundable, not 0 (the server caps it the same way).
+    requestRefund: {
+      resource: 'refunds',
+      field: 'orderId',
+      in: ['paid', 'confirmed', 'completed'],
+      prefill: 'refundable',
+    },
     reportProblem: { resource: 'complaints', field: 'orderId' },
     writeReview: { resource: 'reviews', field: 'orderId', in: ['completed'] },
   },
@@ -226,6 +233,7 @@ export default defineResource({
       by: ['user', 'partner', 'finance', 'support', 'moderator'],
       handler: howToPay,
     },
+    refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
     'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',

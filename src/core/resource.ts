@@ -643,6 +643,11 @@ export interface FollowUp {
   in?: readonly string[];
   /** A Material icon drawn beside the button's text. */
   icon?: string;
+  /**
+   * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
+   * refund request's amount: what is still refundable on the order). The server checks the values again.
+   */
+  prefill?: string;
 }
 
 /** Declares a resource; the generic keeps field names checked in list, show and form definitions. */
