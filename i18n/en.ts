@@ -8,7 +8,11 @@ const en = {
   // (resources.{name}.notifications), this only where none is written.
   ra: {
     ...englishMessages.ra,
-    notification: { ...englishMessages.ra.notification, created: 'Saved', updated: 'Changes saved |||| %{smart_count} saved' },
+    notification: {
+      ...englishMessages.ra.notification,
+      created: 'Saved',
+      updated: 'Changes saved |||| %{smart_count} saved',
+    },
   } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {

@@ -55,8 +55,7 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const rule of [
     ...(resource.notify?.create ?? []),
     ...Object.values(resource.workflow?.transitions ?? {}).flatMap((t) => t.notify ?? []),
-  ])
-  {
+  ]) {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
     if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
   }

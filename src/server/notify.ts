@@ -180,9 +180,13 @@ async function mailParams(
     field?.kind === 'ref'
       ? writer.registry.resources.find((candidate) => candidate.name === (field as RefField).reference)
       : undefined;
-  const referenced = target && record[via!] != null ? await writer.findById(target.name, Number(record[via!])) : undefined;
-  const { title: _title, reason: _reason, ...around } =
-    target && referenced ? await messageParams(target, referenced, {}, locale, reading) : {};
+  const referenced =
+    target && record[via!] != null ? await writer.findById(target.name, Number(record[via!])) : undefined;
+  const {
+    title: _title,
+    reason: _reason,
+    ...around
+  } = target && referenced ? await messageParams(target, referenced, {}, locale, reading) : {};
   return { ...around, ...(await messageParams(resource, record, input, locale, reading)) };
 }
 

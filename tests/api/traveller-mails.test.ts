@@ -32,7 +32,14 @@ describeEachEngine('mails to the traveller', (engine) => {
     return rows.map((row) => ({ row, ...renderMail(row as never, PUBLIC_URL) }));
   };
   const lastOutboxId = async () =>
-    Number((await server.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    Number(
+      (
+        await server.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
   /** The one mail an event queued, in the customer's language, with a subject a phone shows whole. */
   const onlyMail = async (template: string, after: number, locale: Locale, to = CUSTOMER) => {
     const mails = await mailsOf(to, template, after);
@@ -48,8 +55,9 @@ describeEachEngine('mails to the traveller', (engine) => {
   const book = (quantity = 2) => create(server, 'orders', s.customer1, { scheduleId, quantity });
   /** The trip as the mail must show it to a reader of `locale`. */
   const expectTrip = async (text: string, order: Record<string, any>, locale: Locale) => {
-    const service = (await server.db.selectFrom('services').select('title').where('id', '=', order.serviceId).executeTakeFirstOrThrow())
-      .title as Record<string, string>;
+    const service = (
+      await server.db.selectFrom('services').select('title').where('id', '=', order.serviceId).executeTakeFirstOrThrow()
+    ).title as Record<string, string>;
     expect(text).toContain(service[locale] ?? service.en);
     expect(text).toContain(formatDate(order.departureDate, locale, 'dayFull'));
     expect(text).toContain(formatNumber(order.quantity, locale));

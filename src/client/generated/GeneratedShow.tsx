@@ -13,13 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { RaRecord } from 'react-admin';
 import { useDataProvider } from 'react-admin';
-import {
-  SYSTEM_FIELDS,
-  statusField,
-  type AnyResource,
-  type FollowUp,
-  type GroupLayout,
-} from '../../core/resource';
+import { SYSTEM_FIELDS, statusField, type AnyResource, type FollowUp, type GroupLayout } from '../../core/resource';
 import type { LanternDataProvider } from './data-provider';
 import { useEntry, useRegistry } from './context';
 import { GroupSection } from './GroupSection';

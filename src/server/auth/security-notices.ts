@@ -34,8 +34,12 @@ export async function mailSecurityNotices(
     support: typeof general.supportEmail === 'string' ? general.supportEmail : '',
     link: `/${locale}/password-reset`,
   };
-  if (passwordChanged)
-    await writer.mail({ to: previous, locale, template: 'account.passwordChanged', params });
+  if (passwordChanged) await writer.mail({ to: previous, locale, template: 'account.passwordChanged', params });
   if (emailChanged)
-    await writer.mail({ to: previous, locale, template: 'account.emailChanged', params: { ...params, email: after[field] } });
+    await writer.mail({
+      to: previous,
+      locale,
+      template: 'account.emailChanged',
+      params: { ...params, email: after[field] },
+    });
 }

@@ -35,7 +35,13 @@ export function AreaSidebar({ children, appBarAlwaysOn, closedSize: _closed, siz
   const toggle = () => setOpen(!open);
   if (phone) {
     return (
-      <Frame variant="temporary" open={open && closedOnLoad.current} onClose={toggle} classes={SidebarClasses} {...rest}>
+      <Frame
+        variant="temporary"
+        open={open && closedOnLoad.current}
+        onClose={toggle}
+        classes={SidebarClasses}
+        {...rest}
+      >
         {children}
       </Frame>
     );
