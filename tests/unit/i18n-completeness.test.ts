@@ -110,8 +110,11 @@ describe('i18n message files', () => {
 
   it('uses react-admin’s English pack verbatim for ra.*, but for its generic save notices', () => {
     // SPEC §13: never "Element created"; a resource's own notice comes first, these only where none is written.
-    const { notification, ...rest } = en.ra as Record<string, Record<string, string>>;
-    const { notification: english, ...englishRest } = englishMessages.ra as Record<string, Record<string, string>>;
+    const { notification, ...rest } = en.ra as unknown as Record<string, Record<string, string>>;
+    const { notification: english, ...englishRest } = englishMessages.ra as unknown as Record<
+      string,
+      Record<string, string>
+    >;
     expect(rest).toEqual(englishRest);
     expect({ ...notification, created: english.created, updated: english.updated }).toEqual(english);
     expect(notification.created).toBe('Saved');
