@@ -190,6 +190,11 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       fields(`${view}.fields`, config.fields);
       for (const group of config.groups ?? []) fields(`${view}.groups.${group.name}`, group.fields);
     }
+    for (const [key, followUp] of Object.entries(resource.followUps ?? {})) {
+      const endpoint = followUp.prefill ? resource.endpoints?.[followUp.prefill] : undefined;
+      if (followUp.prefill && (!endpoint || !endpoint.record || endpoint.method !== 'GET'))
+        report(`followUps.${key}.prefill`, `'${followUp.prefill}' is not a GET record endpoint of '${resource.name}'`);
+    }
     if (resource.recordTitle) fields('recordTitle', [resource.recordTitle]);
     if (resource.lookupField) fields('lookupField', [resource.lookupField]);
     for (const cols of resource.indexes ?? []) fields('indexes', cols);
