@@ -4,7 +4,16 @@ import type { Messages, MessageTree } from './types';
 
 /** English is the reference locale: every other file carries exactly its keys (see the completeness test). */
 const en = {
-  ra: englishMessages.ra as MessageTree,
+  // react-admin's generic "Element created" names no thing the reader knows; a resource's own notice comes first
+  // (resources.{name}.notifications), this only where none is written.
+  ra: {
+    ...englishMessages.ra,
+    notification: {
+      ...englishMessages.ra.notification,
+      created: 'Saved',
+      updated: 'Changes saved |||| %{smart_count} saved',
+    },
+  } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {
     title: 'Lantern',
@@ -501,6 +510,8 @@ const en = {
           createCustomer:
             'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference. Departure %{departureDate} at %{departureTime}, meeting point: %{meetingPoint}.',
           expire: 'Your booking %{title} expired unpaid; its seats are on sale again.',
+          pay: 'Payment received for your booking %{title}. See you on %{departureDate}!',
+          cancel: 'Your booking %{title} was cancelled.',
         },
         refunds: {
           create: 'Refund request to review: %{amount}',
@@ -514,6 +525,7 @@ const en = {
           pay: 'Your withdrawal of %{amount} was paid.',
         },
         complaints: {
+          createCustomer: 'We received your complaint “%{title}”; our team will answer you here.',
           create: 'New complaint: %{title}',
           resolve: 'Your complaint “%{title}” was resolved.',
           dismiss: 'Your complaint “%{title}” was dismissed: %{reason}',
@@ -542,9 +554,47 @@ const en = {
           subject: 'Confirm your email address for Lantern',
           text: 'Welcome to Lantern. Open this link within 24 hours to confirm your email address and sign in: %{link}\nIf you did not sign up, you need not do anything.',
         },
+        passwordChanged: {
+          subject: 'Your Lantern password was changed',
+          text: 'The password of your Lantern account was changed on %{at}, and every other session was signed out.\nIf it was you, you need not do anything.\nIf it was not you, set a new password at once: %{link}\nand write to us: %{support}',
+        },
+        emailChanged: {
+          subject: 'Your Lantern sign-in email was changed',
+          text: 'The sign-in email of your Lantern account was changed to %{email} on %{at}. Mails about your account now go there.\nIf it was you, you need not do anything.\nIf it was not you, write to us at once: %{support}',
+        },
         passwordReset: {
           subject: 'Set a new Lantern password',
           text: 'Someone asked to set a new password for your Lantern account. Open this link within 30 minutes to choose it: %{link}\nIf it was not you, you need not do anything: your password stays as it is.',
+        },
+      },
+      orders: {
+        booked: {
+          subject: 'Booking %{code}: pay by %{holdExpiresAt}',
+          text: 'Thank you for booking with Lantern. Your seats are held until %{holdExpiresAt}: pay before then, or they go back on sale.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nHow to pay: transfer %{amount} to %{bankName}, account name %{bankAccountName}, account number %{bankAccountNumber}, and write %{reference} as the transfer reference.\n\nYour booking: %{link}',
+        },
+        paid: {
+          subject: 'Payment received: booking %{code}',
+          text: "We have received your payment for booking %{code}. Your seats are paid; show the booking's QR code at the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}",
+        },
+        cancelled: {
+          subject: 'Booking %{code} cancelled',
+          text: 'Your booking %{code} was cancelled (%{reason}). Nothing was paid for it, and its seats are on sale again.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+        },
+      },
+      refunds: {
+        approved: {
+          subject: 'Refund of %{amount} approved',
+          text: 'Your refund request on booking %{orderId} was approved: %{amount} will be paid back to you.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
+        },
+        rejected: {
+          subject: 'Refund request of %{amount} not approved',
+          text: 'Your refund request of %{amount} on booking %{orderId} was not approved: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
+        },
+      },
+      complaints: {
+        received: {
+          subject: 'Complaint received: %{subject}',
+          text: 'Thank you for telling us. We have received your complaint “%{subject}”; our team will look into it and answer you in your account.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour complaint: %{link}',
         },
       },
       review: {
@@ -696,6 +746,7 @@ const en = {
     },
     users: {
       name: 'User |||| Users',
+      notifications: { created: 'Account created', updated: 'Profile saved' },
       fields: {
         email: 'Email',
         password: 'Password',
@@ -960,6 +1011,7 @@ const en = {
     },
     orders: {
       name: 'Order |||| Orders',
+      notifications: { created: 'Booking made', updated: 'Booking details saved' },
       endpoints: {
         'how-to-pay': {
           text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
@@ -1052,6 +1104,7 @@ const en = {
     },
     refunds: {
       name: 'Refund |||| Refunds',
+      notifications: { created: 'Refund requested', updated: 'Refund request saved' },
       fields: {
         orderId: 'Order',
         userId: 'Customer',
@@ -1238,6 +1291,7 @@ const en = {
     },
     complaints: {
       name: 'Complaint |||| Complaints',
+      notifications: { created: 'Complaint sent', updated: 'Complaint saved' },
       fields: {
         orderId: 'Order',
         userId: 'Customer',
@@ -1287,6 +1341,7 @@ const en = {
     },
     reviews: {
       name: 'Review |||| Reviews',
+      notifications: { created: 'Review sent', updated: 'Review saved' },
       fields: {
         orderId: 'Booking',
         serviceId: 'Service',

@@ -740,6 +740,8 @@ const lo = {
           createCustomer:
             'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ. ອອກເດີນທາງ %{departureDate} ເວລາ %{departureTime}, ຈຸດນັດພົບ: %{meetingPoint}.',
           expire: 'ການຈອງ %{title} ຂອງທ່ານໝົດອາຍຸເພາະບໍ່ໄດ້ຈ່າຍເງິນ; ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.',
+          pay: 'ໄດ້ຮັບເງິນສຳລັບການຈອງ %{title} ຂອງທ່ານແລ້ວ. ພົບກັນໃນວັນ %{departureDate}!',
+          cancel: 'ການຈອງ %{title} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ.',
         },
         refunds: {
           create: 'ມີຄຳຂໍຄືນເງິນລໍຖ້າກວດ: %{amount}',
@@ -753,6 +755,7 @@ const lo = {
           pay: 'ການຖອນເງິນ %{amount} ຂອງທ່ານໄດ້ຈ່າຍແລ້ວ.',
         },
         complaints: {
+          createCustomer: 'ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານແລ້ວ; ທີມງານຈະຕອບທ່ານຢູ່ບ່ອນນີ້.',
           create: 'ມີຄຳຮ້ອງທຸກໃໝ່: %{title}',
           resolve: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານໄດ້ຮັບການແກ້ໄຂແລ້ວ.',
           dismiss: 'ຄຳຮ້ອງທຸກ “%{title}” ຂອງທ່ານຖືກຍົກເລີກ: %{reason}',
@@ -781,9 +784,47 @@ const lo = {
           subject: 'ຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານສຳລັບ Lantern',
           text: 'ຍິນດີຕ້ອນຮັບສູ່ Lantern. ເປີດລິ້ງນີ້ພາຍໃນ 24 ຊົ່ວໂມງ ເພື່ອຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານ ແລະ ເຂົ້າສູ່ລະບົບ: %{link}\nຖ້າທ່ານບໍ່ໄດ້ລົງທະບຽນ, ທ່ານບໍ່ຕ້ອງເຮັດຫຍັງ.',
         },
+        passwordChanged: {
+          subject: 'ລະຫັດຜ່ານ Lantern ຂອງທ່ານຖືກປ່ຽນແລ້ວ',
+          text: 'ລະຫັດຜ່ານຂອງບັນຊີ Lantern ຂອງທ່ານຖືກປ່ຽນເມື່ອ %{at}, ແລະ ທຸກການເຂົ້າລະບົບອື່ນຖືກອອກຈາກລະບົບແລ້ວ.\nຖ້າແມ່ນທ່ານ, ທ່ານບໍ່ຈຳເປັນຕ້ອງເຮັດຫຍັງ.\nຖ້າບໍ່ແມ່ນທ່ານ, ກະລຸນາຕັ້ງລະຫັດຜ່ານໃໝ່ທັນທີ: %{link}\nແລະ ຂຽນຫາພວກເຮົາ: %{support}',
+        },
+        emailChanged: {
+          subject: 'ອີເມວເຂົ້າລະບົບ Lantern ຂອງທ່ານຖືກປ່ຽນແລ້ວ',
+          text: 'ອີເມວເຂົ້າລະບົບຂອງບັນຊີ Lantern ຂອງທ່ານຖືກປ່ຽນເປັນ %{email} ເມື່ອ %{at}. ອີເມວກ່ຽວກັບບັນຊີຂອງທ່ານຈະຖືກສົ່ງໄປທີ່ນັ້ນ.\nຖ້າແມ່ນທ່ານ, ທ່ານບໍ່ຈຳເປັນຕ້ອງເຮັດຫຍັງ.\nຖ້າບໍ່ແມ່ນທ່ານ, ກະລຸນາຂຽນຫາພວກເຮົາທັນທີ: %{support}',
+        },
         passwordReset: {
           subject: 'ຕັ້ງລະຫັດຜ່ານ Lantern ໃໝ່',
           text: 'ມີຄົນຂໍຕັ້ງລະຫັດຜ່ານໃໝ່ສຳລັບບັນຊີ Lantern ຂອງທ່ານ. ເປີດລິ້ງນີ້ພາຍໃນ 30 ນາທີ ເພື່ອເລືອກລະຫັດຜ່ານໃໝ່: %{link}\nຖ້າບໍ່ແມ່ນທ່ານ, ທ່ານບໍ່ຕ້ອງເຮັດຫຍັງ: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
+        },
+      },
+      orders: {
+        booked: {
+          subject: 'ການຈອງ %{code}: ກະລຸນາຈ່າຍກ່ອນ %{holdExpiresAt}',
+          text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
+        },
+        paid: {
+          subject: 'ໄດ້ຮັບເງິນແລ້ວ: ການຈອງ %{code}',
+          text: 'ພວກເຮົາໄດ້ຮັບເງິນສຳລັບການຈອງ %{code} ຂອງທ່ານແລ້ວ. ບ່ອນນັ່ງຂອງທ່ານຈ່າຍແລ້ວ; ກະລຸນາສະແດງລະຫັດ QR ຂອງການຈອງໃນມື້ອອກເດີນທາງ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+        },
+        cancelled: {
+          subject: 'ການຈອງ %{code} ຖືກຍົກເລີກແລ້ວ',
+          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+        },
+      },
+      refunds: {
+        approved: {
+          subject: 'ອະນຸມັດການຄືນເງິນ %{amount} ແລ້ວ',
+          text: 'ຄຳຂໍຄືນເງິນຂອງທ່ານສຳລັບການຈອງ %{orderId} ໄດ້ຮັບການອະນຸມັດ: %{amount} ຈະຖືກໂອນຄືນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+        },
+        rejected: {
+          subject: 'ຄຳຂໍຄືນເງິນ %{amount} ບໍ່ໄດ້ຮັບການອະນຸມັດ',
+          text: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານສຳລັບການຈອງ %{orderId} ບໍ່ໄດ້ຮັບການອະນຸມັດ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+        },
+      },
+      complaints: {
+        received: {
+          subject: 'ໄດ້ຮັບຄຳຮ້ອງທຸກແລ້ວ: %{subject}',
+          text: 'ຂອບໃຈທີ່ແຈ້ງໃຫ້ພວກເຮົາຮູ້. ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{subject}” ຂອງທ່ານແລ້ວ; ທີມງານຈະກວດສອບ ແລະ ຕອບທ່ານໃນບັນຊີຂອງທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຮ້ອງທຸກຂອງທ່ານ: %{link}',
         },
       },
       review: {
@@ -935,6 +976,7 @@ const lo = {
     },
     users: {
       name: 'ຜູ້ໃຊ້ |||| ຜູ້ໃຊ້',
+      notifications: { created: 'ສ້າງບັນຊີແລ້ວ', updated: 'ບັນທຶກໂປຣໄຟລ໌ແລ້ວ' },
       fields: {
         email: 'ອີເມວ',
         password: 'ລະຫັດຜ່ານ',
@@ -1199,6 +1241,7 @@ const lo = {
     },
     orders: {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
+      notifications: { created: 'ຈອງແລ້ວ', updated: 'ບັນທຶກລາຍລະອຽດການຈອງແລ້ວ' },
       endpoints: {
         'how-to-pay': {
           text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
@@ -1291,6 +1334,7 @@ const lo = {
     },
     refunds: {
       name: 'ການຄືນເງິນ |||| ການຄືນເງິນ',
+      notifications: { created: 'ສົ່ງຄຳຂໍຄືນເງິນແລ້ວ', updated: 'ບັນທຶກຄຳຂໍຄືນເງິນແລ້ວ' },
       fields: {
         orderId: 'ຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
@@ -1477,6 +1521,7 @@ const lo = {
     },
     complaints: {
       name: 'ຄຳຮ້ອງຮຽນ |||| ຄຳຮ້ອງຮຽນ',
+      notifications: { created: 'ສົ່ງຄຳຮ້ອງທຸກແລ້ວ', updated: 'ບັນທຶກຄຳຮ້ອງທຸກແລ້ວ' },
       fields: {
         orderId: 'ຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
@@ -1526,6 +1571,7 @@ const lo = {
     },
     reviews: {
       name: 'ຄຳຕິຊົມ |||| ຄຳຕິຊົມ',
+      notifications: { created: 'ສົ່ງຄຳຕິຊົມແລ້ວ', updated: 'ບັນທຶກຄຳຕິຊົມແລ້ວ' },
       fields: {
         orderId: 'ການຈອງ',
         serviceId: 'ບໍລິການ',

@@ -740,6 +740,8 @@ const th = {
           createCustomer:
             'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน ออกเดินทาง %{departureDate} เวลา %{departureTime} จุดนัดพบ: %{meetingPoint}',
           expire: 'การจอง %{title} ของคุณหมดอายุเพราะยังไม่ชำระเงิน ที่นั่งถูกเปิดขายอีกครั้งแล้ว',
+          pay: 'ได้รับเงินสำหรับการจอง %{title} ของคุณแล้ว พบกันวันที่ %{departureDate}!',
+          cancel: 'การจอง %{title} ของคุณถูกยกเลิกแล้ว',
         },
         refunds: {
           create: 'มีคำขอคืนเงินรอตรวจสอบ: %{amount}',
@@ -753,6 +755,7 @@ const th = {
           pay: 'การถอนเงิน %{amount} ของคุณได้รับการจ่ายแล้ว',
         },
         complaints: {
+          createCustomer: 'เราได้รับเรื่องร้องเรียน “%{title}” ของคุณแล้ว ทีมงานจะตอบกลับคุณที่นี่',
           create: 'มีเรื่องร้องเรียนใหม่: %{title}',
           resolve: 'เรื่องร้องเรียน “%{title}” ของคุณได้รับการแก้ไขแล้ว',
           dismiss: 'เรื่องร้องเรียน “%{title}” ของคุณถูกยกเลิก: %{reason}',
@@ -781,9 +784,47 @@ const th = {
           subject: 'ยืนยันอีเมลของคุณสำหรับ Lantern',
           text: 'ยินดีต้อนรับสู่ Lantern เปิดลิงก์นี้ภายใน 24 ชั่วโมงเพื่อยืนยันอีเมลและเข้าสู่ระบบ: %{link}\nหากคุณไม่ได้สมัคร ไม่ต้องทำอะไร',
         },
+        passwordChanged: {
+          subject: 'รหัสผ่าน Lantern ของคุณถูกเปลี่ยนแล้ว',
+          text: 'รหัสผ่านของบัญชี Lantern ของคุณถูกเปลี่ยนเมื่อ %{at} และเซสชันอื่นทั้งหมดถูกออกจากระบบแล้ว\nหากเป็นคุณ ไม่ต้องทำอะไร\nหากไม่ใช่คุณ กรุณาตั้งรหัสผ่านใหม่ทันที: %{link}\nและติดต่อเรา: %{support}',
+        },
+        emailChanged: {
+          subject: 'อีเมลเข้าสู่ระบบ Lantern ของคุณถูกเปลี่ยนแล้ว',
+          text: 'อีเมลเข้าสู่ระบบของบัญชี Lantern ของคุณถูกเปลี่ยนเป็น %{email} เมื่อ %{at} จากนี้อีเมลเกี่ยวกับบัญชีจะส่งไปที่อีเมลนั้น\nหากเป็นคุณ ไม่ต้องทำอะไร\nหากไม่ใช่คุณ กรุณาติดต่อเราทันที: %{support}',
+        },
         passwordReset: {
           subject: 'ตั้งรหัสผ่าน Lantern ใหม่',
           text: 'มีคนขอตั้งรหัสผ่านใหม่สำหรับบัญชี Lantern ของคุณ เปิดลิงก์นี้ภายใน 30 นาทีเพื่อเลือกรหัสผ่าน: %{link}\nหากไม่ใช่คุณ ไม่ต้องทำอะไร รหัสผ่านของคุณยังคงเดิม',
+        },
+      },
+      orders: {
+        booked: {
+          subject: 'การจอง %{code}: ชำระก่อน %{holdExpiresAt}',
+          text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
+        },
+        paid: {
+          subject: 'ได้รับการชำระเงินแล้ว: การจอง %{code}',
+          text: 'เราได้รับการชำระเงินสำหรับการจอง %{code} ของคุณแล้ว ที่นั่งของคุณชำระเรียบร้อย กรุณาแสดงคิวอาร์โค้ดของการจองในวันออกเดินทาง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+        },
+        cancelled: {
+          subject: 'การจอง %{code} ถูกยกเลิกแล้ว',
+          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+        },
+      },
+      refunds: {
+        approved: {
+          subject: 'อนุมัติการคืนเงิน %{amount} แล้ว',
+          text: 'คำขอคืนเงินของคุณสำหรับการจอง %{orderId} ได้รับอนุมัติแล้ว: เราจะคืนเงิน %{amount} ให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+        },
+        rejected: {
+          subject: 'คำขอคืนเงิน %{amount} ไม่ได้รับอนุมัติ',
+          text: 'คำขอคืนเงิน %{amount} ของคุณสำหรับการจอง %{orderId} ไม่ได้รับอนุมัติ: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+        },
+      },
+      complaints: {
+        received: {
+          subject: 'ได้รับเรื่องร้องเรียนแล้ว: %{subject}',
+          text: 'ขอบคุณที่แจ้งให้เราทราบ เราได้รับเรื่องร้องเรียน “%{subject}” ของคุณแล้ว ทีมงานจะตรวจสอบและตอบกลับคุณในบัญชีของคุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nเรื่องร้องเรียนของคุณ: %{link}',
         },
       },
       review: {
@@ -935,6 +976,7 @@ const th = {
     },
     users: {
       name: 'ผู้ใช้ |||| ผู้ใช้',
+      notifications: { created: 'สร้างบัญชีแล้ว', updated: 'บันทึกโปรไฟล์แล้ว' },
       fields: {
         email: 'อีเมล',
         password: 'รหัสผ่าน',
@@ -1199,6 +1241,7 @@ const th = {
     },
     orders: {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
+      notifications: { created: 'จองแล้ว', updated: 'บันทึกรายละเอียดการจองแล้ว' },
       endpoints: {
         'how-to-pay': {
           text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
@@ -1291,6 +1334,7 @@ const th = {
     },
     refunds: {
       name: 'การคืนเงิน |||| การคืนเงิน',
+      notifications: { created: 'ส่งคำขอคืนเงินแล้ว', updated: 'บันทึกคำขอคืนเงินแล้ว' },
       fields: {
         orderId: 'คำสั่งจอง',
         userId: 'ลูกค้า',
@@ -1477,6 +1521,7 @@ const th = {
     },
     complaints: {
       name: 'เรื่องร้องเรียน |||| เรื่องร้องเรียน',
+      notifications: { created: 'ส่งเรื่องร้องเรียนแล้ว', updated: 'บันทึกเรื่องร้องเรียนแล้ว' },
       fields: {
         orderId: 'คำสั่งจอง',
         userId: 'ลูกค้า',
@@ -1526,6 +1571,7 @@ const th = {
     },
     reviews: {
       name: 'รีวิว |||| รีวิว',
+      notifications: { created: 'ส่งรีวิวแล้ว', updated: 'บันทึกรีวิวแล้ว' },
       fields: {
         orderId: 'การจอง',
         serviceId: 'บริการ',

@@ -19,6 +19,11 @@ export interface ResourceMessages {
   enums?: Record<string, Record<string, string>>;
   /** A label for every workflow transition. */
   actions?: Record<string, string>;
+  /**
+   * What a save of one of its records says, in the reader's words ("Refund requested"): `created`, `updated`.
+   * Without them the generic `ra.notification.created|updated`.
+   */
+  notifications?: { created?: string; updated?: string };
   /** Form group (tab) titles. */
   groups?: Record<string, string>;
   /** Titles of the resource's pre-filtered lists (`queues` of the config, e.g. a moderation queue). */

@@ -745,6 +745,8 @@ const vi = {
           createCustomer:
             'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản. Khởi hành %{departureDate} lúc %{departureTime}, điểm hẹn: %{meetingPoint}.',
           expire: 'Đơn đặt chỗ %{title} của bạn đã hết hạn vì chưa thanh toán; các chỗ đã được mở bán lại.',
+          pay: 'Đã nhận thanh toán cho đơn đặt chỗ %{title} của bạn. Hẹn gặp bạn vào %{departureDate}!',
+          cancel: 'Đơn đặt chỗ %{title} của bạn đã bị hủy.',
         },
         refunds: {
           create: 'Yêu cầu hoàn tiền cần duyệt: %{amount}',
@@ -758,6 +760,8 @@ const vi = {
           pay: 'Khoản rút %{amount} của bạn đã được chi trả.',
         },
         complaints: {
+          createCustomer:
+            'Chúng tôi đã nhận được khiếu nại “%{title}” của bạn; đội ngũ của chúng tôi sẽ trả lời bạn tại đây.',
           create: 'Khiếu nại mới: %{title}',
           resolve: 'Khiếu nại “%{title}” của bạn đã được giải quyết.',
           dismiss: 'Khiếu nại “%{title}” của bạn đã bị bác bỏ: %{reason}',
@@ -786,9 +790,47 @@ const vi = {
           subject: 'Xác nhận địa chỉ email của bạn cho Lantern',
           text: 'Chào mừng bạn đến với Lantern. Hãy mở liên kết này trong vòng 24 giờ để xác nhận địa chỉ email và đăng nhập: %{link}\nNếu bạn không đăng ký, bạn không cần làm gì.',
         },
+        passwordChanged: {
+          subject: 'Mật khẩu Lantern của bạn đã được thay đổi',
+          text: 'Mật khẩu tài khoản Lantern của bạn đã được thay đổi lúc %{at}, và mọi phiên đăng nhập khác đã bị đăng xuất.\nNếu đó là bạn, bạn không cần làm gì.\nNếu không phải bạn, hãy đặt mật khẩu mới ngay: %{link}\nvà liên hệ với chúng tôi: %{support}',
+        },
+        emailChanged: {
+          subject: 'Email đăng nhập Lantern của bạn đã được thay đổi',
+          text: 'Email đăng nhập của tài khoản Lantern của bạn đã được đổi thành %{email} lúc %{at}. Từ nay thư về tài khoản sẽ được gửi đến địa chỉ đó.\nNếu đó là bạn, bạn không cần làm gì.\nNếu không phải bạn, hãy liên hệ với chúng tôi ngay: %{support}',
+        },
         passwordReset: {
           subject: 'Đặt mật khẩu Lantern mới',
           text: 'Có người đã yêu cầu đặt mật khẩu mới cho tài khoản Lantern của bạn. Hãy mở liên kết này trong vòng 30 phút để chọn mật khẩu: %{link}\nNếu không phải bạn, bạn không cần làm gì: mật khẩu của bạn vẫn giữ nguyên.',
+        },
+      },
+      orders: {
+        booked: {
+          subject: 'Đặt chỗ %{code}: thanh toán trước %{holdExpiresAt}',
+          text: 'Cảm ơn bạn đã đặt chỗ với Lantern. Chỗ của bạn được giữ đến %{holdExpiresAt}: hãy thanh toán trước thời điểm đó, nếu không các chỗ sẽ được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nCách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi %{reference} làm nội dung chuyển khoản.\n\nĐơn đặt chỗ của bạn: %{link}',
+        },
+        paid: {
+          subject: 'Đã nhận thanh toán: đặt chỗ %{code}',
+          text: 'Chúng tôi đã nhận được thanh toán cho đơn đặt chỗ %{code}. Chỗ của bạn đã được thanh toán; hãy xuất trình mã QR của đơn khi khởi hành.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+        },
+        cancelled: {
+          subject: 'Đơn đặt chỗ %{code} đã bị hủy',
+          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy (%{reason}). Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+        },
+      },
+      refunds: {
+        approved: {
+          subject: 'Đã duyệt hoàn tiền %{amount}',
+          text: 'Yêu cầu hoàn tiền cho đơn đặt chỗ %{orderId} của bạn đã được duyệt: %{amount} sẽ được hoàn lại cho bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
+        },
+        rejected: {
+          subject: 'Yêu cầu hoàn tiền %{amount} không được duyệt',
+          text: 'Yêu cầu hoàn tiền %{amount} cho đơn đặt chỗ %{orderId} của bạn không được duyệt: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
+        },
+      },
+      complaints: {
+        received: {
+          subject: 'Đã nhận khiếu nại: %{subject}',
+          text: 'Cảm ơn bạn đã cho chúng tôi biết. Chúng tôi đã nhận được khiếu nại “%{subject}” của bạn; đội ngũ sẽ xem xét và trả lời bạn trong tài khoản của bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nKhiếu nại của bạn: %{link}',
         },
       },
       review: {
@@ -940,6 +982,7 @@ const vi = {
     },
     users: {
       name: 'Người dùng |||| Người dùng',
+      notifications: { created: 'Đã tạo tài khoản', updated: 'Đã lưu hồ sơ' },
       fields: {
         email: 'Địa chỉ email',
         password: 'Mật khẩu',
@@ -1204,6 +1247,7 @@ const vi = {
     },
     orders: {
       name: 'Đơn hàng |||| Đơn hàng',
+      notifications: { created: 'Đã đặt chỗ', updated: 'Đã lưu thông tin đặt chỗ' },
       endpoints: {
         'how-to-pay': {
           text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
@@ -1296,6 +1340,7 @@ const vi = {
     },
     refunds: {
       name: 'Yêu cầu hoàn tiền |||| Yêu cầu hoàn tiền',
+      notifications: { created: 'Đã gửi yêu cầu hoàn tiền', updated: 'Đã lưu yêu cầu hoàn tiền' },
       fields: {
         orderId: 'Đơn hàng',
         userId: 'Khách hàng',
@@ -1482,6 +1527,7 @@ const vi = {
     },
     complaints: {
       name: 'Khiếu nại |||| Khiếu nại',
+      notifications: { created: 'Đã gửi khiếu nại', updated: 'Đã lưu khiếu nại' },
       fields: {
         orderId: 'Đơn hàng',
         userId: 'Khách hàng',
@@ -1531,6 +1577,7 @@ const vi = {
     },
     reviews: {
       name: 'Đánh giá |||| Đánh giá',
+      notifications: { created: 'Đã gửi đánh giá', updated: 'Đã lưu đánh giá' },
       fields: {
         orderId: 'Đặt chỗ',
         serviceId: 'Dịch vụ',

@@ -737,6 +737,8 @@ const zh = {
           createCustomer:
             '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。出发：%{departureDate} %{departureTime}，集合地点：%{meetingPoint}。',
           expire: '您的预订 %{title} 因未付款已过期，座位已重新开放销售。',
+          pay: '已收到您预订 %{title} 的付款。%{departureDate} 见！',
+          cancel: '您的预订 %{title} 已取消。',
         },
         refunds: {
           create: '待审核的退款申请：%{amount}',
@@ -750,6 +752,7 @@ const zh = {
           pay: '您的提现 %{amount} 已支付。',
         },
         complaints: {
+          createCustomer: '我们已收到您的投诉“%{title}”，团队会在这里回复您。',
           create: '新投诉：%{title}',
           resolve: '您的投诉“%{title}”已解决。',
           dismiss: '您的投诉“%{title}”已被驳回：%{reason}',
@@ -778,9 +781,47 @@ const zh = {
           subject: '确认您在 Lantern 的邮箱地址',
           text: '欢迎使用 Lantern。请在 24 小时内打开此链接以确认您的邮箱地址并登录：%{link}\n如果您没有注册，无需任何操作。',
         },
+        passwordChanged: {
+          subject: '您的 Lantern 密码已更改',
+          text: '您的 Lantern 账户密码已于 %{at} 更改，其他所有会话均已退出登录。\n如果是您本人操作，无需任何处理。\n如果不是您，请立即设置新密码：%{link}\n并联系我们：%{support}',
+        },
+        emailChanged: {
+          subject: '您的 Lantern 登录邮箱已更改',
+          text: '您的 Lantern 账户登录邮箱已于 %{at} 更改为 %{email}。今后有关账户的邮件将发送至该地址。\n如果是您本人操作，无需任何处理。\n如果不是您，请立即联系我们：%{support}',
+        },
         passwordReset: {
           subject: '设置新的 Lantern 密码',
           text: '有人请求为您的 Lantern 账户设置新密码。请在 30 分钟内打开此链接设置密码：%{link}\n如果不是您本人，无需任何操作：您的密码保持不变。',
+        },
+      },
+      orders: {
+        booked: {
+          subject: '预订 %{code}：请在 %{holdExpiresAt} 前付款',
+          text: '感谢您在 Lantern 预订。您的座位保留至 %{holdExpiresAt}：请在此之前付款，否则座位将重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n付款方式：将 %{amount} 转账至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写 %{reference}。\n\n您的预订：%{link}',
+        },
+        paid: {
+          subject: '已收到付款：预订 %{code}',
+          text: '我们已收到您预订 %{code} 的付款。您的座位已付清；出发时请出示预订的二维码。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+        },
+        cancelled: {
+          subject: '预订 %{code} 已取消',
+          text: '您的预订 %{code} 已取消（%{reason}）。该预订未付款，座位已重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+        },
+      },
+      refunds: {
+        approved: {
+          subject: '退款 %{amount} 已批准',
+          text: '您对预订 %{orderId} 的退款申请已获批准：%{amount} 将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
+        },
+        rejected: {
+          subject: '退款申请 %{amount} 未获批准',
+          text: '您对预订 %{orderId} 的 %{amount} 退款申请未获批准：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
+        },
+      },
+      complaints: {
+        received: {
+          subject: '已收到投诉：%{subject}',
+          text: '感谢您告诉我们。我们已收到您的投诉“%{subject}”，团队会进行核查并在您的账户中回复您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的投诉：%{link}',
         },
       },
       review: {
@@ -932,6 +973,7 @@ const zh = {
     },
     users: {
       name: '用户 |||| 用户',
+      notifications: { created: '账户已创建', updated: '个人资料已保存' },
       fields: {
         email: '电子邮箱',
         password: '密码',
@@ -1196,6 +1238,7 @@ const zh = {
     },
     orders: {
       name: '订单 |||| 订单',
+      notifications: { created: '预订成功', updated: '预订信息已保存' },
       endpoints: {
         'how-to-pay': {
           text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
@@ -1282,6 +1325,7 @@ const zh = {
     },
     refunds: {
       name: '退款 |||| 退款',
+      notifications: { created: '已提交退款申请', updated: '退款申请已保存' },
       fields: {
         orderId: '订单',
         userId: '客户',
@@ -1468,6 +1512,7 @@ const zh = {
     },
     complaints: {
       name: '投诉 |||| 投诉',
+      notifications: { created: '投诉已提交', updated: '投诉已保存' },
       fields: {
         orderId: '订单',
         userId: '客户',
@@ -1517,6 +1562,7 @@ const zh = {
     },
     reviews: {
       name: '评价 |||| 评价',
+      notifications: { created: '评价已提交', updated: '评价已保存' },
       fields: {
         orderId: '预订',
         serviceId: '服务',

@@ -1,7 +1,7 @@
 import { datetime, enumOf, longText, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { assignComplaint, fileComplaint, startComplaint } from './complaints.effects';
-import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
+import { mailUser, TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
 
 /** A customer's complaint, optionally about an order (then the partner sees it too). */
 export default defineResource({
@@ -106,7 +106,13 @@ export default defineResource({
   hooks: {
     beforeCreate: ({ values, ...ctx }) => fileComplaint(ctx, values),
   },
-  notify: { create: TELL_ADMINS_WHO_MAY_ACT },
+  // The customer's receipt: their complaint reached the team.
+  notify: {
+    create: [
+      ...TELL_ADMINS_WHO_MAY_ACT,
+      ...mailUser('complaints.received', { self: true, message: 'createCustomer', via: 'orderId' }),
+    ],
+  },
   access: {
     admin: { read: ['moderator', 'support'], create: false, update: ['moderator', 'support'] },
     partner: { scope: 'partnerId', read: true, hidden: ['assigneeId', 'userId'] },

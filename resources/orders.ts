@@ -16,11 +16,12 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
+import { refundable } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
-import { TELL_USER, tellPartner } from './shared/notify';
+import { mailUser, TELL_USER, tellPartner } from './shared/notify';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 /** Paid and not refunded: the orders revenue and commission come from. */
@@ -128,6 +129,7 @@ export default defineResource({
         tone: 'success',
         guard: lockSchedule,
         effect: writeCharge,
+        notify: mailUser('orders.paid'),
       },
       confirm: {
         from: 'paid',
@@ -176,6 +178,8 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         effect: markCancelled,
+        // The traveller's receipt too when they cancelled it themselves.
+        notify: mailUser('orders.cancelled', { self: true }),
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {
@@ -201,7 +205,13 @@ export default defineResource({
   },
   // The customer's way from a booking to a refund request or a complaint about it.
   followUps: {
-    requestRefund: { resource: 'refunds', field: 'orderId', in: ['paid', 'confirmed', 'completed'] },
+    // The request starts at what is still refundable, not 0 (the server caps it the same way).
+    requestRefund: {
+      resource: 'refunds',
+      field: 'orderId',
+      in: ['paid', 'confirmed', 'completed'],
+      prefill: 'refundable',
+    },
     reportProblem: { resource: 'complaints', field: 'orderId' },
     writeReview: { resource: 'reviews', field: 'orderId', in: ['completed'] },
   },
@@ -212,7 +222,7 @@ export default defineResource({
   notify: {
     create: [
       ...tellPartner(),
-      { to: { account: 'user', field: 'userId' }, self: true, message: 'createCustomer', params: 'how-to-pay' },
+      ...mailUser('orders.booked', { self: true, message: 'createCustomer', params: 'how-to-pay' }),
     ],
   },
   instructions: [{ endpoint: 'how-to-pay', when: { status: ['pending_payment'] } }],
@@ -223,6 +233,7 @@ export default defineResource({
       by: ['user', 'partner', 'finance', 'support', 'moderator'],
       handler: howToPay,
     },
+    refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
     'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',

@@ -1,4 +1,4 @@
-import type { DataContext, TransitionContext } from '../src/core/resource';
+import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { orderMoney, releaseOrderSeats, SEATED } from './orders.effects';
 import { REFUSALS } from './shared/refusals';
 
@@ -75,4 +75,14 @@ export async function approveRefund(ctx: TransitionContext): Promise<Record<stri
     await ctx.update('orders', order.id, { status: 'refunded' });
   }
   return { decidedAt: ctx.now.toISOString() };
+}
+
+/**
+ * `GET /api/orders/{id}/refundable`: what a refund request on the order may still ask for — what was paid minus
+ * refunds approved or pending, as `requestRefund` counts it — so the request's form starts there.
+ */
+export async function refundable(ctx: DataContext & { record?: Row }): Promise<{ amount: number; currency: string }> {
+  const order = ctx.record!;
+  const { paid, refunded, pendingRefunds } = await orderMoney(ctx, Number(order.id));
+  return { amount: Math.max(0, paid - refunded - pendingRefunds), currency: String(order.currency) };
 }

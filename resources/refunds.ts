@@ -2,7 +2,7 @@ import { currency, datetime, json, longText, money, ref, status, text } from '..
 import { defineResource } from '../src/core/resource';
 import { approveRefund, requestRefund } from './refunds.effects';
 import { TWO_SIGNATURES_ABOVE_THRESHOLD } from './shared/two-signatures';
-import { TELL_ADMINS_WHO_MAY_ACT, TELL_USER } from './shared/notify';
+import { mailUser, TELL_ADMINS_WHO_MAY_ACT } from './shared/notify';
 
 /** A customer's request for money back on a paid order; finance decides. */
 export default defineResource({
@@ -38,7 +38,7 @@ export default defineResource({
     initial: 'pending',
     transitions: {
       approve: {
-        notify: TELL_USER,
+        notify: mailUser('refunds.approved', { via: 'orderId' }),
         from: 'pending',
         to: 'approved',
         by: ['finance'],
@@ -48,7 +48,7 @@ export default defineResource({
         effect: approveRefund,
       },
       reject: {
-        notify: TELL_USER,
+        notify: mailUser('refunds.rejected', { via: 'orderId' }),
         from: 'pending',
         to: 'rejected',
         by: ['finance'],

@@ -6,3 +6,14 @@ export const TELL_ADMINS_WHO_MAY_ACT: readonly NotifyRule[] = [{ to: 'admins-who
 export const tellPartner = (field = 'partnerId'): readonly NotifyRule[] => [{ to: { account: 'partner', field } }];
 /** A decision on a customer's request reaches that customer. */
 export const TELL_USER: readonly NotifyRule[] = [{ to: { account: 'user', field: 'userId' } }];
+/**
+ * A step of the customer's trip (SPEC §13): the notification, and a mail of its own (`app.mail.{template}`) with a
+ * short subject and the trip in the body; `via` names the order field of a record about an order.
+ */
+export const mailUser = (
+  template: string,
+  options: { via?: string } & Omit<NotifyRule, 'to' | 'mail'> = {},
+): readonly NotifyRule[] => {
+  const { via, ...rule } = options;
+  return [{ to: { account: 'user', field: 'userId' }, ...rule, mail: { template, via } }];
+};

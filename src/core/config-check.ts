@@ -55,8 +55,10 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const rule of [
     ...(resource.notify?.create ?? []),
     ...Object.values(resource.workflow?.transitions ?? {}).flatMap((t) => t.notify ?? []),
-  ])
+  ]) {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
+    if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
+  }
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
   for (const table of resource.recordTables ?? [])
     for (const key of ['title', ...table.columns.map((column) => column.key), ...(table.totals?.keys ?? [])])
@@ -196,6 +198,11 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       if (!config) continue;
       fields(`${view}.fields`, config.fields);
       for (const group of config.groups ?? []) fields(`${view}.groups.${group.name}`, group.fields);
+    }
+    for (const [key, followUp] of Object.entries(resource.followUps ?? {})) {
+      const endpoint = followUp.prefill ? resource.endpoints?.[followUp.prefill] : undefined;
+      if (followUp.prefill && (!endpoint || !endpoint.record || endpoint.method !== 'GET'))
+        report(`followUps.${key}.prefill`, `'${followUp.prefill}' is not a GET record endpoint of '${resource.name}'`);
     }
     if (resource.recordTitle) fields('recordTitle', [resource.recordTitle]);
     if (resource.lookupField) fields('lookupField', [resource.lookupField]);

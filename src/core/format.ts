@@ -117,8 +117,13 @@ export function formatDate(
   return dateFormat(locale, { style, timeZone }, `date|${style}|${timeZone}`).format(date);
 }
 
-export function formatDateTime(value: string | Date | null | undefined, locale: Locale) {
-  return formatDate(value, locale, 'dateTime');
+/** An instant with its time; in `timeZone` when given (a mail, read far from the server), else the reader's own. */
+export function formatDateTime(value: string | Date | null | undefined, locale: Locale, timeZone?: string) {
+  if (!timeZone) return formatDate(value, locale, 'dateTime');
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateFormat(locale, { style: 'dateTime', timeZone }, `date|dateTime|${timeZone}`).format(date);
 }
 
 /**

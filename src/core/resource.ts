@@ -209,6 +209,14 @@ export interface NotifyRule {
    * `currency`), e.g. how to pay an order.
    */
   params?: string;
+  /**
+   * The recipient's mail is the template `app.mail.{template}` (a subject of its own, the trip in the body) instead of
+   * the notification's generic mail. It is filled with the message's values plus `message`, `link`, every field of
+   * the record in the recipient's language (references by their display value, instants in the platform's time
+   * zone) and, with `via` (a reference field), those of the record it references, under the record's own (a
+   * refund's order: its service, departure, seats and total).
+   */
+  mail?: { template: string; via?: string };
 }
 
 /**
@@ -662,6 +670,11 @@ export interface FollowUp {
   in?: readonly string[];
   /** A Material icon drawn beside the button's text. */
   icon?: string;
+  /**
+   * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
+   * refund request's amount: what is still refundable on the order). The server checks the values again.
+   */
+  prefill?: string;
 }
 
 /** Declares a resource; the generic keeps field names checked in list, show and form definitions. */

@@ -7,6 +7,7 @@ import { SYSTEM, type AccountKind, type Principal } from '../core/roles';
 import { isUnverified, mailAccountLink } from './auth/account-links';
 import { announceAuthChange } from './auth/auth-changes';
 import { hashPasswordFields } from './auth/password-fields';
+import { mailSecurityNotices } from './auth/security-notices';
 import { deleteAccountSessions } from './auth/sessions';
 import { removeSecondFactor } from './auth/two-factor/store';
 import { writeAudit, writeAudits, type AuditEntry } from './audit';
@@ -296,8 +297,10 @@ export class Writer implements DataContext {
     // which may decide what a session opens (the roles that need a second factor).
     if (config.account || config.settingsStore) await announceAuthChange(this.trx);
     // A new password ends every open session of that account: whoever knew the old one is signed out.
-    if (config.account && Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields)))
+    const newPassword = Object.keys(changed).some((name) => name.endsWith('Hash') && !(name in config.fields));
+    if (config.account && newPassword)
       await deleteAccountSessions(this.trx, config.account.kind, id, options.keepSession);
+    if (config.account) await mailSecurityNotices(this, config, before, record, newPassword);
     if (options.audit !== false) {
       const status = statusField(config);
       const moved = status && before[status] !== record[status];

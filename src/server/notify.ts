@@ -1,5 +1,5 @@
-import type { MoneyField } from '../core/fields';
-import { formatDate, formatMoney } from '../core/format';
+import type { MoneyField, RefField } from '../core/fields';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../core/format';
 import { DEFAULT_LOCALE, pickLocalized, type LocalizedText } from '../core/locales';
 import { recordTitle } from '../core/record-title';
 import { AREA_KIND, AREAS } from '../core/routes';
@@ -101,12 +101,52 @@ function recordLink(resource: AnyResource, record: Row, kind: AccountKind, local
   return area && path ? `/${locale}/${area}/${path}/${record.id}/show` : `/${locale}`;
 }
 
-/** The message's values in the recipient's language: the record's title, the reason, amounts, days, texts. */
-function messageParams(
+/** How a record's values read in a mail: instants in the platform's time zone, references by their display value. */
+interface MailReading {
+  writer: Writer;
+  timeZone: string;
+}
+
+/** A field's value in the recipient's language, or nothing when the field does not read as text. */
+async function fieldText(
+  field: AnyResource['fields'][string],
+  record: Row,
+  name: string,
+  locale: typeof DEFAULT_LOCALE,
+  mail?: MailReading,
+): Promise<string | undefined> {
+  const value = record[name];
+  if (field.hidden || field.writeOnly || value == null) return undefined;
+  if (field.kind === 'money' && typeof value === 'number')
+    return formatMoney(value, record[(field as MoneyField).currencyField] as string, locale);
+  // A booking's day, hour and meeting place read in the recipient's language too.
+  if (field.kind === 'date') return formatDate(String(value), locale, 'dayFull');
+  if (field.kind === 'localized') return pickLocalized(value as LocalizedText, locale);
+  if (field.kind === 'text' && typeof value === 'string') return value;
+  if (!mail) return undefined;
+  if (field.kind === 'integer' && typeof value === 'number') return formatNumber(value, locale);
+  if (field.kind === 'datetime') return formatDateTime(String(value), locale, mail.timeZone);
+  if (field.kind === 'ref') {
+    const { reference, display } = field as RefField;
+    const target = mail.writer.registry.resources.find((candidate) => candidate.name === reference);
+    const row = target ? await mail.writer.findById(reference, Number(value)) : undefined;
+    if (!target || !row) return undefined;
+    const shown = display && target.fields[display];
+    return shown ? await fieldText(shown, row, display, locale) : recordTitle(target, row, locale);
+  }
+  return undefined;
+}
+
+/**
+ * The message's values in the recipient's language: the record's title, the reason, amounts, days, texts; for a
+ * mail also counts, instants and references (the service's title of an order).
+ */
+async function messageParams(
   resource: AnyResource,
   record: Row,
   input: Record<string, unknown>,
   locale: typeof DEFAULT_LOCALE,
+  mail?: MailReading,
 ) {
   const params: Record<string, string> = {
     title: recordTitle(resource, record, locale),
@@ -116,16 +156,38 @@ function messageParams(
         : serverText(locale, 'app.notifications.noReason'),
   };
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = record[name];
-    if (field.hidden || field.writeOnly || value == null) continue;
-    if (field.kind === 'money' && typeof value === 'number')
-      params[name] = formatMoney(value, record[(field as MoneyField).currencyField] as string, locale);
-    // A booking's day, hour and meeting place read in the recipient's language too.
-    else if (field.kind === 'date') params[name] = formatDate(String(value), locale, 'dayFull');
-    else if (field.kind === 'localized') params[name] = pickLocalized(value as LocalizedText, locale);
-    else if (field.kind === 'text' && typeof value === 'string') params[name] = value;
+    const text = await fieldText(field, record, name, locale, mail);
+    // In a mail an empty value leaves its line out (mail/render.ts) rather than print a label with nothing.
+    if (text !== undefined && !(mail && text === '')) params[name] = text;
   }
   return params;
+}
+
+/** The values of a rule's own mail: those of the record `via` references, under the record's own. */
+async function mailParams(
+  writer: Writer,
+  resource: AnyResource,
+  record: Row,
+  input: Record<string, unknown>,
+  locale: typeof DEFAULT_LOCALE,
+  via: string | undefined,
+) {
+  const general = await writer.settings('general');
+  const timeZone = typeof general.timezone === 'string' && general.timezone ? general.timezone : 'UTC';
+  const reading = { writer, timeZone };
+  const field = via ? resource.fields[via] : undefined;
+  const target =
+    field?.kind === 'ref'
+      ? writer.registry.resources.find((candidate) => candidate.name === (field as RefField).reference)
+      : undefined;
+  const referenced =
+    target && record[via!] != null ? await writer.findById(target.name, Number(record[via!])) : undefined;
+  const {
+    title: _title,
+    reason: _reason,
+    ...around
+  } = target && referenced ? await messageParams(target, referenced, {}, locale, reading) : {};
+  return { ...around, ...(await messageParams(resource, record, input, locale, reading)) };
 }
 
 /**
@@ -148,10 +210,10 @@ export async function notify(
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
     if (!account) continue;
     const locale = accountLocale(account.resource, account.row) ?? DEFAULT_LOCALE;
-    const answer = await endpointParams(writer, resource, record, recipient.rule);
+    const answer = formatAnswer(await endpointParams(writer, resource, record, recipient.rule), locale);
     const message = serverText(locale, `app.notifications.events.${resource.name}.${recipient.rule.message ?? event}`, {
-      ...messageParams(resource, record, input, locale),
-      ...formatAnswer(answer, locale),
+      ...(await messageParams(resource, record, input, locale)),
+      ...answer,
     });
     const notification = await writer.insert(
       store.name,
@@ -168,13 +230,17 @@ export async function notify(
     );
     const emailField = Object.entries(account.resource.fields).find(([, field]) => field.kind === 'email')?.[0];
     const email = emailField ? account.row[emailField] : undefined;
-    if (options.mail !== false && typeof email === 'string' && email)
-      await enqueueMail(writer.trx, writer.registry, {
-        to: email,
-        locale,
-        template: 'notification',
-        params: { message, link: recordLink(resource, record, recipient.kind, locale) },
-        notificationId: notification.id,
-      });
+    if (options.mail === false || typeof email !== 'string' || !email) continue;
+    const link = recordLink(resource, record, recipient.kind, locale);
+    const own = recipient.rule.mail;
+    await enqueueMail(writer.trx, writer.registry, {
+      to: email,
+      locale,
+      template: own?.template ?? 'notification',
+      params: own
+        ? { ...(await mailParams(writer, resource, record, input, locale, own.via)), ...answer, message, link }
+        : { message, link },
+      notificationId: notification.id,
+    });
   }
 }

@@ -28,6 +28,7 @@ import { usePrincipal } from './principal';
 import { configResolver } from './resolver';
 import { RecordTitle } from './GeneratedShow';
 import { writableFields } from '../../core/validation';
+import { saveNotice } from './save-notice';
 
 type Mode = 'create' | 'edit';
 
@@ -228,7 +229,7 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
               onError,
               // A panel's form stays on its screen: the list beside it shows the new row.
               onSuccess: () => {
-                notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+                notify(...saveNotice(translate, config.name, 'created'));
                 refresh();
               },
             }

@@ -10,7 +10,11 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { SYSTEM_FIELDS, statusField, type AnyResource, type GroupLayout } from '../../core/resource';
+import { useQuery } from '@tanstack/react-query';
+import type { RaRecord } from 'react-admin';
+import { useDataProvider } from 'react-admin';
+import { SYSTEM_FIELDS, statusField, type AnyResource, type FollowUp, type GroupLayout } from '../../core/resource';
+import type { LanternDataProvider } from './data-provider';
 import { useEntry, useRegistry } from './context';
 import { GroupSection } from './GroupSection';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
@@ -75,6 +79,44 @@ export function useCanEdit(config: AnyResource): boolean {
   return !(editableIn && status && record && !editableIn.includes(String(record[status])));
 }
 
+/**
+ * A link to the follow-up's form, started with the reference to this record and, with `prefill`, the answer of that
+ * record endpoint (what a refund may still ask for). Until the answer is in, the link carries the reference alone.
+ */
+function FollowUpButton({
+  name,
+  followUp,
+  config,
+  record,
+  to,
+  label,
+}: {
+  name: string;
+  followUp: FollowUp;
+  config: AnyResource;
+  record: RaRecord;
+  to: string;
+  label: string;
+}) {
+  const dataProvider = useDataProvider<LanternDataProvider>();
+  const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${followUp.prefill}`;
+  const { data } = useQuery({
+    queryKey: ['endpoint', path, record.version],
+    queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
+    enabled: Boolean(followUp.prefill),
+  });
+  const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
+  return (
+    <ActionButton
+      to={`${to}?source=${source}`}
+      label={label}
+      icon={followUp.icon}
+      variant="outlined"
+      data-follow-up={name}
+    />
+  );
+}
+
 /** The config's follow-ups this account may start on the record now, as links to their prefilled forms. */
 function FollowUpButtons({ config }: { config: AnyResource }) {
   const record = useRecordContext();
@@ -90,15 +132,15 @@ function FollowUpButtons({ config }: { config: AnyResource }) {
         const route = registry.routeOf(followUp.resource);
         if (!route || !allows(permissions, followUp.resource, 'create')) return null;
         if (followUp.in && status && !followUp.in.includes(String(record[status]))) return null;
-        const source = encodeURIComponent(JSON.stringify({ [followUp.field]: record.id }));
         return (
-          <ActionButton
+          <FollowUpButton
             key={key}
-            to={`${basename}/${route}/create?source=${source}`}
+            name={key}
+            followUp={followUp}
+            config={config}
+            record={record}
+            to={`${basename}/${route}/create`}
             label={translate(labels.action(config, key), { _: humanize(key) })}
-            icon={followUp.icon}
-            variant="outlined"
-            data-follow-up={key}
           />
         );
       })}

@@ -25,6 +25,7 @@ import { FieldInput } from './fields/FieldInput';
 import { humanize, labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { configResolver } from './resolver';
+import { saveNotice } from './save-notice';
 
 /** The JSON field typed per key (`shapes.by` is the lookup field) and the variant of this key. */
 export function keyedShape(config: AnyResource, key: string) {
@@ -77,7 +78,7 @@ export function KeyedEdit() {
     try {
       await dataProvider.sendJson('PUT', path, { [shape.field]: rest, version });
       await queryClient.invalidateQueries({ queryKey: [config.name, 'keyed', key] });
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify(...saveNotice(translate, config.name, 'updated'));
     } catch (error) {
       if (error instanceof HttpError && error.status === 409 && !isFault(error))
         notify('app.error.conflict', { type: 'error' });

@@ -79,6 +79,17 @@ export function HomePage() {
     return preloadWhenIdle(['item', 'login']);
   }, [shown]);
 
+  // After a search the results come into view: on a phone the hero and the search form fill the screen, and the
+  // answer would otherwise arrive below it unseen.
+  const results = useRef<HTMLElement>(null);
+  const searched = useRef(false);
+  useEffect(() => {
+    if (!searched.current || (result === undefined && !failed)) return;
+    searched.current = false;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    results.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, [result, failed]);
+
   const pages = result ? Math.ceil(result.total / PAGE_SIZE) : 0;
 
   return (
@@ -91,9 +102,16 @@ export function HomePage() {
         </div>
       </section>
       <div className="lt-container lt-container--lg lt-search-wrap">
-        <SearchBar value={search} names={names} onSearch={(next) => setParams(writeSearch(next))} />
+        <SearchBar
+          value={search}
+          names={names}
+          onSearch={(next) => {
+            searched.current = true;
+            setParams(writeSearch(next));
+          }}
+        />
       </div>
-      <main className="lt-container lt-container--lg lt-main">
+      <main ref={results} className="lt-container lt-container--lg lt-main" data-testid="home-results">
         {failed && (
           <p className="lt-alert" role="alert">
             {t('app.error.network')}

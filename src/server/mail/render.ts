@@ -13,6 +13,24 @@ export interface OutboxRow {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** SPEC §13: a subject reads whole on a phone's inbox line. */
+export const MAX_SUBJECT = 80;
+
+/**
+ * The subject on one line and at most MAX_SUBJECT characters: a longer one (a notification's whole message) ends at
+ * the last word that fits, with an ellipsis, rather than in the middle of a word or a number.
+ */
+export function shortSubject(text: string): string {
+  // Line breaks and runs of spaces go; the no-break spaces inside an amount or a date stay.
+  const line = text.replace(/[ \t\r\n]+/g, ' ').trim();
+  const chars = [...line];
+  if (chars.length <= MAX_SUBJECT) return line;
+  const cut = chars.slice(0, MAX_SUBJECT - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  // Scripts written without spaces (Lao, Thai, Chinese) are cut at the limit.
+  return `${(space > MAX_SUBJECT / 2 ? cut.slice(0, space) : cut).replace(/[\s,.:;，。：]+$/u, '')}…`;
+}
+
 /**
  * A mail of the outbox in its recipient's language: subject and plain text from `app.mail.{template}` of the
  * i18n files, and the same text as simple HTML with its link clickable. Links are below PUBLIC_URL; a mail
@@ -23,8 +41,12 @@ export function renderMail(row: OutboxRow, publicUrl: string) {
   const params = { ...(row.params ?? {}) };
   const link = `${publicUrl}${typeof params.link === 'string' ? params.link : `/${locale}/login`}`;
   const values = { ...params, link };
-  const subject = serverText(locale, `app.mail.${row.template}.subject`, values).replace(/\s+/g, ' ').slice(0, 200);
-  const text = serverText(locale, `app.mail.${row.template}.text`, values);
+  const subject = shortSubject(serverText(locale, `app.mail.${row.template}.subject`, values));
+  // A line whose value the record lacks (a complaint about no order has no departure) is left out, not sent raw.
+  const text = serverText(locale, `app.mail.${row.template}.text`, values)
+    .split('\n')
+    .filter((line) => !/%\{\w+\}/.test(line))
+    .join('\n');
   const body = escapeHtml(text)
     .split(escapeHtml(link))
     .join(`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)

@@ -10,6 +10,7 @@ import { CurrentPasswordInput } from '../../generated/fields/CurrentPasswordInpu
 import { formGroups, pickWritable } from '../../generated/GeneratedForm';
 import { humanize, labels } from '../../../core/labels';
 import { configResolver } from '../../generated/resolver';
+import { saveNotice } from '../../generated/save-notice';
 
 /**
  * The account's own details as a form: the chosen groups of its edit view (contact, bank details for payouts), or
@@ -59,7 +60,7 @@ export default function AccountForm({
         onSuccess: (saved: Record<string, unknown>) =>
           proof && saved?.[proof] === null
             ? notify('app.verifyEmail.newAddress', { type: 'info' })
-            : notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
+            : notify(...saveNotice(translate, config.name, 'updated')),
       }}
     >
       <SimpleForm

@@ -27,6 +27,7 @@ import { configResolver } from '../../generated/resolver';
 import { formatMoney, formatNumber } from '../../../core/format';
 import { useAccount } from '../account';
 import { WidgetCard } from './WidgetCard';
+import { saveNotice } from '../../generated/save-notice';
 
 type Limits = NonNullable<PanelWidgetConfig['limits']>;
 
@@ -120,7 +121,7 @@ function PanelCreate({ config, limits }: { config: AnyResource; limits?: Limits 
         }
         mutationOptions={{
           onSuccess: () => {
-            notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            notify(...saveNotice(translate, config.name, 'created'));
             refresh();
           },
         }}

@@ -1,6 +1,7 @@
 import Drawer from '@mui/material/Drawer';
 import { styled, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useLayoutEffect, useRef } from 'react';
 import {
   CLOSED_DRAWER_WIDTH,
   DRAWER_WIDTH,
@@ -18,15 +19,29 @@ import { useScrollingDown } from './HideOnScrollDown';
  * mounts it (13–18 ms of the list's first long task, in a desk's trace).
  */
 export function AreaSidebar({ children, appBarAlwaysOn, closedSize: _closed, size: _size, ...rest }: SidebarProps) {
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useSidebarState();
+  // On a phone the menu is a drawer over the page: every load starts with it closed, whatever the stored state says
+  // (react-admin's default is "open" until its media query has answered, and a desk's choice is stored too).
+  const closedOnLoad = useRef(false);
+  useLayoutEffect(() => {
+    if (!phone || closedOnLoad.current) return;
+    closedOnLoad.current = true;
+    if (open) setOpen(false);
+  }, [phone, open, setOpen]);
   // The menu's labels are the language's: a new language draws it again.
   useLocale();
   const barHidden = useScrollingDown() && !appBarAlwaysOn;
   const toggle = () => setOpen(!open);
   if (phone) {
     return (
-      <Frame variant="temporary" open={open} onClose={toggle} classes={SidebarClasses} {...rest}>
+      <Frame
+        variant="temporary"
+        open={open && closedOnLoad.current}
+        onClose={toggle}
+        classes={SidebarClasses}
+        {...rest}
+      >
         {children}
       </Frame>
     );

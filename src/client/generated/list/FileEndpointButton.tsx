@@ -13,6 +13,7 @@ import { grants } from '../../../core/roles';
 import { useEntry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
 import { usePrincipal } from '../principal';
+import { DialogTextButton } from '../DialogTextButton';
 
 /** How many entries of one list of the answer are shown; the count says how many there are. */
 const SHOWN = 200;
@@ -150,7 +151,7 @@ export function FileEndpointButton({ name, endpoint }: { name: string; endpoint:
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button label="ra.action.close" onClick={close} />
+            <DialogTextButton label="ra.action.close" onClick={close} />
             <Button
               label={translate('app.endpoints.file.send', { _: 'Send' })}
               type="submit"

@@ -4,6 +4,7 @@ import type { AnyResource } from '../../../core/resource';
 import { useActiveLocale } from '../fields/FieldValue';
 import { labels } from '../../../core/labels';
 import { recordTitle } from '../../../core/record-title';
+import { saveNotice } from '../save-notice';
 
 /**
  * A boolean of `list.toggles` switched in place: saves that one field with the row's version (a stale row
@@ -26,7 +27,7 @@ export function InlineToggle({ config, name }: { config: AnyResource; name: stri
       { id: record.id, data: { [name]: value, version: record.version }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
+        onSuccess: () => notify(...saveNotice(translate, resource, 'updated')),
         onError: (error) => notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
       },
     );

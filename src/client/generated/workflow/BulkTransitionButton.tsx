@@ -7,7 +7,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import {
-  Button,
   useDataProvider,
   useListContext,
   useRefresh,
@@ -22,6 +21,7 @@ import { errorMessage } from './errors';
 import { transitionInputs } from './inputs';
 import { ActionButton } from './ActionButton';
 import { TransitionDialog } from './TransitionDialog';
+import { DialogTextButton } from '../DialogTextButton';
 
 interface Outcome {
   id: Identifier;
@@ -111,7 +111,7 @@ export function BulkTransitionButton({ config, action }: { config: AnyResource; 
           </List>
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.close" onClick={() => setOutcomes(undefined)} />
+          <DialogTextButton label="ra.action.close" onClick={() => setOutcomes(undefined)} />
         </DialogActions>
       </Dialog>
     </>

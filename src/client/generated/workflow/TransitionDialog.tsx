@@ -3,12 +3,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { Button, Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { FieldInput } from '../fields/FieldInput';
 import { fieldOf } from '../../../core/value-text';
 import { humanize, labels } from '../../../core/labels';
 import type { TransitionInput } from './inputs';
+import { DialogTextButton } from '../DialogTextButton';
 
 const requiredValue = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
@@ -74,7 +75,7 @@ export function TransitionDialog({
           ))}
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
+          <DialogTextButton label="ra.action.cancel" onClick={onClose} />
           <SaveButton label={actionLabel} icon={<></>} alwaysEnable />
         </DialogActions>
       </Form>
