@@ -37,6 +37,7 @@ const en = {
       sessionExpired: 'Your session has expired. Please sign in again.',
       partnerLogin: 'Partner sign-in',
       partnerRegister: 'Become a partner',
+      accountLinks: 'Account',
       profile: 'My profile',
     },
     twoFactor: {
@@ -935,6 +936,9 @@ const en = {
         'how-to-pay': {
           text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
         },
+        organizer: {
+          fields: { name: 'Name', phone: 'Phone' },
+        },
       },
       stats: {
         count: 'Orders',
@@ -1019,6 +1023,11 @@ const en = {
         booking: 'Booking',
         money: 'Amounts',
         history: 'History',
+        trip: 'Your trip',
+        payment: 'Payment',
+        ticket: 'Your ticket',
+        organizer: 'Organiser',
+        terms: 'Cancellation terms',
       },
     },
     refunds: {

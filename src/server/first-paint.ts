@@ -276,8 +276,11 @@ export function homeFirstPaint(locale: Locale, site: PublicSite, card: HomeCard 
     // SiteHeader.tsx
     '<header class="lt-appbar"><div class="lt-appbar__row">' +
     `<a href="/${locale}" class="lt-appbar__brand">${icon('lantern')}<span>${t('app.title')}</span></a>` +
+    `<nav class="lt-appbar__links" aria-label="${t('app.auth.accountLinks')}">` +
     `<a href="/${locale}/partner/register" class="lt-button lt-button--inherit">${t('app.auth.partnerRegister')}</a>` +
-    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-button--outlined">${t('app.auth.partnerLogin')}</a>` +
+    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-appbar__wide">${t('app.auth.partnerLogin')}</a>` +
+    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-button--outlined">${t('app.auth.login')}</a>` +
+    '</nav>' +
     `<div class="lt-menu"><button type="button" class="lt-button lt-button--inherit">` +
     `${icon('translate', 20)}${escapeHtml(LOCALE_NAMES[locale])}</button></div>` +
     `<button type="button" class="lt-icon-button" aria-label="${t('app.theme.toggle')}">${icon('darkMode')}</button>` +

@@ -110,7 +110,9 @@ export function primedHomePage(
 ): Promise<PrimedPage> {
   const work = async (): Promise<PrimedPage> => {
     const { catalogPage, filterOptions } = firstScreenPaths(site);
-    const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions]);
+    // Who is signed in, a refusal included: the header offers the sign-in or names the account (SiteHeader.tsx).
+    const who = [AREA_FIRST_READ];
+    const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions, ...who], undefined, who);
     const rows = primed.answers[catalogPage]?.body;
     if (!Array.isArray(rows)) return { head: primedScript(primed), root: '' };
     const card = rows.length
