@@ -67,8 +67,8 @@ export interface PhoneRows {
 export interface DeskColumn {
   name: string;
   label: string;
-  /** Its width, for a column of values of one shape (core/column-widths.ts); the others share the rest. */
-  widthRem?: number;
+  /** Its width (a CSS length), for values of one shape and the record's title (core/column-widths.ts); the others share the rest. */
+  width?: string;
   /** Amounts and counts line up on the right. */
   right: boolean;
   /** Its header has a sort button: its label leaves the sort arrow's place. */
@@ -96,8 +96,8 @@ const deskCell = (column: DeskColumn, text: string) =>
     : escapeHtml(text)) +
   '</div>';
 
-const headerCell = ({ label, widthRem, right, sortable }: DeskColumn) =>
-  `<div data-cell=""${right ? ' data-right=""' : ''}${widthRem === undefined ? '' : ` style="width:${widthRem}rem"`}>` +
+const headerCell = ({ label, width, right, sortable }: DeskColumn) =>
+  `<div data-cell=""${right ? ' data-right=""' : ''}${width === undefined ? '' : ` style="width:${escapeHtml(width)}"`}>` +
   (sortable ? `<span data-sort="">${escapeHtml(label)}</span>` : escapeHtml(label)) +
   '</div>';
 

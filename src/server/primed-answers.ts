@@ -17,7 +17,7 @@ import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
-import { columnWidthRem, tableLeastWidth } from '../core/column-widths';
+import { columnWidth, tableLeastWidth } from '../core/column-widths';
 import { alignsRight, deskTable, isOwnColumn, isSortable, OWN_COLUMNS } from '../core/desk-table';
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
@@ -330,7 +330,7 @@ async function firstRows(
         columns: deskShown.map((name) => ({
           name,
           label: isOwnColumn(name) ? translate(OWN_COLUMNS[name].key, OWN_COLUMNS[name].fallback) : label(name),
-          widthRem: columnWidthRem(config, name),
+          width: columnWidth(config, name, table.tableColumns, table.bulk),
           right: !isOwnColumn(name) && alignsRight(config, name),
           sortable: !isOwnColumn(name) && isSortable(config, name),
           kind: isOwnColumn(name) ? 'own' : fieldOf(config, name).kind === 'status' ? 'status' : 'text',

@@ -1,4 +1,4 @@
-import { CHECKBOX_WIDTH_PX, ROW_HEIGHT_PX, columnWidthRem, tableLeastWidth } from '../../../core/column-widths';
+import { CHECKBOX_WIDTH_PX, ROW_HEIGHT_PX, columnWidth, tableLeastWidth } from '../../../core/column-widths';
 import type { AnyResource } from '../../../core/resource';
 import { STAND_IN_ROW } from './StandInRows';
 
@@ -14,8 +14,8 @@ export function fixedTableSx(config: AnyResource, columns: readonly string[], ch
     // table, not a style of every cell's own, which each row's cells would compute anew as they mount.
     ...Object.fromEntries(
       columns.flatMap((name) => {
-        const rem = columnWidthRem(config, name);
-        return rem === undefined ? [] : [[`& .RaDataTable-headerCell.column-${name}`, { width: `${rem}rem` }]];
+        const width = columnWidth(config, name, columns, checkbox);
+        return width === undefined ? [] : [[`& .RaDataTable-headerCell.column-${name}`, { width }]];
       }),
     ),
     '& .RaDataTable-rowCell': {
