@@ -118,7 +118,7 @@ export default defineResource({
       show: {
         hero: { title: 'serviceId.title', image: 'serviceId.images' },
         sections: [
-          { name: 'trip', fields: ['status', 'departureDate', 'meetingPoint', 'quantity', 'total'] },
+          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'quantity', 'total'] },
           { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
           { name: 'ticket', code: 'code' },
           { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
