@@ -6,6 +6,11 @@ import { fieldOf } from './value-text';
  * that nothing moves when the rows, then their references, arrive.
  */
 export const ROW_HEIGHT_PX = 53;
+/**
+ * The header row's height: two lines of labels, whether or not one wraps (a label wraps in a narrow column), so the
+ * rows start where the server's first paint put them (base.css `.lt-first-paint-table [data-head]`).
+ */
+export const HEADER_HEIGHT_PX = 60.5;
 /** The select column's width (a checkbox). */
 export const CHECKBOX_WIDTH_PX = 56;
 /** The least width of a column whose width follows the table's (text, references). */

@@ -2,23 +2,23 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../core/locales';
 import { AREA_FIRST_READ } from '../../core/primed-answers';
 import { takePrimed } from '../shell/primed';
-import { getOne } from './api';
+import { getOne, onSessionChange } from './api';
 
 /** The signed-in account as `auth/me` answers it; null for a visitor. */
 export type Me = { id: number; kind: string; email?: string; fullName?: string } | null;
 
 interface Asked {
   promise: Promise<Me>;
-  /** Known at once when the answer came inside the page. */
+  /** Known at once when the answer came inside the page, or was asked before. */
   value?: Me;
 }
 
 let asked: Asked | undefined;
 
 /**
- * Who is signed in, asked once for the screen: the page's header and its booking form share one answer (the one
- * inside the page first), so a visitor's refusal is not asked, and logged, twice. Forgotten a moment later: a
- * sign-in or sign-out in between is seen by the next screen.
+ * Who is signed in, for the public pages' header and booking form: one question at a time (the answer inside the
+ * page first). A visitor's answer is kept until a sign-in (`forgetWhoIsSignedIn`): asked again, every screen would
+ * log the server's 401 in the console. An account's is asked anew by the next screen, so a sign-out shows at once.
  */
 function ask(locale: Locale): Asked {
   if (asked) return asked;
@@ -35,12 +35,20 @@ function ask(locale: Locale): Asked {
   asked = entry;
   void entry.promise.then((value) => {
     entry.value = value;
-    setTimeout(() => {
-      if (asked === entry) asked = undefined;
-    }, 1000);
+    // Shared by what asks on the same screen; an account's answer is not kept past it.
+    if (value)
+      setTimeout(() => {
+        if (asked === entry) asked = undefined;
+      }, 1000);
   });
   return entry;
 }
+
+/** A sign-in (or a sign-up that signs in) happened: the next screen asks again. */
+export function forgetWhoIsSignedIn() {
+  asked = undefined;
+}
+onSessionChange(forgetWhoIsSignedIn);
 
 /** The signed-in account (null signed out), undefined until known. */
 export function useMe(locale: Locale): Me | undefined {
