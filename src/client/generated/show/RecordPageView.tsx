@@ -44,7 +44,11 @@ function pageLines(page: RecordPage): string[] {
  * The records the page's `{ref}.{field}` lines point to, each read as the reader may read it (a customer reads a
  * service as the public does), keyed by the reference field.
  */
-function useReferenced(config: AnyResource, page: RecordPage, record: Row | undefined): Record<string, Row> {
+function useReferenced(
+  config: AnyResource,
+  page: RecordPage,
+  record: Row | undefined,
+): { referenced: Record<string, Row>; settled: Record<string, boolean> } {
   const dataProvider = useDataProvider();
   const refs = useMemo(
     () => [...new Set(pageLines(page).flatMap((line) => refOf(line) ?? []))].filter((name) => config.fields[name]),
@@ -61,7 +65,13 @@ function useReferenced(config: AnyResource, page: RecordPage, record: Row | unde
       };
     }),
   });
-  return Object.fromEntries(refs.flatMap((name, index) => (results[index]?.data ? [[name, results[index].data]] : [])));
+  return {
+    referenced: Object.fromEntries(
+      refs.flatMap((name, index) => (results[index]?.data ? [[name, results[index].data]] : [])),
+    ),
+    // Answered, or refused (a record the reader may not read): either way nothing more is coming.
+    settled: Object.fromEntries(refs.map((name, index) => [name, !results[index]?.isPending])),
+  };
 }
 
 interface Line {
@@ -198,10 +208,24 @@ function EndpointSection({
   const dataProvider = useDataProvider<LanternDataProvider>();
   const endpoint = section.endpoint!;
   const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${endpoint.name}`;
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['endpoint', path, record.version],
     queryFn: () => dataProvider.getJson<Row>(path),
   });
+  // While it comes, the section keeps a line's place per value, so what follows does not move when it does.
+  if (isPending)
+    return (
+      <Section config={config} name={section.name}>
+        {Object.keys(endpoint.fields).map((key) => (
+          <Box key={key} aria-hidden="true">
+            <Typography variant="caption" component="div">
+              {'\u00a0'}
+            </Typography>
+            <Box sx={{ typography: 'body1', minHeight: endpoint.fields[key] === 'phone' ? 40 : 24 }}>{'\u00a0'}</Box>
+          </Box>
+        ))}
+      </Section>
+    );
   const keys = Object.keys(endpoint.fields).filter((key) => hasValue(data?.[key]));
   if (!data || !keys.length) return null;
   return (
@@ -230,10 +254,29 @@ function EndpointSection({
   );
 }
 
-function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
+/** A hero's picture: its box is there from the start (16:9), so nothing below moves when the photo comes. */
+const HERO_IMAGE_SX = {
+  width: '100%',
+  aspectRatio: '16 / 9',
+  height: 'auto',
+  objectFit: 'cover',
+  borderRadius: 1,
+} as const;
+
+function Hero({ page, lines, loading }: { page: RecordPage; lines: Line[]; loading: boolean }) {
   const title = lines.find((line) => line.key === page.hero?.title);
   const image = lines.find((line) => line.key === page.hero?.image);
   const url = image ? (image.record[image.name] as string[])[0] : undefined;
+  // While the referenced record comes, the head keeps its place (a picture's box and a title's line).
+  if (loading)
+    return (
+      <Box component="header" data-testid="record-page-hero" aria-busy="true">
+        {page.hero?.image ? <Box sx={{ ...HERO_IMAGE_SX, bgcolor: 'action.hover' }} /> : null}
+        <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+          {'\u00a0'}
+        </Typography>
+      </Box>
+    );
   if (!title && !url) return null;
   return (
     <Box component="header" data-testid="record-page-hero">
@@ -243,8 +286,8 @@ function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
           {...responsiveImage(url, 640)}
           sizes="(max-width: 700px) 100vw, 640px"
           alt=""
-          decoding="async"
-          sx={{ width: '100%', aspectRatio: '16 / 9', height: 'auto', objectFit: 'cover', borderRadius: 1 }}
+          fetchPriority="high"
+          sx={HERO_IMAGE_SX}
         />
       ) : null}
       {title ? (
@@ -261,7 +304,7 @@ function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
 function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
   const record = useRecordContext();
   const registry = useRegistry();
-  const referenced = useReferenced(config, page, record);
+  const { referenced, settled } = useReferenced(config, page, record);
   if (!record) return null;
   const heroLines = shownLines(
     page.hero ? [page.hero.title, ...(page.hero.image ? [page.hero.image] : [])] : [],
@@ -271,9 +314,11 @@ function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
     registry,
   );
   const instructing = (config.instructions ?? []).some((block) => applies(block.when, record));
+  const heroRef = page.hero ? refOf(page.hero.title) : undefined;
+  const heroLoading = Boolean(heroRef && hasValue(record[heroRef]) && !referenced[heroRef] && !settled[heroRef]);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 720 }} data-testid="record-page">
-      <Hero page={page} lines={heroLines} />
+      <Hero page={page} lines={heroLines} loading={heroLoading} />
       {page.sections.map((section) => {
         if (section.code) return <CodeSection key={section.name} config={config} section={section} record={record} />;
         if (section.endpoint)
