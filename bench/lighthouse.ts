@@ -70,6 +70,15 @@ async function todaysManifestPage(base: string): Promise<string> {
   return `/en/partner/schedules/${schedule.id}`;
 }
 
+/** The demo traveller's first booking: its page is the traveller's ticket (SPEC §13). */
+async function travellerOrderPage(base: string): Promise<string> {
+  const cookie = await signIn(base, 'user');
+  const response = await fetch(`${base}/api/orders?range=[0,0]&sort=["id","ASC"]`, { headers: { cookie } });
+  const [order] = (await response.json()) as { id: number }[];
+  if (!order) throw new Error("no booking in the demo traveller's data");
+  return `/en/account/orders/${order.id}`;
+}
+
 const ALL_PAGES: AuditedPage[] = [
   { name: 'home-en', path: '/en' },
   { name: 'home-lo', path: '/lo' },
@@ -85,6 +94,7 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'service-booking', path: bookableServicePage },
   { name: 'partner-manifest', path: todaysManifestPage, account: 'partner' },
   { name: 'account-home', path: '/en/account', account: 'user' },
+  { name: 'account-order', path: travellerOrderPage, account: 'user' },
 ];
 const PAGES = ALL_PAGES.filter((page) => !arg('page') || arg('page')!.split(',').includes(page.name));
 

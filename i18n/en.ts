@@ -46,6 +46,7 @@ const en = {
       sessionExpired: 'Your session has expired. Please sign in again.',
       partnerLogin: 'Partner sign-in',
       partnerRegister: 'Become a partner',
+      accountLinks: 'Account',
       profile: 'My profile',
     },
     twoFactor: {
@@ -1016,6 +1017,9 @@ const en = {
         'how-to-pay': {
           text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
         },
+        organizer: {
+          fields: { name: 'Name', phone: 'Phone' },
+        },
       },
       stats: {
         count: 'Orders',
@@ -1100,6 +1104,11 @@ const en = {
         booking: 'Booking',
         money: 'Amounts',
         history: 'History',
+        trip: 'Your trip',
+        payment: 'Payment',
+        ticket: 'Your ticket',
+        organizer: 'Organiser',
+        terms: 'Cancellation terms',
       },
     },
     refunds: {

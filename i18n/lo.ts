@@ -267,6 +267,7 @@ const lo = {
       sessionExpired: 'ເຊສຊັນຂອງທ່ານໝົດອາຍຸແລ້ວ. ກະລຸນາເຂົ້າສູ່ລະບົບອີກຄັ້ງ.',
       partnerLogin: 'ຄູ່ຮ່ວມທຸລະກິດເຂົ້າສູ່ລະບົບ',
       partnerRegister: 'ສະໝັກເປັນຄູ່ຮ່ວມທຸລະກິດ',
+      accountLinks: 'ບັນຊີ',
       profile: 'ໂປຣໄຟລ໌ຂອງຂ້ອຍ',
     },
     twoFactor: {
@@ -1246,6 +1247,9 @@ const lo = {
         'how-to-pay': {
           text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
         },
+        organizer: {
+          fields: { name: 'ຊື່', phone: 'ເບີໂທ' },
+        },
       },
       stats: {
         count: 'ຄຳສັ່ງຈອງ',
@@ -1330,6 +1334,11 @@ const lo = {
         booking: 'ການຈອງ',
         money: 'ຈຳນວນເງິນ',
         history: 'ປະຫວັດ',
+        trip: 'ການເດີນທາງຂອງທ່ານ',
+        payment: 'ການຊຳລະເງິນ',
+        ticket: 'ປີ້ຂອງທ່ານ',
+        organizer: 'ຜູ້ຈັດ',
+        terms: 'ເງື່ອນໄຂການຍົກເລີກ',
       },
     },
     refunds: {

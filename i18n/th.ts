@@ -267,6 +267,7 @@ const th = {
       sessionExpired: 'เซสชันของคุณหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
       partnerLogin: 'พาร์ทเนอร์เข้าสู่ระบบ',
       partnerRegister: 'สมัครเป็นพาร์ทเนอร์',
+      accountLinks: 'บัญชี',
       profile: 'โปรไฟล์ของฉัน',
     },
     twoFactor: {
@@ -1246,6 +1247,9 @@ const th = {
         'how-to-pay': {
           text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
         },
+        organizer: {
+          fields: { name: 'ชื่อ', phone: 'โทรศัพท์' },
+        },
       },
       stats: {
         count: 'คำสั่งจอง',
@@ -1330,6 +1334,11 @@ const th = {
         booking: 'การจอง',
         money: 'จำนวนเงิน',
         history: 'ประวัติ',
+        trip: 'ทริปของคุณ',
+        payment: 'การชำระเงิน',
+        ticket: 'ตั๋วของคุณ',
+        organizer: 'ผู้จัด',
+        terms: 'เงื่อนไขการยกเลิก',
       },
     },
     refunds: {

@@ -268,6 +268,7 @@ const vi = {
       sessionExpired: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
       partnerLogin: 'Đối tác đăng nhập',
       partnerRegister: 'Trở thành đối tác',
+      accountLinks: 'Tài khoản',
       profile: 'Hồ sơ của tôi',
     },
     twoFactor: {
@@ -1252,6 +1253,9 @@ const vi = {
         'how-to-pay': {
           text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
         },
+        organizer: {
+          fields: { name: 'Tên', phone: 'Điện thoại' },
+        },
       },
       stats: {
         count: 'Đơn hàng',
@@ -1336,6 +1340,11 @@ const vi = {
         booking: 'Đặt chỗ',
         money: 'Số tiền',
         history: 'Lịch sử',
+        trip: 'Chuyến đi của bạn',
+        payment: 'Thanh toán',
+        ticket: 'Vé của bạn',
+        organizer: 'Đơn vị tổ chức',
+        terms: 'Điều kiện hủy',
       },
     },
     refunds: {

@@ -266,6 +266,7 @@ const zh = {
       sessionExpired: '您的会话已过期，请重新登录。',
       partnerLogin: '合作伙伴登录',
       partnerRegister: '成为合作伙伴',
+      accountLinks: '账户',
       profile: '我的资料',
     },
     twoFactor: {
@@ -1243,6 +1244,9 @@ const zh = {
         'how-to-pay': {
           text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
         },
+        organizer: {
+          fields: { name: '名称', phone: '电话' },
+        },
       },
       stats: { count: '订单', grossBookings: '预订总额', total: '收入', commission: '佣金', refundRate: '退款率' },
       fields: {
@@ -1321,6 +1325,11 @@ const zh = {
         booking: '预订',
         money: '金额',
         history: '历史',
+        trip: '您的行程',
+        payment: '付款',
+        ticket: '您的票',
+        organizer: '主办方',
+        terms: '取消条款',
       },
     },
     refunds: {

@@ -20,6 +20,7 @@ import { refundable } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
 import { checkout, howToPay } from './orders.payment';
+import { organizer } from './orders.ticket';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
 import { mailUser, TELL_USER, tellPartner } from './shared/notify';
 
@@ -42,7 +43,7 @@ export default defineResource({
     serviceId: ref('services', { readOnly: true, display: 'title', filterable: true }),
     scheduleId: ref('schedules', { required: true, immutable: true, display: 'startDate', filterable: true }),
     // Copied from the schedule so "orders by departure date" needs no join.
-    departureDate: date({ readOnly: true, sortable: true, filterable: true }),
+    departureDate: date({ readOnly: true, sortable: true, filterable: true, time: 'departureTime' }),
     // The departure's time and meeting place as booked, copied so the ticket and the mails need no join.
     departureTime: text({ readOnly: true, length: 5 }),
     meetingPoint: localized({ readOnly: true }),
@@ -94,7 +95,6 @@ export default defineResource({
           'serviceId',
           'scheduleId',
           'departureDate',
-          'departureTime',
           'meetingPoint',
           'partnerId',
           'userId',
@@ -111,6 +111,23 @@ export default defineResource({
         fields: ['createdAt', 'confirmedAt', 'checkedInAt', 'completedAt', 'cancelledAt', 'reason'],
       },
     ],
+  },
+  // The traveller's page (SPEC §13): a ticket to show at the meeting point, not the back-office's record. Money
+  // the platform keeps (commission) and the workflow's stamps are not the traveller's business.
+  pages: {
+    account: {
+      show: {
+        hero: { title: 'serviceId.title', image: 'serviceId.images' },
+        sections: [
+          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'quantity', 'total'] },
+          { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
+          { name: 'ticket', code: 'code' },
+          { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
+          { name: 'terms', fields: ['serviceId.cancellationPolicy'] },
+          { name: 'contact', fields: [...CONTACT, 'note', 'reason'] },
+        ],
+      },
+    },
   },
   create: { fields: ['scheduleId', 'quantity', ...CONTACT, 'note'] },
   edit: { fields: [...CONTACT, 'note'] },
@@ -234,6 +251,7 @@ export default defineResource({
       handler: howToPay,
     },
     refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
+    organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
     'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',

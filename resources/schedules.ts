@@ -13,7 +13,8 @@ export default defineResource({
     serviceId: ref('services', { required: true, immutable: true, display: 'title', filterable: true }),
     // Copied from the service on create so the partner scope needs no join.
     partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
-    startDate: date({ required: true, sortable: true, filterable: true }),
+    // Read with its time of day: a departure is a moment ("Wed, 23 Dec 2026 · 08:00"), in its list and where referenced.
+    startDate: date({ required: true, sortable: true, filterable: true, time: 'startTime' }),
     endDate: date({ required: true, sortable: true }),
     // The departure's hour in the platform's time zone (settings.general.timezone).
     startTime: text({
@@ -38,7 +39,7 @@ export default defineResource({
   // A departure ends on or after the day it starts: checked in the form as the partner types, and by the server.
   rules: [{ field: 'endDate', atLeast: 'startDate' }],
   list: {
-    columns: ['serviceId', 'startDate', 'startTime', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
+    columns: ['serviceId', 'startDate', 'endDate', 'capacity', 'seatsBooked', 'priceOverride', 'status'],
     sort: ['startDate', 'ASC'],
     // Opens on today's and the coming departures, then the past ones: what a partner works on first.
     upcoming: 'startDate',

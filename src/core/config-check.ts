@@ -94,6 +94,13 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const view of [resource.show, resource.create, resource.edit]) {
     if (view) for (const group of view.groups ?? []) labels.push(`${base}.groups.${group.name}`);
   }
+  for (const page of Object.values(resource.pages ?? {}))
+    for (const section of page.show?.sections ?? []) {
+      labels.push(`${base}.groups.${section.name}`);
+      const { endpoint } = section;
+      if (endpoint)
+        for (const key of Object.keys(endpoint.fields)) labels.push(`${base}.endpoints.${endpoint.name}.fields.${key}`);
+    }
   for (const queue of resource.queues ?? []) labels.push(`${base}.queues.${queue.name}`);
   if (resource.stats) for (const metric of statsMetrics(resource.stats)) labels.push(`${base}.stats.${metric}`);
   return [...new Set(labels)];
@@ -263,6 +270,22 @@ export function checkResources(resources: readonly AnyResource[], options: Check
     if (resource.compare) {
       fields('compare.via', [resource.compare.via]);
       fields('compare.fields', Object.keys(resource.compare.fields));
+    }
+    for (const [area, page] of Object.entries(resource.pages ?? {})) {
+      const show = page.show;
+      if (!show) continue;
+      // A line's own part must be a field; `{ref}.{field}` may name a field the referenced resource has not yet.
+      const own = (line: string) => line.split('.')[0];
+      if (show.hero)
+        fields(`pages.${area}.show.hero`, [show.hero.title, ...(show.hero.image ? [show.hero.image] : [])].map(own));
+      for (const section of show.sections) {
+        fields(
+          `pages.${area}.show.${section.name}`,
+          [...(section.fields ?? []), ...(section.code ? [section.code] : [])].map(own),
+        );
+        if (section.endpoint && !resource.endpoints?.[section.endpoint.name])
+          report(`pages.${area}.show.${section.name}.endpoint`, `unknown endpoint '${section.endpoint.name}'`);
+      }
     }
     if (resource.aside) fields('aside.via', [resource.aside.via]);
     if (resource.holds) {

@@ -7,6 +7,8 @@ export const DATE_STYLES = {
   day: { dateStyle: 'medium' },
   /** A day with its weekday spelled out: departures on a service page. */
   dayFull: { dateStyle: 'full' },
+  /** A day with a short weekday, read before a time of day: a departure ("Wed, 23 Dec 2026 · 08:00"). */
+  dayWeekday: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** A moment: a day and a time. */
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   /** A calendar's column heads. */

@@ -80,6 +80,13 @@ export interface FieldOptions {
    * while the record's workflow state is one of these (the plain instant otherwise).
    */
   countdown?: { whileIn?: readonly string[] };
+  /**
+   * A date read with the time of day another field of the record holds (`HH:MM`), as one moment: a departure reads
+   * "Wed, 23 Dec 2026 · 08:00" wherever it is drawn, a reference to its record included.
+   */
+  time?: string;
+  /** The record's page draws the field even while it has no value (by default an empty field is left out). */
+  showEmpty?: boolean;
 }
 
 export interface FieldBase<K extends FieldKind = FieldKind> extends FieldOptions {

@@ -117,6 +117,15 @@ export function formatDate(
   return dateFormat(locale, { style, timeZone }, `date|${style}|${timeZone}`).format(date);
 }
 
+/**
+ * A calendar day and the time of day that goes with it (a departure's `HH:MM`, kept as written: it is the local
+ * time of the place): "Wed, 23 Dec 2026 · 08:00"; the day alone when there is no time.
+ */
+export function formatDayAndTime(day: string | null | undefined, time: unknown, locale: Locale) {
+  const date = formatDate(day, locale, 'dayWeekday');
+  return typeof time === 'string' && time && date ? `${date} · ${time}` : date;
+}
+
 /** An instant with its time; in `timeZone` when given (a mail, read far from the server), else the reader's own. */
 export function formatDateTime(value: string | Date | null | undefined, locale: Locale, timeZone?: string) {
   if (!timeZone) return formatDate(value, locale, 'dateTime');

@@ -616,6 +616,11 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
    * this record (e.g. a refund request or a complaint on an order). `in`: only while the record is in these states.
    */
   followUps?: Readonly<Record<string, FollowUp>>;
+  /**
+   * An area's own record page for this resource, in place of the generated one (as `paths` names its screens per
+   * area): e.g. the customer's order is a ticket, not the back-office's tabs. See RecordPage.
+   */
+  pages?: { admin?: { show?: RecordPage }; partner?: { show?: RecordPage }; account?: { show?: RecordPage } };
   /** Tables of the record's endpoints under its page (a departure's manifest): see RecordTable. */
   recordTables?: readonly RecordTable[];
   /** The show page displays a record endpoint of the record referenced by `via` (e.g. the partner's balance). */
@@ -661,6 +666,35 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
 }
 
 export type AnyResource = ResourceConfig<Record<string, Field>>;
+
+/**
+ * A record page laid out for its reader: a picture and a title on top, then sections of lines. A line names a field
+ * of the record, or `{ref}.{field}`: a field of the record a reference points to, read as the reader may read it
+ * (a service's public title). Lines without a value are left out (unless the field is `showEmpty`), and so is a
+ * section left with nothing; a line naming a field its resource does not have is skipped. Sections are titled by
+ * the resource's `groups` labels. The workflow's actions and follow-ups come as on every record page.
+ */
+export interface RecordPage {
+  /** The page's head: a title line and the first picture of an images line. */
+  hero?: { title: string; image?: string };
+  sections: readonly RecordPageSection[];
+}
+
+export interface RecordPageSection {
+  /** Labelled `resources.{name}.groups.{name}`. */
+  name: string;
+  fields?: readonly string[];
+  /** The `instructions` that apply now (how to pay). */
+  instructions?: boolean;
+  /** A field drawn large as text and as a QR code, for a scanner at the door (a ticket's code). */
+  code?: string;
+  /**
+   * Values a GET record endpoint answers (what the reader may not read on the referenced records themselves, e.g.
+   * the organiser's phone): each key as text, `phone` keys as a link that calls. Labelled
+   * `resources.{name}.endpoints.{endpoint}.fields.{key}`.
+   */
+  endpoint?: { name: string; fields: Readonly<Record<string, 'text' | 'phone'>> };
+}
 
 /** A record of another resource started from a record's page: see `followUps`. */
 export interface FollowUp {

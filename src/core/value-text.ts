@@ -1,5 +1,5 @@
 import type { EnumField, Field, MoneyField } from './fields';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDate, formatDateTime, formatDayAndTime, formatMoney, formatNumber } from './format';
 import { humanize, labels } from './labels';
 import { pickLocalized, type Locale, type LocalizedText } from './locales';
 import type { AnyResource } from './resource';
@@ -14,6 +14,22 @@ const SYSTEM_KINDS: Record<string, Field> = {
 /** The field config of a name, system columns included. */
 export function fieldOf(config: AnyResource, name: string): Field {
   return config.fields[name] ?? SYSTEM_KINDS[name] ?? { kind: 'text' };
+}
+
+/**
+ * Whether a value says anything: not nothing, not an empty text or list, not a translated text empty in every
+ * language. A record page leaves out the fields without one (unless the field is `showEmpty`).
+ */
+export function hasValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.values(value).some(hasValue);
+  return true;
+}
+
+/** Whether a record's page draws the field: it has a value, or its config asks to show it empty. */
+export function shownOnPage(config: AnyResource, name: string, record: Record<string, unknown>): boolean {
+  return hasValue(record[name]) || Boolean(config.fields[name]?.showEmpty);
 }
 
 /** A list cell's long text stops here, with an ellipsis. */
@@ -65,7 +81,9 @@ export function valueText(
     case 'boolean':
       return translate(value ? 'ra.boolean.true' : 'ra.boolean.false', value ? 'Yes' : 'No');
     case 'date':
-      return formatDate(value as string, locale);
+      return field.time
+        ? formatDayAndTime(value as string, record[field.time], locale)
+        : formatDate(value as string, locale);
     case 'datetime':
       return formatDateTime(value as string, locale);
     case 'localized':

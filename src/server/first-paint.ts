@@ -67,8 +67,8 @@ export interface PhoneRows {
 export interface DeskColumn {
   name: string;
   label: string;
-  /** Its width, for a column of values of one shape (core/column-widths.ts); the others share the rest. */
-  widthRem?: number;
+  /** Its width (a CSS length), for values of one shape and the record's title (core/column-widths.ts); the others share the rest. */
+  width?: string;
   /** Amounts and counts line up on the right. */
   right: boolean;
   /** Its header has a sort button: its label leaves the sort arrow's place. */
@@ -96,8 +96,8 @@ const deskCell = (column: DeskColumn, text: string) =>
     : escapeHtml(text)) +
   '</div>';
 
-const headerCell = ({ label, widthRem, right, sortable }: DeskColumn) =>
-  `<div data-cell=""${right ? ' data-right=""' : ''}${widthRem === undefined ? '' : ` style="width:${widthRem}rem"`}>` +
+const headerCell = ({ label, width, right, sortable }: DeskColumn) =>
+  `<div data-cell=""${right ? ' data-right=""' : ''}${width === undefined ? '' : ` style="width:${escapeHtml(width)}"`}>` +
   (sortable ? `<span data-sort="">${escapeHtml(label)}</span>` : escapeHtml(label)) +
   '</div>';
 
@@ -276,8 +276,11 @@ export function homeFirstPaint(locale: Locale, site: PublicSite, card: HomeCard 
     // SiteHeader.tsx
     '<header class="lt-appbar"><div class="lt-appbar__row">' +
     `<a href="/${locale}" class="lt-appbar__brand">${icon('lantern')}<span>${t('app.title')}</span></a>` +
+    `<nav class="lt-appbar__links" aria-label="${t('app.auth.accountLinks')}">` +
     `<a href="/${locale}/partner/register" class="lt-button lt-button--inherit">${t('app.auth.partnerRegister')}</a>` +
-    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-button--outlined">${t('app.auth.partnerLogin')}</a>` +
+    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-appbar__wide">${t('app.auth.partnerLogin')}</a>` +
+    `<a href="/${locale}/login" class="lt-button lt-button--inherit lt-button--outlined">${t('app.auth.login')}</a>` +
+    '</nav>' +
     `<div class="lt-menu"><button type="button" class="lt-button lt-button--inherit">` +
     `${icon('translate', 20)}${escapeHtml(LOCALE_NAMES[locale])}</button></div>` +
     `<button type="button" class="lt-icon-button" aria-label="${t('app.theme.toggle')}">${icon('darkMode')}</button>` +

@@ -17,7 +17,7 @@ import type { Portal, PortalScreen } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
-import { columnWidthRem, tableLeastWidth } from '../core/column-widths';
+import { columnWidth, tableLeastWidth } from '../core/column-widths';
 import { alignsRight, deskTable, isOwnColumn, isSortable, OWN_COLUMNS } from '../core/desk-table';
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
@@ -110,7 +110,9 @@ export function primedHomePage(
 ): Promise<PrimedPage> {
   const work = async (): Promise<PrimedPage> => {
     const { catalogPage, filterOptions } = firstScreenPaths(site);
-    const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions]);
+    // Who is signed in, a refusal included: the header offers the sign-in or names the account (SiteHeader.tsx).
+    const who = [AREA_FIRST_READ];
+    const primed = await primeAnswers(app, request, locale, [catalogPage, ...filterOptions, ...who], undefined, who);
     const rows = primed.answers[catalogPage]?.body;
     if (!Array.isArray(rows)) return { head: primedScript(primed), root: '' };
     const card = rows.length
@@ -328,7 +330,7 @@ async function firstRows(
         columns: deskShown.map((name) => ({
           name,
           label: isOwnColumn(name) ? translate(OWN_COLUMNS[name].key, OWN_COLUMNS[name].fallback) : label(name),
-          widthRem: columnWidthRem(config, name),
+          width: columnWidth(config, name, table.tableColumns, table.bulk),
           right: !isOwnColumn(name) && alignsRight(config, name),
           sortable: !isOwnColumn(name) && isSortable(config, name),
           kind: isOwnColumn(name) ? 'own' : fieldOf(config, name).kind === 'status' ? 'status' : 'text',

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import portal from '../../resources/partner-portal';
-import { formatDate, formatDateTime, formatMoney } from '../../src/core/format';
+import { formatDateTime, formatDayAndTime, formatMoney } from '../../src/core/format';
 import { pickLocalized, type LocalizedText } from '../../src/core/locales';
 import { recordTitle } from '../../src/core/record-title';
 import { screenFirstReads } from '../../src/core/portal-reads';
@@ -195,7 +195,8 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
         '',
         order.code,
         pickLocalized(service.title, 'en'),
-        formatDate(order.departureDate as string, 'en'),
+        // A departure reads as its day and its time.
+        formatDayAndTime(order.departureDate as string, order.departureTime, 'en'),
         String(order.quantity),
         formatMoney(order.total as number, order.currency as string, 'en'),
         serverText('en', `resources.orders.enums.status.${order.status}`),
@@ -227,7 +228,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
       expect(row.status).toBe(serverText('en', `resources.orders.enums.status.${order.status}`));
       expect(row.details[0]).toBe(`Service: ${pickLocalized(service.title, 'en')}`);
       expect(row.details.slice(1)).toEqual([
-        `Departure date: ${formatDate(order.departureDate as string, 'en')}`,
+        `Departure date: ${formatDayAndTime(order.departureDate as string, order.departureTime, 'en')}`,
         `Quantity: ${order.quantity}`,
         `Total: ${formatMoney(order.total as number, order.currency as string, 'en')}`,
       ]);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
 import { CARD_IMAGE_SIZES, firstScreenPaths } from '../../src/core/catalog-requests';
+import { AREA_FIRST_READ } from '../../src/core/primed-answers';
 import { formatMoney } from '../../src/core/format';
 import { responsiveImage } from '../../src/core/images';
 import { serverText } from '../../src/server/server-text';
@@ -51,7 +52,9 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     ]);
     const primed = primedOf(html);
     expect(primed?.locale).toBe(locale);
-    expect(Object.keys(primed!.answers).sort()).toEqual([catalogPage, ...filterOptions].sort());
+    // Who is signed in comes too, a visitor's refusal included: the header names the account or offers the sign-in.
+    expect(Object.keys(primed!.answers).sort()).toEqual([catalogPage, ...filterOptions, AREA_FIRST_READ].sort());
+    expect(primed!.answers[AREA_FIRST_READ].status ?? 200).toBe(cookie ? 200 : 401);
     for (const apiPath of [catalogPage, ...filterOptions]) {
       const api = await call(server, 'GET', `/api/${apiPath}`, {
         cookie,

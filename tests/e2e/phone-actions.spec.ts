@@ -80,6 +80,6 @@ test("the traveller's unpaid order: Cancel order and Report a problem drawn with
   await unpaidOrder(page);
   await expectTappable(page.locator('[data-action="cancel"]'), 'Cancel order');
   await expectTappable(page.locator('[data-follow-up="reportProblem"]'), 'Report a problem');
-  // The picture docs/images/phone-traveller-order.webp is made from (as the two above).
+  // The page's actions, as the two above (docs/images/phone-traveller-order.webp comes from traveller-page.spec.ts).
   await page.screenshot({ path: test.info().outputPath('phone-traveller-order.png') });
 });

@@ -189,8 +189,9 @@ const SIGNED_OUT = /status of 401/;
 /** Signed-out screens: the home page, sign-in and sign-up, a catalog item, the admin entry and the error pages. */
 export function publicVisits(): Visit[] {
   return [
-    // The bare `/` (the only unprefixed route) resolves the browser's language, which each sweep context sets.
-    { path: '/', title: key('app.tagline') },
+    // The bare `/` (the only unprefixed route) resolves the browser's language, which each sweep context sets. It
+    // carries no answers inside: its header asks who is signed in, and a visitor is answered 401.
+    { path: '/', expectedConsole: SIGNED_OUT, title: key('app.tagline') },
     { path: '', title: key('app.tagline') },
     { path: 'login', expectedConsole: SIGNED_OUT, title: key('app.auth.login') },
     { path: 'partner/register', expectedConsole: SIGNED_OUT, title: key('app.register.title') },

@@ -21,6 +21,7 @@ import { CalendarView } from './CalendarView';
 import { CardList } from './CardList';
 import { Decision } from './widgets/Decision';
 import { RecordTables } from '../generated/show/RecordTable';
+import { RecordPageView } from '../generated/show/RecordPageView';
 
 /** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
 export function AreaList() {
@@ -71,6 +72,8 @@ export function AreaShow() {
   const record = useRouteRecord();
   // An area whose records are read as pages shows one page, no tabs, and no form to go to.
   const asPage = areas[registry.area]?.recordPage === 'show';
+  // The config may lay the record out for this area's reader (a traveller's ticket).
+  const page = config.pages?.[registry.area]?.show;
   return (
     <>
       {record && config.workflow ? (
@@ -78,7 +81,13 @@ export function AreaShow() {
           <Decision config={config} record={record} />
         </Box>
       ) : null}
-      {asPage ? <GeneratedShow layout="sections" readOnly /> : <GeneratedShow />}
+      {page ? (
+        <RecordPageView config={config} page={page} />
+      ) : asPage ? (
+        <GeneratedShow layout="sections" readOnly />
+      ) : (
+        <GeneratedShow />
+      )}
       <RecordTables config={config} record={record} />
     </>
   );

@@ -22,6 +22,7 @@ import { History } from './HistoryTab';
 import { humanize, labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { recordTitle } from '../../core/record-title';
+import { shownOnPage } from '../../core/value-text';
 import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
@@ -148,7 +149,8 @@ function FollowUpButtons({ config }: { config: AnyResource }) {
   );
 }
 
-function ShowActions({ config, readOnly }: { config: AnyResource; readOnly?: boolean }) {
+/** The record's workflow actions, follow-ups and edit button: on top, or in the thumb's bar on a phone. */
+export function ShowActions({ config, readOnly }: { config: AnyResource; readOnly?: boolean }) {
   const canEdit = useCanEdit(config) && !readOnly;
   const record = useRecordContext();
   const next = useNextInList(record?.id);
@@ -183,12 +185,45 @@ export function GeneratedShow({
   readOnly?: boolean;
 } = {}) {
   const { config, queue } = useEntry();
+  const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections';
+  return (
+    <Show
+      title={<RecordTitle config={config} />}
+      actions={<ShowActions config={config} readOnly={readOnly} />}
+      aside={config.aside ? <AsideSlot config={config} /> : undefined}
+      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } }, [PHONE]: { pb: 12 } }}
+    >
+      {config.instructions?.length ? (
+        <Box sx={{ p: 2, pb: 0 }}>
+          <InstructionsPanel config={config} />
+        </Box>
+      ) : null}
+      {config.compare ? (
+        <Box sx={{ p: 2, pb: 0 }}>
+          <ComparePanel config={config} />
+        </Box>
+      ) : null}
+      <ShowBody config={config} sections={sections} />
+    </Show>
+  );
+}
+
+/** The groups of the record in context, as tabs or as sections of one tab, and its history. */
+function ShowBody({ config, sections: sectionsAsked }: { config: AnyResource; sections: boolean }) {
+  const showSystem = !showGroups(config).some((g) => g.fields.includes('createdAt'));
   const registry = useRegistry();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
-  const groups = showGroups(config);
-  const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections' && groups.length > 1;
-  const showSystem = !groups.some((g) => g.fields.includes('createdAt'));
+  const record = useRecordContext();
+  // Only what the reader may read (the API leaves the rest out) and what has a value; the whole layout while the
+  // record loads.
+  const groups = showGroups(config)
+    .map((group) => ({
+      ...group,
+      fields: record ? group.fields.filter((name) => shownOnPage(config, name, record)) : group.fields,
+    }))
+    .filter((group, index, all) => group.fields.length > 0 || (index === all.length - 1 && showSystem));
+  const sections = sectionsAsked && groups.length > 1;
   const history = registry.auditLog && allows(permissions, registry.auditLog.name, 'list');
   const groupLabel = (name: string) =>
     translate(labels.group(config, name), {
@@ -199,7 +234,10 @@ export function GeneratedShow({
       <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
     )),
     ...(last && showSystem
-      ? SYSTEM_FIELDS.filter((name) => name !== 'version' && !group.fields.includes(name)).map((name) => (
+      ? SYSTEM_FIELDS.filter(
+          (name) =>
+            name !== 'version' && !group.fields.includes(name) && (!record || shownOnPage(config, name, record)),
+        ).map((name) => (
           <FieldValue key={name} config={config} name={name} source={name} label={labels.field(config, name)} />
         ))
       : []),
@@ -228,7 +266,7 @@ export function GeneratedShow({
           {fields(group, index === groups.length - 1)}
         </TabbedShowLayout.Tab>
       ));
-  const layout = (
+  return (
     <TabbedShowLayout>
       {tabs}
       {history ? (
@@ -237,26 +275,6 @@ export function GeneratedShow({
         </TabbedShowLayout.Tab>
       ) : null}
     </TabbedShowLayout>
-  );
-  return (
-    <Show
-      title={<RecordTitle config={config} />}
-      actions={<ShowActions config={config} readOnly={readOnly} />}
-      aside={config.aside ? <AsideSlot config={config} /> : undefined}
-      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } }, [PHONE]: { pb: 12 } }}
-    >
-      {config.instructions?.length ? (
-        <Box sx={{ p: 2, pb: 0 }}>
-          <InstructionsPanel config={config} />
-        </Box>
-      ) : null}
-      {config.compare ? (
-        <Box sx={{ p: 2, pb: 0 }}>
-          <ComparePanel config={config} />
-        </Box>
-      ) : null}
-      {layout}
-    </Show>
   );
 }
 

@@ -1,6 +1,7 @@
 import { HttpError, type AuthProvider } from 'react-admin';
 import type { Locale } from '../../core/locales';
 import { AREA_FIRST_READ } from '../../core/primed-answers';
+import { forgetWhoIsSignedIn } from '../home/me';
 import type { Verb } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { API_URL, createHttpClient } from './data-provider';
@@ -112,6 +113,8 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
         ),
       });
       cached = undefined;
+      // The public pages' header and booking form ask again who is signed in.
+      forgetWhoIsSignedIn();
       if ((json as { twoFactor?: boolean } | undefined)?.twoFactor) return json;
       signIns += 1;
       return json;

@@ -13,13 +13,12 @@ import { translateServerText } from '../generated/i18n-server-messages';
 import { loginWithReturn } from '../shell/safe-redirect';
 import { translateFieldErrors } from '../shell/server-field-errors';
 import { ApiError, getOne, post, type Row } from './api';
+import { whoIsSignedIn, type Me } from './me';
 import { booking, occurrencePlace, occurrenceWhen, type CatalogItem } from './catalog';
 
 /** The choice rides in the page's URL, so signing in or up brings the visitor back to the same one. */
 const DEPARTURE = 'departure';
 const SEATS = 'seats';
-
-type Me = { id: number; kind: string; email?: string; fullName?: string } | null;
 
 /**
  * Booking on an item's page (resources/public-site.ts `booking`): a departure, the seats and the contact, prefilled
@@ -47,7 +46,7 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
 
   useEffect(() => {
     let live = true;
-    getOne('auth', 'me', locale)
+    whoIsSignedIn(locale)
       .then(async (account) => {
         if (!live) return;
         const who = account as Me;

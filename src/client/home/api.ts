@@ -69,12 +69,20 @@ export async function getOne(resource: string, id: number | string, locale: Loca
   return (await request<Row>(`${resource}/${encodeURIComponent(String(id))}`, locale)).body;
 }
 
+/** Told after each `auth/…` request: it may have signed the visitor in or out (home/me.ts forgets its answer). */
+const sessionListeners = new Set<() => void>();
+export const onSessionChange = (listener: () => void) => void sessionListeners.add(listener);
+
 export async function post<T>(path: string, payload: unknown, locale: Locale) {
-  return (
-    await request<T>(path, locale, {
-      method: 'POST',
-      body: JSON.stringify(payload),
-      headers: { 'Content-Type': 'application/json' },
-    })
-  ).body;
+  try {
+    return (
+      await request<T>(path, locale, {
+        method: 'POST',
+        body: JSON.stringify(payload),
+        headers: { 'Content-Type': 'application/json' },
+      })
+    ).body;
+  } finally {
+    if (path.startsWith('auth/')) for (const listener of sessionListeners) listener();
+  }
 }

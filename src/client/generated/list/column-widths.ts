@@ -1,4 +1,10 @@
-import { CHECKBOX_WIDTH_PX, ROW_HEIGHT_PX, columnWidthRem, tableLeastWidth } from '../../../core/column-widths';
+import {
+  CHECKBOX_WIDTH_PX,
+  HEADER_HEIGHT_PX,
+  ROW_HEIGHT_PX,
+  columnWidth,
+  tableLeastWidth,
+} from '../../../core/column-widths';
 import type { AnyResource } from '../../../core/resource';
 import { STAND_IN_ROW } from './StandInRows';
 
@@ -10,12 +16,13 @@ export function fixedTableSx(config: AnyResource, columns: readonly string[], ch
   return {
     '& .RaDataTable-table': { tableLayout: 'fixed', minWidth: tableLeastWidth(config, columns, checkbox) },
     '& .RaDataTable-headerCell.MuiTableCell-paddingCheckbox': { width: CHECKBOX_WIDTH_PX },
+    '& .RaDataTable-headerCell': { height: HEADER_HEIGHT_PX, boxSizing: 'border-box' },
     // The header's cells give the columns their widths (a fixed table reads its first row): one rule for the
     // table, not a style of every cell's own, which each row's cells would compute anew as they mount.
     ...Object.fromEntries(
       columns.flatMap((name) => {
-        const rem = columnWidthRem(config, name);
-        return rem === undefined ? [] : [[`& .RaDataTable-headerCell.column-${name}`, { width: `${rem}rem` }]];
+        const width = columnWidth(config, name, columns, checkbox);
+        return width === undefined ? [] : [[`& .RaDataTable-headerCell.column-${name}`, { width }]];
       }),
     ),
     '& .RaDataTable-rowCell': {

@@ -7,7 +7,7 @@ import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 
 /** Whether the record has, for each field of `when`, that value or one of those values. */
-function applies(when: Instructions['when'], record: Record<string, unknown>): boolean {
+export function applies(when: Instructions['when'], record: Record<string, unknown>): boolean {
   return Object.entries(when).every(([field, value]) =>
     Array.isArray(value) ? value.includes(record[field]) : record[field] === value,
   );

@@ -1,0 +1,356 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { create as createQr } from 'qrcode';
+import { useMemo, type ReactNode } from 'react';
+import {
+  RecordContextProvider,
+  Show,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { RefField } from '../../../core/fields';
+import { responsiveImage } from '../../../core/images';
+import { humanize, labels } from '../../../core/labels';
+import { statusField, type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
+import { hasValue, shownOnPage } from '../../../core/value-text';
+import { useRegistry } from '../context';
+import type { LanternDataProvider } from '../data-provider';
+import { FieldValue } from '../fields/FieldValue';
+import { RecordTitle, ShowActions } from '../GeneratedShow';
+import { PHONE } from '../workflow/ActionButton';
+import { applies, InstructionsPanel } from './InstructionsPanel';
+
+type Row = Record<string, unknown>;
+
+/** The reference a `{ref}.{field}` line goes through, or none for a field of the record itself. */
+const refOf = (line: string) => (line.includes('.') ? line.slice(0, line.indexOf('.')) : undefined);
+
+/** Every line of the page, the hero's included. */
+function pageLines(page: RecordPage): string[] {
+  return [
+    ...(page.hero ? [page.hero.title, ...(page.hero.image ? [page.hero.image] : [])] : []),
+    ...page.sections.flatMap((section) => section.fields ?? []),
+  ];
+}
+
+/**
+ * The records the page's `{ref}.{field}` lines point to, each read as the reader may read it (a customer reads a
+ * service as the public does), keyed by the reference field.
+ */
+function useReferenced(
+  config: AnyResource,
+  page: RecordPage,
+  record: Row | undefined,
+): { referenced: Record<string, Row>; settled: Record<string, boolean> } {
+  const dataProvider = useDataProvider();
+  const refs = useMemo(
+    () => [...new Set(pageLines(page).flatMap((line) => refOf(line) ?? []))].filter((name) => config.fields[name]),
+    [config, page],
+  );
+  const results = useQueries({
+    queries: refs.map((name) => {
+      const reference = (config.fields[name] as RefField).reference;
+      const id = record?.[name] as string | number | undefined;
+      return {
+        queryKey: [reference, 'getOne', { id: String(id), meta: undefined }],
+        queryFn: () => dataProvider.getOne(reference, { id: id! }).then((answer) => answer.data),
+        enabled: id !== undefined && id !== null,
+      };
+    }),
+  });
+  return {
+    referenced: Object.fromEntries(
+      refs.flatMap((name, index) => (results[index]?.data ? [[name, results[index].data]] : [])),
+    ),
+    // Answered, or refused (a record the reader may not read): either way nothing more is coming.
+    settled: Object.fromEntries(refs.map((name, index) => [name, !results[index]?.isPending])),
+  };
+}
+
+interface Line {
+  key: string;
+  /** The resource whose field this is, and the record it is read on. */
+  config: AnyResource;
+  name: string;
+  record: Row;
+}
+
+/** The lines that have something to show: fields the reader got back with a value, on records that are there. */
+function shownLines(
+  lines: readonly string[],
+  config: AnyResource,
+  record: Row,
+  referenced: Record<string, Row>,
+  registry: ReturnType<typeof useRegistry>,
+): Line[] {
+  return lines.flatMap((line): Line[] => {
+    const ref = refOf(line);
+    if (!ref)
+      return shownOnPage(config, line, record) && counting(config, line, record)
+        ? [{ key: line, config, name: line, record }]
+        : [];
+    const target = registry.config((config.fields[ref] as RefField | undefined)?.reference ?? '');
+    const name = line.slice(ref.length + 1);
+    const row = referenced[ref];
+    // A field the referenced resource does not have (yet) is no line at all.
+    if (!target?.fields[name] || !row || !shownOnPage(target, name, row)) return [];
+    return [{ key: line, config: target, name, record: row }];
+  });
+}
+
+/**
+ * A countdown's deadline is the reader's only while it counts (a hold while the order is unpaid): in another state
+ * it is a stamp of the back-office's.
+ */
+function counting(config: AnyResource, name: string, record: Row): boolean {
+  const whileIn = config.fields[name]?.countdown?.whileIn;
+  const state = statusField(config);
+  return !whileIn || !state || whileIn.includes(String(record[state]));
+}
+
+function LineRow({ line }: { line: Line }) {
+  const translate = useTranslate();
+  return (
+    <Box data-line={line.key}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(labels.field(line.config, line.name), { _: humanize(line.name) })}
+      </Typography>
+      <Box sx={{ typography: 'body1', overflowWrap: 'anywhere' }}>
+        <RecordContextProvider value={line.record as RaRecord}>
+          <FieldValue config={line.config} name={line.name} />
+        </RecordContextProvider>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ config, name, children }: { config: AnyResource; name: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" component="section" data-section={name} aria-labelledby={`page-section-${name}`}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="subtitle1" component="h2" id={`page-section-${name}`} sx={{ fontWeight: 600, mb: 1 }}>
+          {translate(labels.group(config, name), { _: humanize(name) })}
+        </Typography>
+        <Stack spacing={1.5}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A code as a QR code, drawn as an SVG of its dark modules: dark on white whatever the theme, with the quiet zone
+ * a scanner needs, at a fixed size so nothing moves when it comes.
+ */
+export function QrCode({ value, size = 192 }: { value: string; size?: number }) {
+  const path = useMemo(() => {
+    const { modules } = createQr(value, { errorCorrectionLevel: 'M' });
+    const cells: string[] = [];
+    for (let y = 0; y < modules.size; y++)
+      for (let x = 0; x < modules.size; x++) if (modules.get(x, y)) cells.push(`M${x + 4} ${y + 4}h1v1h-1z`);
+    return { d: cells.join(''), size: modules.size + 8 };
+  }, [value]);
+  return (
+    <Box
+      component="svg"
+      role="img"
+      aria-label={value}
+      data-testid="record-qr"
+      viewBox={`0 0 ${path.size} ${path.size}`}
+      shapeRendering="crispEdges"
+      sx={{ width: size, height: size, display: 'block', bgcolor: '#fff', borderRadius: 1 }}
+    >
+      <rect width={path.size} height={path.size} fill="#fff" />
+      <path d={path.d} fill="#000" />
+    </Box>
+  );
+}
+
+function CodeSection({ config, section, record }: { config: AnyResource; section: RecordPageSection; record: Row }) {
+  const value = record[section.code!];
+  if (!hasValue(value)) return null;
+  const text = String(value);
+  return (
+    <Section config={config} name={section.name}>
+      <Stack alignItems="center" spacing={1}>
+        <QrCode value={text} />
+        <Typography
+          variant="h5"
+          component="p"
+          data-testid="record-code"
+          sx={{ fontWeight: 700, letterSpacing: '0.08em', overflowWrap: 'anywhere' }}
+        >
+          {text}
+        </Typography>
+      </Stack>
+    </Section>
+  );
+}
+
+/** A section of a record endpoint's answer (what the reader may not read on the records themselves). */
+function EndpointSection({
+  config,
+  section,
+  record,
+}: {
+  config: AnyResource;
+  section: RecordPageSection;
+  record: Row;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<LanternDataProvider>();
+  const endpoint = section.endpoint!;
+  const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${endpoint.name}`;
+  const { data, isPending } = useQuery({
+    queryKey: ['endpoint', path, record.version],
+    queryFn: () => dataProvider.getJson<Row>(path),
+  });
+  // While it comes, the section keeps a line's place per value, so what follows does not move when it does.
+  if (isPending)
+    return (
+      <Section config={config} name={section.name}>
+        {Object.keys(endpoint.fields).map((key) => (
+          <Box key={key} aria-hidden="true">
+            <Typography variant="caption" component="div">
+              {'\u00a0'}
+            </Typography>
+            <Box sx={{ typography: 'body1', minHeight: endpoint.fields[key] === 'phone' ? 40 : 24 }}>{'\u00a0'}</Box>
+          </Box>
+        ))}
+      </Section>
+    );
+  const keys = Object.keys(endpoint.fields).filter((key) => hasValue(data?.[key]));
+  if (!data || !keys.length) return null;
+  return (
+    <Section config={config} name={section.name}>
+      {keys.map((key) => {
+        const value = String(data[key]);
+        return (
+          <Box key={key} data-line={`${endpoint.name}.${key}`}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {translate(`resources.${config.name}.endpoints.${endpoint.name}.fields.${key}`, { _: humanize(key) })}
+            </Typography>
+            {endpoint.fields[key] === 'phone' ? (
+              <Link
+                href={`tel:${value.replace(/[^\d+]/g, '')}`}
+                sx={{ typography: 'body1', display: 'inline-flex', alignItems: 'center', minHeight: 40 }}
+              >
+                {value}
+              </Link>
+            ) : (
+              <Typography variant="body1">{value}</Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Section>
+  );
+}
+
+/** A hero's picture: its box is there from the start (16:9), so nothing below moves when the photo comes. */
+const HERO_IMAGE_SX = {
+  width: '100%',
+  aspectRatio: '16 / 9',
+  height: 'auto',
+  objectFit: 'cover',
+  borderRadius: 1,
+} as const;
+
+function Hero({ page, lines, loading }: { page: RecordPage; lines: Line[]; loading: boolean }) {
+  const title = lines.find((line) => line.key === page.hero?.title);
+  const image = lines.find((line) => line.key === page.hero?.image);
+  const url = image ? (image.record[image.name] as string[])[0] : undefined;
+  // While the referenced record comes, the head keeps its place (a picture's box and a title's line).
+  if (loading)
+    return (
+      <Box component="header" data-testid="record-page-hero" aria-busy="true">
+        {page.hero?.image ? <Box sx={{ ...HERO_IMAGE_SX, bgcolor: 'action.hover' }} /> : null}
+        <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+          {'\u00a0'}
+        </Typography>
+      </Box>
+    );
+  if (!title && !url) return null;
+  return (
+    <Box component="header" data-testid="record-page-hero">
+      {url ? (
+        <Box
+          component="img"
+          {...responsiveImage(url, 640)}
+          sizes="(max-width: 700px) 100vw, 640px"
+          alt=""
+          fetchPriority="high"
+          sx={HERO_IMAGE_SX}
+        />
+      ) : null}
+      {title ? (
+        <Typography variant="h5" component="h1" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          <RecordContextProvider value={title.record as RaRecord}>
+            <FieldValue config={title.config} name={title.name} />
+          </RecordContextProvider>
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
+  const record = useRecordContext();
+  const registry = useRegistry();
+  const { referenced, settled } = useReferenced(config, page, record);
+  if (!record) return null;
+  const heroLines = shownLines(
+    page.hero ? [page.hero.title, ...(page.hero.image ? [page.hero.image] : [])] : [],
+    config,
+    record,
+    referenced,
+    registry,
+  );
+  const instructing = (config.instructions ?? []).some((block) => applies(block.when, record));
+  const heroRef = page.hero ? refOf(page.hero.title) : undefined;
+  const heroLoading = Boolean(heroRef && hasValue(record[heroRef]) && !referenced[heroRef] && !settled[heroRef]);
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 720 }} data-testid="record-page">
+      <Hero page={page} lines={heroLines} loading={heroLoading} />
+      {page.sections.map((section) => {
+        if (section.code) return <CodeSection key={section.name} config={config} section={section} record={record} />;
+        if (section.endpoint)
+          return <EndpointSection key={section.name} config={config} section={section} record={record} />;
+        const lines = shownLines(section.fields ?? [], config, record, referenced, registry);
+        const instructions = section.instructions && instructing;
+        if (!lines.length && !instructions) return null;
+        return (
+          <Section key={section.name} config={config} name={section.name}>
+            {instructions ? <InstructionsPanel config={config} /> : null}
+            {lines.map((line) => (
+              <LineRow key={line.key} line={line} />
+            ))}
+          </Section>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * An area's own record page (`pages.{area}.show` of the config): the record laid out for its reader, a head and
+ * sections of what has a value, with the workflow's actions as on every record page.
+ */
+export function RecordPageView({ config, page }: { config: AnyResource; page: RecordPage }) {
+  return (
+    <Show
+      title={<RecordTitle config={config} />}
+      actions={<ShowActions config={config} readOnly />}
+      sx={{ [PHONE]: { pb: 12 }, '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
+    >
+      <PageBody config={config} page={page} />
+    </Show>
+  );
+}

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+// The traveller's phone, held upright and touched.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const USER = { email: 'user@example.com', password: 'User#2026' };
+
+interface Order {
+  id: number;
+  code: string;
+  status: string;
+  serviceId: number;
+}
+
+async function signIn(page: Page) {
+  expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
+}
+
+/** A booking the demo traveller holds, and one they place now and leave unpaid. */
+async function demoBooking(page: Page): Promise<Order> {
+  const orders = (await (await page.request.get('/api/orders?range=[0,49]&sort=["id","ASC"]')).json()) as Order[];
+  expect(orders.length).toBeGreaterThan(0);
+  return orders.find((order) => order.status !== 'pending_payment') ?? orders[0];
+}
+
+async function unpaidBooking(page: Page): Promise<Order> {
+  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
+  const rows = (await (
+    await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
+  ).json()) as { id: number; capacity: number; seatsBooked: number }[];
+  const schedule = rows.find((row) => row.capacity - row.seatsBooked >= 1)!;
+  const placed = await page.request.post('/api/orders', { data: { scheduleId: schedule.id, quantity: 1 } });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as Order;
+}
+
+/** Every row the page draws has a value: its text is not empty. */
+async function expectNoEmptyRows(page: Page) {
+  const rows = page.getByTestId('record-page').locator('[data-line]');
+  expect(await rows.count()).toBeGreaterThan(3);
+  for (const text of await rows.allInnerTexts()) {
+    const [, ...value] = text.split('\n').filter((line) => line.trim());
+    expect(value.join(' ').trim(), text).not.toBe('');
+  }
+}
+
+/** The page fits the phone's width: nothing to scroll sideways. */
+async function expectFitsTheWidth(page: Page) {
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+test("a traveller's booking reads as a ticket: the trip, the code as text and as a QR code, the organiser", async ({
+  page,
+}) => {
+  await signIn(page);
+  const order = await demoBooking(page);
+  await page.goto(`/en/account/orders/${order.id}`);
+  const ticket = page.getByTestId('record-page');
+  await expect(page.getByTestId('record-code')).toHaveText(order.code);
+  // The service's title on top, the departure as a day and a time, never as the database writes it.
+  await expect(page.getByTestId('record-page-hero')).not.toBeEmpty();
+  const departure = ticket.locator('[data-line="departureDate"]');
+  await expect(departure).toContainText(/\d{4} · \d{2}:\d{2}/);
+  await expect(departure).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await expect(ticket.locator('[data-line="organizer.phone"] a[href^="tel:"]')).toBeVisible();
+  await expect(ticket.locator('[data-line="organizer.name"]')).not.toBeEmpty();
+  // What the platform keeps and the back-office's stamps are not the traveller's business.
+  const body = await page.locator('body').innerText();
+  expect(body).not.toMatch(/Commission/);
+  expect(body).not.toMatch(/Updated at|Version/);
+  await expectNoEmptyRows(page);
+  await expectFitsTheWidth(page);
+
+  // The QR code says the order's code to a scanner.
+  const qr = page.getByTestId('record-qr');
+  await qr.scrollIntoViewIfNeeded();
+  const png = PNG.sync.read(await qr.screenshot());
+  const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(read?.data).toBe(order.code);
+});
+
+test('an unpaid booking says how to pay and how long the seats are held, with its actions at hand', async ({
+  page,
+}) => {
+  await signIn(page);
+  const order = await unpaidBooking(page);
+  await page.goto(`/en/account/orders/${order.id}`);
+  await expect(page.getByTestId('record-code')).toHaveText(order.code);
+  const payment = page.locator('[data-section="payment"]');
+  await expect(payment.getByTestId('instructions-how-to-pay')).toContainText(order.code);
+  await expect(payment.locator('[data-line="holdExpiresAt"]')).not.toBeEmpty();
+  const cancel = page.locator('[data-action="cancel"]');
+  await expect(cancel).toBeVisible();
+  const box = (await cancel.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(40);
+  await expectNoEmptyRows(page);
+  await expectFitsTheWidth(page);
+  // The picture docs/images/phone-traveller-order.webp is made from.
+  await page.screenshot({ path: test.info().outputPath('phone-traveller-order.png') });
+});
+
+test('the public header offers Sign in beside the partner links; signed in, it names the account', async ({ page }) => {
+  await page.goto('/en');
+  const signInLink = page.getByTestId('link-sign-in');
+  await expect(signInLink).toHaveText('Sign in');
+  await expect(page.getByTestId('link-register')).toBeVisible();
+  for (const link of [signInLink, page.getByTestId('link-register')]) {
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(40);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await expectFitsTheWidth(page);
+  await signInLink.tap();
+  await expect(page).toHaveURL(/\/en\/login$/);
+
+  await signIn(page);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { fullName: string };
+  await page.goto('/en');
+  const account = page.getByTestId('link-account');
+  await expect(account).toHaveText(me.fullName);
+  await expect(account).toHaveAttribute('href', '/en/account');
+  await expect(page.getByTestId('link-sign-in')).toHaveCount(0);
+  await expectFitsTheWidth(page);
+});
