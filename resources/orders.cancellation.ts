@@ -66,25 +66,17 @@ export async function cancelPreview(ctx: DataContext & { record?: Row }): Promis
 export const CANCELLED_BY_TRAVELLER = 'Cancelled by the traveller under the cancellation terms';
 
 /**
- * cancel (guard): a paid order is cancelled only before its departure starts; its row is locked by the transition,
- * and the schedule is locked here first, in the order `pay` takes them.
+ * cancel (guard, which sees the booking as it was): an unpaid order's hold simply stops counting (nothing was taken
+ * from `seatsBooked`). A paid one is cancelled only before its departure starts; it gives its seats back at once
+ * (the schedule locked first, in the order `pay` takes them) and opens a refund request of its tier's amount in
+ * finance's queue (none at 0): a request, since money moves only when finance approves it.
  */
-export async function canCancel(ctx: TransitionContext): Promise<void> {
-  if (!SEATED.includes(String(ctx.record.status))) return;
-  const schedule = await ctx.findById('schedules', Number(ctx.record.scheduleId), { lock: true });
+export async function cancelOrder(ctx: TransitionContext): Promise<Record<string, unknown> | void> {
+  const order = ctx.record;
+  if (!SEATED.includes(String(order.status))) return;
+  const schedule = await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
   const timeZone = String((await ctx.settings('general')).timezone ?? '') || undefined;
   if (schedule && ctx.now >= departureStart(schedule, timeZone)) ctx.fail(409, REFUSALS.departureLeft);
-}
-
-/**
- * cancel: an unpaid order's hold simply stops counting (nothing was taken from `seatsBooked`). A paid one gives its
- * seats back at once and opens a refund request of its tier's amount in finance's queue (none at 0): a request,
- * since money moves only when finance approves it.
- */
-export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
-  const order = ctx.record;
-  const cancelled = { cancelledAt: ctx.now.toISOString() };
-  if (!SEATED.includes(String(order.status))) return cancelled;
   const { refundAmount } = await cancellationRefund(ctx, order);
   await releaseOrderSeats(ctx, order);
   if (refundAmount > 0)
@@ -97,5 +89,10 @@ export async function markCancelled(ctx: TransitionContext): Promise<Record<stri
       reason: CANCELLED_BY_TRAVELLER,
       status: 'pending',
     });
-  return { ...cancelled, refundAmount };
+  return { refundAmount };
+}
+
+/** cancel: when it happened. */
+export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
+  return { cancelledAt: ctx.now.toISOString() };
 }

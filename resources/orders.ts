@@ -18,7 +18,7 @@ import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
-import { cancelPreview, canCancel, markCancelled } from './orders.cancellation';
+import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
 import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
@@ -195,7 +195,7 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
-        guard: canCancel,
+        guard: cancelOrder,
         effect: markCancelled,
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.

@@ -182,7 +182,7 @@ export interface Transition {
    */
   offered?: { from?: string; whileEmpty?: string };
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
-  guard?: (ctx: TransitionContext) => Promise<void> | void;
+  guard?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
   effect?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void>;
   /** A Material icon drawn beside the button's text (a name `menu.icon` accepts too). */

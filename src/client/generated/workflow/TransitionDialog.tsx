@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,6 +10,20 @@ import { FieldInput } from '../fields/FieldInput';
 import { fieldOf } from '../../../core/value-text';
 import { humanize, labels } from '../../../core/labels';
 import type { TransitionInput } from './inputs';
+import { useEndpointText } from '../show/InstructionsPanel';
+
+/** The transition's `preview`: what it will do, from a record endpoint, stated before it is confirmed. */
+function Preview({ config, endpoint, open }: { config: AnyResource; endpoint: string; open: boolean }) {
+  const translate = useTranslate();
+  const answer = useEndpointText(config, endpoint, open);
+  if (!answer) return null;
+  const message = typeof answer.data.message === 'string' ? answer.data.message : 'text';
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid={`preview-${endpoint}`}>
+      {translate(`resources.${config.name}.endpoints.${endpoint}.${message}`, answer.params)}
+    </Alert>
+  );
+}
 
 const requiredValue = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
@@ -59,6 +74,7 @@ export function TransitionDialog({
 }) {
   const translate = useTranslate();
   const actionLabel = translate(labels.action(config, action), { _: humanize(action) });
+  const preview = config.workflow?.transitions[action]?.preview;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
       <Form onSubmit={onSubmit} record={{}}>
@@ -69,6 +85,7 @@ export function TransitionDialog({
               {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
             </Typography>
           ) : null}
+          {preview && !count ? <Preview config={config} endpoint={preview.endpoint} open={open} /> : null}
           {inputs.map((input) => (
             <InputFor key={input.name} config={config} input={input} />
           ))}
