@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '../../../core/format';
 import type { AnyResource, Instructions } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
@@ -17,8 +17,15 @@ function applies(when: Instructions['when'], record: Record<string, unknown>): b
  * A record endpoint's answer for the record in context, with each value as the text a message shows (numbers as
  * money in the answer's `currency`); it follows the record's version.
  */
-export function useEndpointText(config: AnyResource, endpoint: string, enabled = true) {
-  const record = useRecordContext();
+export function useEndpointText(
+  config: AnyResource,
+  endpoint: string,
+  /** The record when it is not the one in context (a dialog's form has its own). */
+  of?: RaRecord,
+  enabled = true,
+) {
+  const inContext = useRecordContext();
+  const record = of ?? inContext;
   const locale = useActiveLocale();
   const dataProvider = useDataProvider<LanternDataProvider>();
   const path = `/${config.name}/${encodeURIComponent(String(record?.id))}/${endpoint}`;

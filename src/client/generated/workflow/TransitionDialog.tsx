@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { Button, Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { Button, Form, SaveButton, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { FieldInput } from '../fields/FieldInput';
 import { fieldOf } from '../../../core/value-text';
@@ -13,9 +13,19 @@ import type { TransitionInput } from './inputs';
 import { useEndpointText } from '../show/InstructionsPanel';
 
 /** The transition's `preview`: what it will do, from a record endpoint, stated before it is confirmed. */
-function Preview({ config, endpoint, open }: { config: AnyResource; endpoint: string; open: boolean }) {
+function Preview({
+  config,
+  endpoint,
+  record,
+  open,
+}: {
+  config: AnyResource;
+  endpoint: string;
+  record: RaRecord | undefined;
+  open: boolean;
+}) {
   const translate = useTranslate();
-  const answer = useEndpointText(config, endpoint, open);
+  const answer = useEndpointText(config, endpoint, record, open);
   if (!answer) return null;
   const message = typeof answer.data.message === 'string' ? answer.data.message : 'text';
   return (
@@ -75,6 +85,8 @@ export function TransitionDialog({
   const translate = useTranslate();
   const actionLabel = translate(labels.action(config, action), { _: humanize(action) });
   const preview = config.workflow?.transitions[action]?.preview;
+  // Read before the form, whose own (empty) record its fields see.
+  const record = useRecordContext();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
       <Form onSubmit={onSubmit} record={{}}>
@@ -85,7 +97,7 @@ export function TransitionDialog({
               {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
             </Typography>
           ) : null}
-          {preview && !count ? <Preview config={config} endpoint={preview.endpoint} open={open} /> : null}
+          {preview && !count ? <Preview config={config} endpoint={preview.endpoint} record={record} open={open} /> : null}
           {inputs.map((input) => (
             <InputFor key={input.name} config={config} input={input} />
           ))}
