@@ -381,8 +381,10 @@ const en = {
     },
     cancellation: {
       title: 'Cancellation terms',
-      fullUntil: 'Free cancellation until %{smart_count} hour before departure |||| Free cancellation until %{smart_count} hours before departure',
-      partialUntil: '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
+      fullUntil:
+        'Free cancellation until %{smart_count} hour before departure |||| Free cancellation until %{smart_count} hours before departure',
+      partialUntil:
+        '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
       fullUntilStart: 'Free cancellation until departure',
       partialUntilStart: '%{percent} % refund until departure',
       noRefundAfter: 'no refund after',
@@ -951,7 +953,8 @@ const en = {
         'cancel-preview': {
           unpaid: 'Nothing has been paid for this booking: it is simply cancelled.',
           full: 'If you cancel now, %{refundAmount} comes back to you, the full price. Our finance team sends it after a check.',
-          partial: 'If you cancel now, %{refundAmount} comes back to you, under the cancellation terms. Our finance team sends it after a check.',
+          partial:
+            'If you cancel now, %{refundAmount} comes back to you, under the cancellation terms. Our finance team sends it after a check.',
           none: 'If you cancel now, nothing comes back to you under the cancellation terms.',
         },
         'how-to-pay': {

@@ -625,8 +625,10 @@ const vi = {
     },
     cancellation: {
       title: 'Điều kiện hủy',
-      fullUntil: 'Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
-      partialUntil: 'Hoàn %{percent} % đến %{smart_count} giờ trước |||| Hoàn %{percent} % đến %{smart_count} giờ trước',
+      fullUntil:
+        'Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
+      partialUntil:
+        'Hoàn %{percent} % đến %{smart_count} giờ trước |||| Hoàn %{percent} % đến %{smart_count} giờ trước',
       fullUntilStart: 'Hủy miễn phí đến giờ khởi hành',
       partialUntilStart: 'Hoàn %{percent} % đến giờ khởi hành',
       noRefundAfter: 'sau đó không hoàn tiền',
@@ -1196,7 +1198,8 @@ const vi = {
         'cancel-preview': {
           unpaid: 'Đơn đặt này chưa được thanh toán: đơn chỉ đơn giản bị hủy.',
           full: 'Nếu hủy bây giờ, bạn được hoàn %{refundAmount}, toàn bộ giá. Bộ phận tài chính sẽ chuyển sau khi kiểm tra.',
-          partial: 'Nếu hủy bây giờ, bạn được hoàn %{refundAmount} theo điều kiện hủy. Bộ phận tài chính sẽ chuyển sau khi kiểm tra.',
+          partial:
+            'Nếu hủy bây giờ, bạn được hoàn %{refundAmount} theo điều kiện hủy. Bộ phận tài chính sẽ chuyển sau khi kiểm tra.',
           none: 'Nếu hủy bây giờ, bạn sẽ không được hoàn tiền theo điều kiện hủy.',
         },
         'how-to-pay': {

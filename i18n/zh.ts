@@ -622,7 +622,8 @@ const zh = {
     cancellation: {
       title: '取消政策',
       fullUntil: '出发前 %{smart_count} 小时前可免费取消 |||| 出发前 %{smart_count} 小时前可免费取消',
-      partialUntil: '出发前 %{smart_count} 小时前取消退款 %{percent} % |||| 出发前 %{smart_count} 小时前取消退款 %{percent} %',
+      partialUntil:
+        '出发前 %{smart_count} 小时前取消退款 %{percent} % |||| 出发前 %{smart_count} 小时前取消退款 %{percent} %',
       fullUntilStart: '出发前均可免费取消',
       partialUntilStart: '出发前取消退款 %{percent} %',
       noRefundAfter: '此后不予退款',

@@ -40,7 +40,9 @@ export function requiredLabels(resource: AnyResource): string[] {
     if (field.group) labels.push(`${base}.groups.${field.group}`);
     // A writable list's row keys are labelled like the resource's fields (ListInput).
     const rowKeys = (json: Field) =>
-      json.kind === 'json' && json.items && !json.readOnly ? Object.keys(json.items.fields).map((key) => `${base}.fields.${key}`) : [];
+      json.kind === 'json' && json.items && !json.readOnly
+        ? Object.keys(json.items.fields).map((key) => `${base}.fields.${key}`)
+        : [];
     labels.push(...rowKeys(field));
     if (field.kind === 'json' && field.shapes) {
       for (const shape of Object.values(field.shapes.variants)) {

@@ -198,10 +198,7 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
 });
 export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
 /** A list of rows of `fields` (stored as a jsonb array): e.g. a cancellation policy's tiers. */
-export const listOf = (
-  fields: ListItems['fields'],
-  o: FieldOptions & Omit<ListItems, 'fields'> = {},
-): JsonField => {
+export const listOf = (fields: ListItems['fields'], o: FieldOptions & Omit<ListItems, 'fields'> = {}): JsonField => {
   const { maxItems, descending, words, ...options } = o;
   return { kind: 'json', items: { fields, maxItems, descending, words }, ...options };
 };

@@ -42,7 +42,8 @@ export function availableActions(
   const state = currentState(resource, record);
   return Object.entries(workflow.transitions)
     .filter(
-      ([, t]) => transitionSources(t, principal).includes(state) && grants(t.by, principal) && offeredNow(t, record, now),
+      ([, t]) =>
+        transitionSources(t, principal).includes(state) && grants(t.by, principal) && offeredNow(t, record, now),
     )
     .map(([name]) => name);
 }

@@ -159,7 +159,9 @@ describeEachEngine('cancellation terms', (engine) => {
     expect((await preview(order.id, s.partner)).status).toBe(403);
     expect((await preview(order.id, s.finance)).status).toBe(403);
     expect((await call(server, 'GET', `/api/orders/${order.id}/cancel-preview`)).status).toBe(401);
-    expect((await call(server, 'POST', `/api/orders/${order.id}/actions/cancel`, { cookie: s.customer2, body: {} })).status).toBe(404);
+    expect(
+      (await call(server, 'POST', `/api/orders/${order.id}/actions/cancel`, { cookie: s.customer2, body: {} })).status,
+    ).toBe(404);
     await expectRefused(server, s.admin, 'orders', order.id, 'cancel', s.partner, 409);
     await expectRefused(server, s.admin, 'orders', order.id, 'cancel', s.partner2, 404);
     const offered = async (cookie: string) =>

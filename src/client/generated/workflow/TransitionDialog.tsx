@@ -97,7 +97,9 @@ export function TransitionDialog({
               {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
             </Typography>
           ) : null}
-          {preview && !count ? <Preview config={config} endpoint={preview.endpoint} record={record} open={open} /> : null}
+          {preview && !count ? (
+            <Preview config={config} endpoint={preview.endpoint} record={record} open={open} />
+          ) : null}
           {inputs.map((input) => (
             <InputFor key={input.name} config={config} input={input} />
           ))}
