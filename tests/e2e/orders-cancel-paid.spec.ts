@@ -73,3 +73,54 @@ test('the traveller opens a paid booking, reads the terms, taps Cancel, is told 
   ).json()) as { amount: number; status: string }[];
   expect(refunds).toEqual([expect.objectContaining({ amount: preview.refundAmount, status: 'pending' })]);
 });
+
+test('the partner states a service’s terms in the service form, on a phone: rows added in place, saved, read back', async ({
+  page,
+  baseURL,
+}) => {
+  expect(
+    (
+      await page.request.post('/api/auth/login', { data: { email: 'partner@example.com', password: 'Partner#2026' } })
+    ).status(),
+  ).toBe(200);
+  const draft = await page.request.post('/api/services', {
+    data: {
+      partnerId: 1,
+      title: { en: `Terms on a phone ${Date.now()}` },
+      tourTypeId: 1,
+      provinceId: 1,
+      durationDays: 1,
+      price: 100_000,
+      capacity: 10,
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(draft.status()).toBe(201);
+  const service = (await draft.json()) as { id: number };
+  await page.goto(`/en/partner/services/${service.id}`);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  // The platform's terms come filled in: one row, full refund until 24 hours before.
+  const hours = page.locator('input[name="cancellationPolicy.0.hoursBefore"]');
+  await expect(hours).toHaveValue('24');
+  await hours.fill('72');
+  const add = page.locator('.button-add').first();
+  // Clear of the form's toolbar, which a phone keeps fixed at the bottom.
+  await add.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const box = (await add.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(40);
+  expect(box.height).toBeGreaterThanOrEqual(40);
+  await add.tap();
+  await page.locator('input[name="cancellationPolicy.1.hoursBefore"]').fill('24');
+  await page.locator('input[name="cancellationPolicy.1.refundPercent"]').fill('50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/partner/services/${service.id}/show$`));
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByTestId('words-cancellationPolicy').first()).toHaveText(
+    'Free cancellation until 72 hours before departure; 50 % refund until 24 hours before; no refund after',
+  );
+  const saved = (await (await page.request.get(`/api/services/${service.id}`)).json()) as Record<string, unknown>;
+  expect(saved.cancellationPolicy).toEqual([
+    { hoursBefore: 72, refundPercent: 100 },
+    { hoursBefore: 24, refundPercent: 50 },
+  ]);
+});
