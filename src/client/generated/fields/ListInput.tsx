@@ -24,6 +24,8 @@ export function ListInput({
   return (
     <ArrayInput source={source} label={label}>
       <SimpleFormIterator
+        // Named here: a keyed settings form (`settings/payments`) has no resource context of its own.
+        resource={config.name}
         inline
         disableReordering
         disableClear
