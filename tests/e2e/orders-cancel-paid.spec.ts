@@ -114,7 +114,13 @@ test('the partner states a service’s terms in the service form, on a phone: ro
   await page.locator('input[name="cancellationPolicy.1.refundPercent"]').fill('50');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/en/partner/services/${service.id}/show$`));
-  await page.getByRole('tab', { name: 'Details' }).click();
+  // The show page's own tabs (the form's leave as it goes): open Details until it is the selected one.
+  const details = page.getByRole('tab', { name: 'Details' });
+  await expect(async () => {
+    await details.click();
+    await expect(details).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    await expect(page.getByTestId('words-cancellationPolicy').first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('words-cancellationPolicy').first()).toHaveText(
     'Free cancellation until 72 hours before departure; 50 % refund until 24 hours before; no refund after',
   );
