@@ -401,6 +401,18 @@ const en = {
       left: '%{time} left',
       until: 'until %{time}',
     },
+    cancellation: {
+      title: 'Cancellation terms',
+      fullUntil:
+        'Free cancellation until %{smart_count} hour before departure |||| Free cancellation until %{smart_count} hours before departure',
+      partialUntil:
+        '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
+      fullUntilStart: 'Free cancellation until departure',
+      partialUntilStart: '%{percent} % refund until departure',
+      noRefundAfter: 'no refund after',
+      noRefund: 'No refund on cancellation',
+      separator: '; ',
+    },
     home: {
       heroTitle: 'Discover Laos with local partners',
       heroSubtitle: 'Tours, guides and transport from trusted operators',
@@ -668,6 +680,9 @@ const en = {
         statementColumns: 'Bank statement columns',
         holdMinutes: 'Booking hold (minutes)',
         maxHeldSeats: 'Most unpaid seats per customer',
+        cancellationPolicy: 'Default cancellation terms',
+        hoursBefore: 'Hours before departure',
+        refundPercent: 'Refund (%)',
       },
       enums: {
         group: {
@@ -891,6 +906,9 @@ const en = {
         currency: 'Currency',
         capacity: 'Capacity (seats)',
         meetingPoint: 'Meeting point',
+        cancellationPolicy: 'Cancellation terms',
+        hoursBefore: 'Hours before departure',
+        refundPercent: 'Refund (%)',
         images: 'Photos',
         rating: 'Rating',
         status: 'Status',
@@ -1014,6 +1032,13 @@ const en = {
       name: 'Order |||| Orders',
       notifications: { created: 'Booking made', updated: 'Booking details saved' },
       endpoints: {
+        'cancel-preview': {
+          unpaid: 'Nothing has been paid for this booking: it is simply cancelled.',
+          full: 'If you cancel now, %{refundAmount} comes back to you, the full price. Our finance team sends it after a check.',
+          partial:
+            'If you cancel now, %{refundAmount} comes back to you, under the cancellation terms. Our finance team sends it after a check.',
+          none: 'If you cancel now, nothing comes back to you under the cancellation terms.',
+        },
         'how-to-pay': {
           text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
         },
@@ -1055,6 +1080,8 @@ const en = {
         confirmedAt: 'Confirmed at',
         completedAt: 'Completed at',
         cancelledAt: 'Cancelled at',
+        cancellationPolicy: 'Cancellation terms',
+        refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
         checkedInAt: 'Checked in at',
         id: 'ID',

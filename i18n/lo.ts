@@ -233,6 +233,7 @@ const lo = {
     notFound: 'ບໍ່ມີຂໍ້ມູນທີ່ອ້າງອີງເຖິງ',
     endBeforeStart: 'ຈຸດສິ້ນສຸດຕ້ອງບໍ່ກ່ອນຈຸດເລີ່ມຕົ້ນ',
     maxBelowMin: 'ຄ່າສູງສຸດຕ້ອງບໍ່ໜ້ອຍກວ່າຄ່າຕ່ຳສຸດ',
+    descending: 'ແຖວຕ້ອງລຽງຈາກຄ່າສູງສຸດຫາຄ່າຕ່ຳສຸດ',
     maxRows: 'ທ່ານສາມາດຂໍໄດ້ບໍ່ເກີນ %{0} ແຖວຕໍ່ຄັ້ງ',
     currentPassword: 'ລະຫັດຜ່ານປັດຈຸບັນບໍ່ຖືກຕ້ອງ',
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
@@ -632,6 +633,17 @@ const lo = {
       left: 'ເຫຼືອ %{time}',
       until: 'ຈົນຮອດ %{time}',
     },
+    cancellation: {
+      title: 'ເງື່ອນໄຂການຍົກເລີກ',
+      fullUntil: 'ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ |||| ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ',
+      partialUntil:
+        'ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ |||| ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ',
+      fullUntilStart: 'ຍົກເລີກຟຣີຈົນຮອດເວລາອອກເດີນທາງ',
+      partialUntilStart: 'ຄືນເງິນ %{percent} % ຈົນຮອດເວລາອອກເດີນທາງ',
+      noRefundAfter: 'ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ',
+      noRefund: 'ບໍ່ຄືນເງິນເມື່ອຍົກເລີກ',
+      separator: '; ',
+    },
     home: {
       heroTitle: 'ຄົ້ນພົບລາວກັບຄູ່ຮ່ວມທຸລະກິດທ້ອງຖິ່ນ',
       heroSubtitle: 'ທົວ, ໄກດ໌ ແລະ ການເດີນທາງ ຈາກຜູ້ປະກອບການທີ່ເຊື່ອຖືໄດ້',
@@ -898,6 +910,9 @@ const lo = {
         statementColumns: 'ຖັນຂອງໃບແຈ້ງຍອດທະນາຄານ',
         holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
         maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
+        cancellationPolicy: 'ເງື່ອນໄຂການຍົກເລີກເລີ່ມຕົ້ນ',
+        hoursBefore: 'ຊົ່ວໂມງກ່ອນອອກເດີນທາງ',
+        refundPercent: 'ຄືນເງິນ (%)',
       },
       enums: {
         group: {
@@ -1121,6 +1136,9 @@ const lo = {
         currency: 'ສະກຸນເງິນ',
         capacity: 'ຈຳນວນບ່ອນ',
         meetingPoint: 'ຈຸດນັດພົບ',
+        cancellationPolicy: 'ເງື່ອນໄຂການຍົກເລີກ',
+        hoursBefore: 'ຊົ່ວໂມງກ່ອນອອກເດີນທາງ',
+        refundPercent: 'ຄືນເງິນ (%)',
         images: 'ຮູບພາບ',
         rating: 'ຄະແນນ',
         status: 'ສະຖານະ',
@@ -1244,6 +1262,12 @@ const lo = {
       name: 'ຄຳສັ່ງຈອງ |||| ຄຳສັ່ງຈອງ',
       notifications: { created: 'ຈອງແລ້ວ', updated: 'ບັນທຶກລາຍລະອຽດການຈອງແລ້ວ' },
       endpoints: {
+        'cancel-preview': {
+          unpaid: 'ການຈອງນີ້ຍັງບໍ່ໄດ້ຈ່າຍເງິນ: ມັນຈະຖືກຍົກເລີກເທົ່ານັ້ນ.',
+          full: 'ຖ້າທ່ານຍົກເລີກດຽວນີ້, ທ່ານຈະໄດ້ຮັບຄືນ %{refundAmount}, ເຕັມລາຄາ. ທີມການເງິນຂອງພວກເຮົາຈະສົ່ງຄືນຫຼັງຈາກກວດສອບ.',
+          partial: 'ຖ້າທ່ານຍົກເລີກດຽວນີ້, ທ່ານຈະໄດ້ຮັບຄືນ %{refundAmount} ຕາມເງື່ອນໄຂການຍົກເລີກ. ທີມການເງິນຂອງພວກເຮົາຈະສົ່ງຄືນຫຼັງຈາກກວດສອບ.',
+          none: 'ຖ້າທ່ານຍົກເລີກດຽວນີ້, ທ່ານຈະບໍ່ໄດ້ຮັບເງິນຄືນຕາມເງື່ອນໄຂການຍົກເລີກ.',
+        },
         'how-to-pay': {
           text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
         },
@@ -1285,6 +1309,8 @@ const lo = {
         confirmedAt: 'ຢືນຢັນເມື່ອ',
         completedAt: 'ສຳເລັດເມື່ອ',
         cancelledAt: 'ຍົກເລີກເມື່ອ',
+        cancellationPolicy: 'ເງື່ອນໄຂການຍົກເລີກ',
+        refundAmount: 'ເງິນຄືນເມື່ອຍົກເລີກ',
         reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         checkedInAt: 'ເຊັກອິນເມື່ອ',
         id: 'ໄອດີ',

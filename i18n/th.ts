@@ -233,6 +233,7 @@ const th = {
     notFound: 'ไม่มีข้อมูลที่อ้างอิงถึง',
     endBeforeStart: 'จุดสิ้นสุดต้องไม่อยู่ก่อนจุดเริ่มต้น',
     maxBelowMin: 'ค่าสูงสุดต้องไม่น้อยกว่าค่าต่ำสุด',
+    descending: 'แถวต้องเรียงจากค่าสูงสุดไปหาค่าต่ำสุด',
     maxRows: 'คุณขอได้ไม่เกิน %{0} แถวต่อครั้ง',
     currentPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
@@ -632,6 +633,17 @@ const th = {
       left: 'เหลือ %{time}',
       until: 'จนถึง %{time}',
     },
+    cancellation: {
+      title: 'เงื่อนไขการยกเลิก',
+      fullUntil: 'ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง |||| ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง',
+      partialUntil:
+        'คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน |||| คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน',
+      fullUntilStart: 'ยกเลิกฟรีจนถึงเวลาออกเดินทาง',
+      partialUntilStart: 'คืนเงิน %{percent} % จนถึงเวลาออกเดินทาง',
+      noRefundAfter: 'หลังจากนั้นไม่คืนเงิน',
+      noRefund: 'ไม่คืนเงินเมื่อยกเลิก',
+      separator: '; ',
+    },
     home: {
       heroTitle: 'ค้นพบลาวกับพาร์ทเนอร์ท้องถิ่น',
       heroSubtitle: 'ทัวร์ ไกด์ และการเดินทางจากผู้ประกอบการที่เชื่อถือได้',
@@ -898,6 +910,9 @@ const th = {
         statementColumns: 'คอลัมน์ของรายการเดินบัญชี',
         holdMinutes: 'ระยะเวลากันที่นั่ง (นาที)',
         maxHeldSeats: 'ที่นั่งค้างชำระสูงสุดต่อลูกค้า',
+        cancellationPolicy: 'เงื่อนไขการยกเลิกเริ่มต้น',
+        hoursBefore: 'ชั่วโมงก่อนออกเดินทาง',
+        refundPercent: 'คืนเงิน (%)',
       },
       enums: {
         group: {
@@ -1121,6 +1136,9 @@ const th = {
         currency: 'สกุลเงิน',
         capacity: 'จำนวนที่นั่ง',
         meetingPoint: 'จุดนัดพบ',
+        cancellationPolicy: 'เงื่อนไขการยกเลิก',
+        hoursBefore: 'ชั่วโมงก่อนออกเดินทาง',
+        refundPercent: 'คืนเงิน (%)',
         images: 'รูปภาพ',
         rating: 'คะแนนรีวิว',
         status: 'สถานะ',
@@ -1244,6 +1262,12 @@ const th = {
       name: 'คำสั่งจอง |||| คำสั่งจอง',
       notifications: { created: 'จองแล้ว', updated: 'บันทึกรายละเอียดการจองแล้ว' },
       endpoints: {
+        'cancel-preview': {
+          unpaid: 'การจองนี้ยังไม่ได้ชำระเงิน: จะถูกยกเลิกเท่านั้น',
+          full: 'หากยกเลิกตอนนี้ คุณจะได้รับคืน %{refundAmount} เต็มราคา ทีมการเงินของเราจะโอนคืนหลังตรวจสอบ',
+          partial: 'หากยกเลิกตอนนี้ คุณจะได้รับคืน %{refundAmount} ตามเงื่อนไขการยกเลิก ทีมการเงินของเราจะโอนคืนหลังตรวจสอบ',
+          none: 'หากยกเลิกตอนนี้ คุณจะไม่ได้รับเงินคืนตามเงื่อนไขการยกเลิก',
+        },
         'how-to-pay': {
           text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
         },
@@ -1285,6 +1309,8 @@ const th = {
         confirmedAt: 'ยืนยันเมื่อ',
         completedAt: 'เสร็จสิ้นเมื่อ',
         cancelledAt: 'ยกเลิกเมื่อ',
+        cancellationPolicy: 'เงื่อนไขการยกเลิก',
+        refundAmount: 'เงินคืนเมื่อยกเลิก',
         reviewInviteAt: 'เชิญเขียนรีวิว',
         checkedInAt: 'เช็กอินเมื่อ',
         id: 'ไอดี',

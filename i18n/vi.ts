@@ -234,6 +234,7 @@ const vi = {
     notFound: 'Bản ghi được tham chiếu không tồn tại',
     endBeforeStart: 'Thời điểm kết thúc không được trước thời điểm bắt đầu',
     maxBelowMin: 'Giá trị tối đa không được nhỏ hơn giá trị tối thiểu',
+    descending: 'Các dòng phải đi từ giá trị cao nhất đến thấp nhất',
     maxRows: 'Bạn chỉ có thể yêu cầu tối đa %{0} dòng mỗi lần',
     currentPassword: 'Mật khẩu hiện tại không đúng',
     readOnly: 'Không thể thay đổi trường này',
@@ -635,6 +636,18 @@ const vi = {
       left: 'Còn %{time}',
       until: 'đến %{time}',
     },
+    cancellation: {
+      title: 'Điều kiện hủy',
+      fullUntil:
+        'Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
+      partialUntil:
+        'Hoàn %{percent} % đến %{smart_count} giờ trước |||| Hoàn %{percent} % đến %{smart_count} giờ trước',
+      fullUntilStart: 'Hủy miễn phí đến giờ khởi hành',
+      partialUntilStart: 'Hoàn %{percent} % đến giờ khởi hành',
+      noRefundAfter: 'sau đó không hoàn tiền',
+      noRefund: 'Không hoàn tiền khi hủy',
+      separator: '; ',
+    },
     home: {
       heroTitle: 'Khám phá Lào cùng đối tác địa phương',
       heroSubtitle: 'Tour, hướng dẫn viên và vận chuyển từ các nhà cung cấp uy tín',
@@ -904,6 +917,9 @@ const vi = {
         statementColumns: 'Các cột của sao kê ngân hàng',
         holdMinutes: 'Thời gian giữ chỗ (phút)',
         maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
+        cancellationPolicy: 'Điều kiện hủy mặc định',
+        hoursBefore: 'Số giờ trước khởi hành',
+        refundPercent: 'Hoàn tiền (%)',
       },
       enums: {
         group: {
@@ -1127,6 +1143,9 @@ const vi = {
         currency: 'Tiền tệ',
         capacity: 'Số chỗ',
         meetingPoint: 'Điểm hẹn',
+        cancellationPolicy: 'Điều kiện hủy',
+        hoursBefore: 'Số giờ trước khởi hành',
+        refundPercent: 'Hoàn tiền (%)',
         images: 'Hình ảnh',
         rating: 'Điểm đánh giá',
         status: 'Trạng thái',
@@ -1250,6 +1269,13 @@ const vi = {
       name: 'Đơn hàng |||| Đơn hàng',
       notifications: { created: 'Đã đặt chỗ', updated: 'Đã lưu thông tin đặt chỗ' },
       endpoints: {
+        'cancel-preview': {
+          unpaid: 'Đơn đặt này chưa được thanh toán: đơn chỉ đơn giản bị hủy.',
+          full: 'Nếu hủy bây giờ, bạn được hoàn %{refundAmount}, toàn bộ giá. Bộ phận tài chính sẽ chuyển sau khi kiểm tra.',
+          partial:
+            'Nếu hủy bây giờ, bạn được hoàn %{refundAmount} theo điều kiện hủy. Bộ phận tài chính sẽ chuyển sau khi kiểm tra.',
+          none: 'Nếu hủy bây giờ, bạn sẽ không được hoàn tiền theo điều kiện hủy.',
+        },
         'how-to-pay': {
           text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
         },
@@ -1291,6 +1317,8 @@ const vi = {
         confirmedAt: 'Ngày xác nhận',
         completedAt: 'Ngày hoàn thành',
         cancelledAt: 'Ngày hủy',
+        cancellationPolicy: 'Điều kiện hủy',
+        refundAmount: 'Tiền hoàn khi hủy',
         reviewInviteAt: 'Mời đánh giá',
         checkedInAt: 'Làm thủ tục lúc',
         id: 'ID',

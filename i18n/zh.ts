@@ -232,6 +232,7 @@ const zh = {
     notFound: '引用的记录不存在',
     endBeforeStart: '结束不能早于开始',
     maxBelowMin: '最大值不能小于最小值',
+    descending: '各行必须按数值从高到低排列',
     maxRows: '每次最多只能请求 %{0} 行',
     currentPassword: '当前密码不正确',
     readOnly: '此字段不可修改',
@@ -631,6 +632,17 @@ const zh = {
       left: '剩余 %{time}',
       until: '截至 %{time}',
     },
+    cancellation: {
+      title: '取消政策',
+      fullUntil: '出发前 %{smart_count} 小时前可免费取消 |||| 出发前 %{smart_count} 小时前可免费取消',
+      partialUntil:
+        '出发前 %{smart_count} 小时前取消退款 %{percent} % |||| 出发前 %{smart_count} 小时前取消退款 %{percent} %',
+      fullUntilStart: '出发前均可免费取消',
+      partialUntilStart: '出发前取消退款 %{percent} %',
+      noRefundAfter: '此后不予退款',
+      noRefund: '取消不予退款',
+      separator: '；',
+    },
     home: {
       heroTitle: '与当地伙伴一起探索老挝',
       heroSubtitle: '来自可信赖运营商的旅游线路、导游和交通服务',
@@ -895,6 +907,9 @@ const zh = {
         statementColumns: '银行对账单的列',
         holdMinutes: '预订保留时间（分钟）',
         maxHeldSeats: '每位客户未付款座位上限',
+        cancellationPolicy: '默认取消政策',
+        hoursBefore: '出发前小时数',
+        refundPercent: '退款比例 (%)',
       },
       enums: {
         group: {
@@ -1118,6 +1133,9 @@ const zh = {
         currency: '币种',
         capacity: '名额',
         meetingPoint: '集合地点',
+        cancellationPolicy: '取消政策',
+        hoursBefore: '出发前小时数',
+        refundPercent: '退款比例 (%)',
         images: '图片',
         rating: '评分',
         status: '状态',
@@ -1241,6 +1259,12 @@ const zh = {
       name: '订单 |||| 订单',
       notifications: { created: '预订成功', updated: '预订信息已保存' },
       endpoints: {
+        'cancel-preview': {
+          unpaid: '此预订尚未付款：只会被取消。',
+          full: '现在取消，您将获退 %{refundAmount}，即全额。财务团队核对后退款。',
+          partial: '现在取消，按取消政策您将获退 %{refundAmount}。财务团队核对后退款。',
+          none: '现在取消，按取消政策您将不会获得退款。',
+        },
         'how-to-pay': {
           text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
         },
@@ -1276,6 +1300,8 @@ const zh = {
         confirmedAt: '确认时间',
         completedAt: '完成时间',
         cancelledAt: '取消时间',
+        cancellationPolicy: '取消政策',
+        refundAmount: '取消退款金额',
         reviewInviteAt: '评价邀请',
         checkedInAt: '签到时间',
         id: 'ID',

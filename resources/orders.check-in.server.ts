@@ -52,5 +52,6 @@ export async function checkIn(ctx: DataContext & { body: unknown }): Promise<Row
 export async function canMarkNoShow(ctx: TransitionContext): Promise<void> {
   if (ctx.record.checkedInAt) ctx.fail(409, REFUSALS.alreadyCheckedIn);
   const schedule = await ctx.findById('schedules', Number(ctx.record.scheduleId));
-  if (!schedule || ctx.now < departureStart(schedule)) ctx.fail(409, REFUSALS.notStarted);
+  const timeZone = String((await ctx.settings('general')).timezone ?? '') || undefined;
+  if (!schedule || ctx.now < departureStart(schedule, timeZone)) ctx.fail(409, REFUSALS.notStarted);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DataContext, HookContext, TransitionContext } from '../src/core/resource';
+import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 import { REFUSALS, refusal } from './shared/refusals';
@@ -126,6 +127,12 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     departureDate: toDay(schedule.startDate),
     departureTime: schedule.startTime ?? null,
     meetingPoint: hasText(schedule.meetingPoint) ? schedule.meetingPoint : (service.meetingPoint ?? null),
+    // The terms as booked: a later change of the service's policy does not move an existing booking's.
+    cancellationPolicy: Array.isArray(service.cancellationPolicy)
+      ? service.cancellationPolicy
+      : Array.isArray(payments.cancellationPolicy)
+        ? payments.cancellationPolicy
+        : DEFAULT_CANCELLATION_POLICY,
     unitPrice,
     total,
     commissionRate: rate,
@@ -163,11 +170,6 @@ export async function lockSchedule(ctx: TransitionContext): Promise<void> {
 export function holdHasEnded(ctx: TransitionContext): void {
   const ends = ctx.record.holdExpiresAt ? new Date(String(ctx.record.holdExpiresAt)) : undefined;
   if (ends && ends > ctx.now) ctx.fail(409, 'This booking is still held');
-}
-
-/** cancel: an unpaid order's hold simply stops counting; nothing was taken from `seatsBooked`. */
-export async function markCancelled(ctx: TransitionContext): Promise<Record<string, unknown>> {
-  return { cancelledAt: ctx.now.toISOString() };
 }
 
 export const LATE_NO_SEATS = 'Paid after its seats were sold again: the payment is refunded';

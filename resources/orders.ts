@@ -18,7 +18,9 @@ import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
 import { refundable } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, holdHasEnded, lockSchedule, markCancelled, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
+import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
+import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
 import { organizer } from './orders.ticket';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
@@ -71,6 +73,10 @@ export default defineResource({
     confirmedAt: datetime({ readOnly: true }),
     completedAt: datetime({ readOnly: true }),
     cancelledAt: datetime({ readOnly: true }),
+    // The cancellation terms as booked (SPEC §14), stated in words on the order's page.
+    cancellationPolicy: cancellationPolicy({ readOnly: true }),
+    // What a cancellation gave back under those terms: the amount of the refund request it opened (0: none).
+    refundAmount: money({ readOnly: true }),
     // When the customer is invited to review the trip; empty once invited.
     reviewInviteAt: datetime({ readOnly: true }),
     // The day of the trip (SPEC §15): when the traveller boarded, stamped once by the partner's check-in.
@@ -99,11 +105,21 @@ export default defineResource({
           'partnerId',
           'userId',
           'quantity',
+          'cancellationPolicy',
         ],
       },
       {
         name: 'money',
-        fields: ['unitPrice', 'total', 'commissionRate', 'commission', 'currency', 'paymentMethod', 'paidAt'],
+        fields: [
+          'unitPrice',
+          'total',
+          'commissionRate',
+          'commission',
+          'currency',
+          'paymentMethod',
+          'paidAt',
+          'refundAmount',
+        ],
       },
       { name: 'contact', fields: [...CONTACT, 'note'] },
       {
@@ -187,13 +203,18 @@ export default defineResource({
         auto: { when: 'reviewInviteAt' },
         effect: inviteReview,
       },
-      // Paid orders are not cancelled but refunded (a `refunds` request), so money always has a trail.
+      // The traveller cancels a paid booking too, before it leaves: its seats go back on sale at once and a refund
+      // request of the cancellation terms' amount goes to finance, so money always has a trail. The partner cancels
+      // only unpaid ones (a paid booking they cannot serve is a departure's cancellation).
       cancel: {
-        from: 'pending_payment',
+        from: ['pending_payment', 'paid', 'confirmed'],
+        fromFor: { partner: 'pending_payment' },
         to: 'cancelled',
         by: ['user', 'partner'],
         accepts: ['reason'],
         tone: 'error',
+        preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
+        guard: cancelOrder,
         effect: markCancelled,
         // The traveller's receipt too when they cancelled it themselves.
         notify: mailUser('orders.cancelled', { self: true }),
@@ -252,6 +273,8 @@ export default defineResource({
     },
     refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
     organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
+    // What cancelling the booking now gives back, for the Cancel dialog (its customer only).
+    'cancel-preview': { method: 'GET', record: true, by: ['user'], handler: cancelPreview },
     'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
     checkout: {
       method: 'POST',

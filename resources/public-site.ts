@@ -1,3 +1,4 @@
+import { cancellationTermsText } from '../src/core/cancellation-terms';
 import { definePublicSite } from '../src/core/public-site';
 
 /** The public home page's catalog and the customer and partner sign-up forms (read by src/client/home). */
@@ -22,6 +23,7 @@ export default definePublicSite({
       reply: 'reply',
     },
     place: 'meetingPoint',
+    terms: { field: 'cancellationPolicy', words: cancellationTermsText },
     sort: ['id', 'DESC'],
     partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
     filters: [

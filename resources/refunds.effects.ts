@@ -49,8 +49,9 @@ export async function requestRefund(
 export async function approveRefund(ctx: TransitionContext): Promise<Record<string, unknown>> {
   const order = await ctx.findById('orders', Number(ctx.record.orderId), { lock: true });
   if (!order) ctx.fail(409, 'The order of this refund no longer exists');
-  // `expired`: money that came after the seats were sold again (late money) is refunded from there.
-  if (![...REFUNDABLE, 'refunded', 'expired'].includes(String(order.status)))
+  // `expired`: money that came after the seats were sold again (late money) is refunded from there; `cancelled`: a
+  // paid booking its traveller cancelled, refunded under its cancellation terms.
+  if (![...REFUNDABLE, 'refunded', 'expired', 'cancelled'].includes(String(order.status)))
     ctx.fail(409, `An order in status ${String(order.status)} cannot be refunded`);
   const amount = Number(ctx.record.amount);
   const { paid, refunded } = await orderMoney(ctx, order.id);

@@ -1,6 +1,7 @@
 import { currency, datetime, images, integer, json, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
-import { checkServiceRefs } from './services.effects';
+import { checkServiceRefs, prepareService } from './services.effects';
+import { cancellationPolicy } from './shared/cancellation';
 import { tellPartner } from './shared/notify';
 import { partnerReview } from './shared/review';
 
@@ -32,6 +33,8 @@ export default defineResource({
     currency: currency({ group: 'details' }),
     capacity: integer({ required: true, min: 1, max: 1000, default: 10, group: 'details' }),
     meetingPoint: localized({ group: 'details' }),
+    // Refund tiers, most generous first (SPEC §14); empty on create: the platform's (settings.payments).
+    cancellationPolicy: cancellationPolicy({ group: 'details' }),
     images: images({ maxItems: 10, group: 'photos' }),
     // {average, count} of its published reviews, counted again when one is published (reviews.effects.ts).
     rating: json({ readOnly: true, default: { average: null, count: 0 } }),
@@ -62,6 +65,7 @@ export default defineResource({
           'currency',
           'capacity',
           'meetingPoint',
+          'cancellationPolicy',
         ],
       },
       { name: 'review', fields: ['status', 'reason', 'submittedAt', 'approvedAt', 'createdAt', 'updatedAt'] },
@@ -72,7 +76,16 @@ export default defineResource({
       { name: 'content', fields: ['partnerId', 'title', 'description'] },
       {
         name: 'details',
-        fields: ['tourTypeId', 'provinceId', 'durationDays', 'price', 'currency', 'capacity', 'meetingPoint'],
+        fields: [
+          'tourTypeId',
+          'provinceId',
+          'durationDays',
+          'price',
+          'currency',
+          'capacity',
+          'meetingPoint',
+          'cancellationPolicy',
+        ],
       },
       { name: 'photos', fields: ['images'] },
     ],
@@ -82,7 +95,16 @@ export default defineResource({
       { name: 'content', fields: ['title', 'description'] },
       {
         name: 'details',
-        fields: ['tourTypeId', 'provinceId', 'durationDays', 'price', 'currency', 'capacity', 'meetingPoint'],
+        fields: [
+          'tourTypeId',
+          'provinceId',
+          'durationDays',
+          'price',
+          'currency',
+          'capacity',
+          'meetingPoint',
+          'cancellationPolicy',
+        ],
       },
       { name: 'photos', fields: ['images'] },
     ],
@@ -128,7 +150,7 @@ export default defineResource({
     },
   },
   hooks: {
-    beforeCreate: ({ values, ...ctx }) => checkServiceRefs(ctx, values),
+    beforeCreate: ({ values, ...ctx }) => prepareService(ctx, values),
     beforeUpdate: ({ patch, before, ...ctx }) => checkServiceRefs(ctx, patch, before),
   },
   access: {
@@ -147,6 +169,7 @@ export default defineResource({
         'currency',
         'capacity',
         'meetingPoint',
+        'cancellationPolicy',
         'images',
         'rating',
       ],

@@ -4,6 +4,8 @@ import { defineResource } from '../src/core/resource';
 import { ADMIN_ROLES } from '../src/core/roles';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { DEFAULT_STATEMENT_COLUMNS } from './shared/statement-columns';
+import { cancellationPolicy } from './shared/cancellation';
+import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
 
 export const SETTINGS_GROUPS = ['general', 'commission', 'payments', 'security'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -43,6 +45,8 @@ export const SETTINGS_SHAPES = {
     holdMinutes: integer({ required: true, min: 1, max: 1440, default: 30 }),
     // The seats one customer may hold in unpaid bookings at once.
     maxHeldSeats: integer({ required: true, min: 1, max: 1000, default: 10 }),
+    // The cancellation terms of services that state none of their own (SPEC §14).
+    cancellationPolicy: cancellationPolicy(),
   },
   security: {
     // Admin roles that must sign in with a second factor (admins.ts `account.twoFactor.requiredFor`).
@@ -72,6 +76,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     statementColumns: { ...DEFAULT_STATEMENT_COLUMNS },
     holdMinutes: 30,
     maxHeldSeats: 10,
+    cancellationPolicy: DEFAULT_CANCELLATION_POLICY.map((tier) => ({ ...tier })),
   },
   security: { twoFactorRoles: [...TWO_FACTOR_ROLES_DEFAULT] },
 };

@@ -372,6 +372,7 @@ export class World {
       currency: 'LAK',
       capacity: this.random.int(8, 30),
       meetingPoint: meetingAtHotel(province.values.name as Text5),
+      cancellationPolicy: demoCancellationPolicy(code, days),
       // Drafts and the rejected one ("photos missing") have none; whatever is or was on sale has its cover.
       images: status === 'draft' || status === 'rejected' ? [] : [this.cover(code, province)],
       status,
@@ -516,6 +517,7 @@ export class World {
       departureDate: schedule.values.startDate,
       departureTime: schedule.values.startTime,
       meetingPoint: schedule.values.meetingPoint ?? service.values.meetingPoint,
+      cancellationPolicy: service.values.cancellationPolicy,
       quantity,
       unitPrice,
       total,
@@ -858,3 +860,18 @@ export class World {
 }
 
 export { DAY, MINUTE };
+
+/**
+ * The cancellation terms of a demo service, drawn from nothing random (the world's draws stay as they were): river
+ * cruises and trips of several days, booked with operators who plan ahead, refund in tiers; the rest keep the
+ * platform's terms (full refund until 24 hours before).
+ */
+function demoCancellationPolicy(tourType: string, days: number): { hoursBefore: number; refundPercent: number }[] {
+  if (tourType === 'RIVER_CRUISE')
+    return [
+      { hoursBefore: 72, refundPercent: 100 },
+      { hoursBefore: 24, refundPercent: 50 },
+    ];
+  if (days >= 2) return [{ hoursBefore: 48, refundPercent: 50 }];
+  return [{ hoursBefore: 24, refundPercent: 100 }];
+}

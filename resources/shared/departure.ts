@@ -1,17 +1,47 @@
 import type { Row } from '../../src/core/resource';
 import { toDay } from './dates';
 
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (DST included). */
+function zoneOffset(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
 /**
- * When a departure starts. Schedules carry a start date only, so it starts at its first minute (local midnight, the
- * day `toDay` reads); with start times this becomes the date and `startTime` in `settings.general.timezone`, here
- * and nowhere else.
+ * When a departure starts: its date at its `startTime` (`HH:MM`, 00:00 when absent) on the wall clock of the
+ * platform's time zone (`settings.general.timezone`), here and nowhere else. Without a zone (or an unknown one) the
+ * server's own clock is read, as dates are.
  */
-export function departureStart(schedule: Row): Date {
-  return new Date(`${toDay(schedule.startDate)}T00:00:00`);
+export function departureStart(schedule: Record<string, unknown>, timeZone?: string): Date {
+  const time = /^\d{2}:\d{2}$/.test(String(schedule.startTime ?? '')) ? String(schedule.startTime) : '00:00';
+  const local = `${toDay(schedule.startDate)}T${time}:00`;
+  if (!timeZone) return new Date(local);
+  const asUtc = Date.parse(`${local}Z`);
+  try {
+    // The offset at the guessed instant, then at the corrected one: right on either side of a clock change.
+    const first = asUtc - zoneOffset(new Date(asUtc), timeZone);
+    return new Date(asUtc - zoneOffset(new Date(first), timeZone));
+  } catch {
+    return new Date(local);
+  }
 }
 
 /** The calendar day `days` from a departure's start day (the check-in window: the day before to the day after). */
 export function dayAround(schedule: Row, days: number): string {
-  const start = departureStart(schedule);
+  const start = new Date(`${toDay(schedule.startDate)}T12:00:00`);
   return toDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + days, 12));
 }

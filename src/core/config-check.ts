@@ -7,6 +7,7 @@ import {
   type AnyResource,
 } from './resource';
 import { isTemporal, ORDERED_KINDS } from './rules';
+import type { Field } from './fields';
 
 /** One mistake in a resource config: where it is (file and config path) and what is wrong. */
 export interface ConfigProblem {
@@ -37,10 +38,16 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind === 'enum') for (const value of field.values) labels.push(`${base}.enums.${name}.${value}`);
     if (field.group) labels.push(`${base}.groups.${field.group}`);
+    // A writable list's row keys are labelled like the resource's fields (ListInput).
+    const rowKeys = (json: Field) =>
+      json.kind === 'json' && json.items && !json.readOnly
+        ? Object.keys(json.items.fields).map((key) => `${base}.fields.${key}`)
+        : [];
+    labels.push(...rowKeys(field));
     if (field.kind === 'json' && field.shapes) {
       for (const shape of Object.values(field.shapes.variants)) {
         for (const [sub, subField] of Object.entries(shape)) {
-          labels.push(`${base}.fields.${sub}`);
+          labels.push(`${base}.fields.${sub}`, ...rowKeys(subField));
           if (subField.kind === 'enum')
             for (const value of subField.values) labels.push(`${base}.enums.${sub}.${value}`);
         }
@@ -84,6 +91,9 @@ export function requiredLabels(resource: AnyResource): string[] {
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
     for (const [action, transition] of Object.entries(resource.workflow.transitions)) {
       labels.push(`${base}.actions.${action}`);
+      if (transition.preview)
+        for (const message of transition.preview.messages ?? ['text'])
+          labels.push(`${base}.endpoints.${transition.preview.endpoint}.${message}`);
       for (const input of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
         const mapped = transition.inputFields?.[input];
         const field = mapped === false ? undefined : (mapped ?? input);

@@ -43,6 +43,8 @@ export type MessageKey =
   // Cross-field rules (`rules` of a resource, and list filter ranges).
   | 'endBeforeStart'
   | 'maxBelowMin'
+  // A list's rows out of their declared order (`listOf(…, { descending })`).
+  | 'descending'
   // Request limits and account checks.
   | 'maxRows'
   | 'currentPassword';
@@ -121,7 +123,23 @@ export interface ImagesField extends FieldBase<'images'> {
 /** A JSON value; `shapes` types it by a sibling field's value (e.g. a settings group's values). */
 export interface JsonField extends FieldBase<'json'> {
   shapes?: { by: string; variants: Readonly<Record<string, Readonly<Record<string, Field>>>> };
+  /** A list of rows, each an object of these fields: validated row by row, edited as repeatable rows. */
+  items?: ListItems;
 }
+export interface ListItems {
+  fields: Readonly<Record<string, Field>>;
+  /** At most this many rows (default 20). */
+  maxItems?: number;
+  /** Rows go from the largest value of this field to the smallest, each strictly below the row above. */
+  descending?: string;
+  /**
+   * The whole list said in words, for pages that show it (a cancellation policy's terms): a pure function of the
+   * value and the reader's translate.
+   */
+  words?: (rows: readonly Record<string, unknown>[], translate: Translate) => string;
+}
+/** The i18n lookup a `words` function receives: a key, its `%{…}` arguments. */
+export type Translate = (key: string, args?: Record<string, unknown>) => string;
 export type Field =
   | TextField
   | NumberField
@@ -186,6 +204,11 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
   ...o,
 });
 export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
+/** A list of rows of `fields` (stored as a jsonb array): e.g. a cancellation policy's tiers. */
+export const listOf = (fields: ListItems['fields'], o: FieldOptions & Omit<ListItems, 'fields'> = {}): JsonField => {
+  const { maxItems, descending, words, ...options } = o;
+  return { kind: 'json', items: { fields, maxItems, descending, words }, ...options };
+};
 /** The workflow's status field: its values are the workflow's states. */
 export const status = (o: FieldOptions = {}): FieldBase<'status'> => ({
   kind: 'status',

@@ -28,6 +28,7 @@ export const ENGLISH_VALIDATION: Record<MessageRef['key'], string> = {
   notFound: 'The referenced record does not exist',
   endBeforeStart: 'The end must not be before the start',
   maxBelowMin: 'The maximum must not be less than the minimum',
+  descending: 'The rows must go from the highest value to the lowest',
   maxRows: 'You may request at most %{0} rows at once',
   currentPassword: 'The current password is not correct',
   readOnly: 'This field cannot be changed',

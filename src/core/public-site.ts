@@ -1,3 +1,4 @@
+import type { Translate } from './fields';
 /**
  * What the public pages (home catalog, partner sign-up) show, named by resource and field. The
  * product's values live in `resources/public-site.ts`; the home page code reads only this shape,
@@ -27,6 +28,8 @@ export interface PublicSite {
     duration?: string;
     /** Where travellers meet (localized text). */
     place?: string;
+    /** Terms the item's page states in words, from one field (the cancellation terms). */
+    terms?: { field: string; words: (value: unknown, translate: Translate) => string };
     /** Default sort of the cards. */
     sort: readonly [string, 'ASC' | 'DESC'];
     partner?: { field: string; resource: string; display: readonly string[] };

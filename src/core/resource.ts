@@ -154,6 +154,17 @@ export interface Transition {
   to?: string;
   /** Who may run it. */
   by: readonly Grantee[];
+  /**
+   * Narrower source states for some of those `by` names (the partner cancels only unpaid bookings, the traveller
+   * paid ones too): they are neither offered it nor may run it from the other states (409).
+   */
+  fromFor?: Partial<Record<Grantee, string | readonly string[]>>;
+  /**
+   * A GET record endpoint of the resource whose answer the transition's dialog states before it is confirmed (what a
+   * cancellation refunds): the text `resources.{name}.endpoints.{endpoint}.{answer.message}` (one of `messages`; `.text`
+   * when there are none), filled with the answer (numbers as money in its `currency`).
+   */
+  preview?: { endpoint: string; messages?: readonly string[] };
   /** Inputs that must be non-empty (e.g. `reason`); each is stored on the record when it is a field. */
   requires?: readonly string[];
   /** Optional inputs, stored on the record when they are fields. */
@@ -171,7 +182,7 @@ export interface Transition {
    */
   offered?: { from?: string; whileEmpty?: string };
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
-  guard?: (ctx: TransitionContext) => Promise<void> | void;
+  guard?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
   effect?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void>;
   /** A Material icon drawn beside the button's text (a name `menu.icon` accepts too). */
@@ -724,8 +735,13 @@ export function statusField(resource: AnyResource): string | undefined {
   return resource.workflow ? (resource.workflow.field ?? 'status') : undefined;
 }
 
-export function transitionSources(transition: Transition): readonly string[] {
-  return typeof transition.from === 'string' ? [transition.from] : transition.from;
+export function transitionSources(transition: Transition, principal?: Principal): readonly string[] {
+  const narrowed =
+    principal && principal.kind !== 'public'
+      ? transition.fromFor?.[principal.kind === 'admin' ? principal.role : principal.kind]
+      : undefined;
+  const from = narrowed ?? transition.from;
+  return typeof from === 'string' ? [from] : from;
 }
 
 /** What a resource's aggregates measure, each labelled under `resources.{name}.stats.`: count, sums, measures, rates. */

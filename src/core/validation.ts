@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Field, JsonField, LocalizedField } from './fields';
+import type { Field, JsonField, ListItems, LocalizedField } from './fields';
 import { LOCALES, isLocale } from './locales';
 import type { MessageRef } from './messages';
 import { statusField, type AnyResource } from './resource';
@@ -159,6 +159,41 @@ function shapedJsonRule(shapes: NonNullable<JsonField['shapes']>) {
     });
 }
 
+/**
+ * A list of rows (`listOf`): an array of objects, each key validated like a field of `items.fields`, unknown keys
+ * refused; errors name the row and key (`cancellationPolicy.1.refundPercent`).
+ */
+function listRule(items: ListItems) {
+  const max = items.maxItems ?? 20;
+  return yup
+    .mixed()
+    .nullable()
+    .test('list', msg('format') as never, function check(value) {
+      if (value === undefined || value === null) return true;
+      if (!Array.isArray(value)) return false;
+      if (value.length > max) return this.createError({ message: msg('maxValue', { 0: max }) as never });
+      for (const [index, row] of value.entries()) {
+        if (typeof row !== 'object' || row === null || Array.isArray(row))
+          return this.createError({ path: `${this.path}.${index}`, message: msg('format') as never });
+        for (const key of Object.keys(row))
+          if (!(key in items.fields))
+            return this.createError({ path: `${this.path}.${index}.${key}`, message: msg('unknownField') as never });
+        for (const [key, inner] of Object.entries(items.fields)) {
+          try {
+            fieldRule(inner, 'create').validateSync((row as Record<string, unknown>)[key], { strict: true });
+          } catch (error) {
+            if (!(error instanceof yup.ValidationError)) throw error;
+            return this.createError({ path: `${this.path}.${index}.${key}`, message: error.message as never });
+          }
+        }
+        const by = items.descending;
+        if (by && index > 0 && !(Number(row[by]) < Number(value[index - 1][by])))
+          return this.createError({ path: `${this.path}.${index}.${by}`, message: msg('descending') as never });
+      }
+      return true;
+    });
+}
+
 export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
   switch (field.kind) {
     case 'text':
@@ -248,7 +283,11 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
       return requiredRule(rule, field, mode);
     }
     case 'json':
-      return requiredRule(field.shapes ? shapedJsonRule(field.shapes) : yup.mixed().nullable(), field, mode);
+      return requiredRule(
+        field.shapes ? shapedJsonRule(field.shapes) : field.items ? listRule(field.items) : yup.mixed().nullable(),
+        field,
+        mode,
+      );
   }
 }
 

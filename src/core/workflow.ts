@@ -41,7 +41,10 @@ export function availableActions(
   if (!workflow) return [];
   const state = currentState(resource, record);
   return Object.entries(workflow.transitions)
-    .filter(([, t]) => transitionSources(t).includes(state) && grants(t.by, principal) && offeredNow(t, record, now))
+    .filter(
+      ([, t]) =>
+        transitionSources(t, principal).includes(state) && grants(t.by, principal) && offeredNow(t, record, now),
+    )
     .map(([name]) => name);
 }
 
@@ -58,7 +61,7 @@ export function checkTransition(
   if (!grants(transition.by, principal))
     return { ok: false, status: 403, message: 'You are not allowed to run this action' };
   const state = currentState(resource, record);
-  if (!transitionSources(transition).includes(state))
+  if (!transitionSources(transition, principal).includes(state))
     return { ok: false, status: 409, message: `Action ${action} is not allowed from status ${state}` };
   const missing = (transition.requires ?? []).filter((name) => {
     const value = input[name];

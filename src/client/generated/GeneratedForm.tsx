@@ -132,17 +132,23 @@ function useFormSetup(mode: Mode) {
 }
 
 /** The config's groups as tabs, or one form whose groups are titled sections. */
+/**
+ * On a phone the form's toolbar is fixed at the bottom of the screen: room below the last input lets it scroll clear
+ * of the toolbar (a list's "add a row" button, the last field), instead of staying under it.
+ */
+const ROOM_FOR_PHONE_TOOLBAR = { pb: { xs: 9, sm: 0 } } as const;
+
 function GroupedForm({
   tabbed,
   children,
   ...props
 }: { tabbed: boolean; children: ReactNode } & Pick<SimpleFormProps, 'resolver' | 'toolbar' | 'defaultValues'>) {
   return tabbed ? (
-    <TabbedForm {...props} warnWhenUnsavedChanges noValidate>
+    <TabbedForm {...props} warnWhenUnsavedChanges noValidate sx={ROOM_FOR_PHONE_TOOLBAR}>
       {children}
     </TabbedForm>
   ) : (
-    <SimpleForm {...props} warnWhenUnsavedChanges noValidate>
+    <SimpleForm {...props} warnWhenUnsavedChanges noValidate sx={ROOM_FOR_PHONE_TOOLBAR}>
       {children}
     </SimpleForm>
   );

@@ -127,6 +127,14 @@ export default function ItemPage() {
                     {t('app.home.meetingPoint', { place: item.place })}
                   </Typography>
                 )}
+                {catalog.terms && (
+                  <Box sx={{ mt: 1 }} data-testid="item-terms">
+                    <Typography variant="subtitle2" component="h2">
+                      {t('app.cancellation.title')}
+                    </Typography>
+                    <Typography variant="body2">{catalog.terms.words(item.row[catalog.terms.field], t)}</Typography>
+                  </Box>
+                )}
               </Paper>
               {item.description && (
                 <Box>

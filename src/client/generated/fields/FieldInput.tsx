@@ -11,7 +11,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { EnumField, ImagesField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
+import type { EnumField, ImagesField, JsonField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
 import { humanize, labels } from '../../../core/labels';
@@ -19,6 +19,7 @@ import { recordTitle } from '../../../core/record-title';
 import { useActiveLocale } from './FieldValue';
 import { fieldOf } from '../../../core/value-text';
 import { ImagesInput } from './ImagesInput';
+import { ListInput } from './ListInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
 
@@ -164,7 +165,9 @@ export function FieldInput({
       );
     case 'images':
       return <ImagesInput source={source} label={label} field={field as ImagesField} disabled={off} />;
-    case 'json':
+    case 'json': {
+      const items = (field as JsonField).items;
+      if (items) return <ListInput config={config} source={source} label={label} items={items} disabled={off} />;
       return (
         <TextInput
           {...common}
@@ -183,6 +186,7 @@ export function FieldInput({
           }}
         />
       );
+    }
     default:
       return <TextInput {...common} />;
   }

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
 import { Link, useCreatePath, useGetManyAggregate, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { responsiveImage } from '../../../core/images';
-import type { EnumField, RefField } from '../../../core/fields';
+import type { EnumField, JsonField, RefField } from '../../../core/fields';
 import { statusField, type AnyResource } from '../../../core/resource';
 import { fieldOf, valueText } from '../../../core/value-text';
 import { useRegistry } from '../context';
@@ -178,13 +178,21 @@ export const FieldValue = memo(function FieldValue({
         </Stack>
       );
     }
-    case 'json':
+    case 'json': {
+      const words = (field as JsonField).items?.words;
+      if (words && Array.isArray(value))
+        return (
+          <span data-testid={`words-${name}`}>
+            {words(value as Record<string, unknown>[], (key, args) => translate(key, args))}
+          </span>
+        );
       return value == null ? null : (
         // The app's own faces, not the browser's monospace: values hold text in any script (Lao, Thai, Chinese).
         <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
           {JSON.stringify(value, null, 2)}
         </Box>
       );
+    }
     case 'password':
       return null;
     case 'longText':

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '../../../core/format';
 import type { AnyResource, Instructions } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
@@ -13,18 +13,28 @@ export function applies(when: Instructions['when'], record: Record<string, unkno
   );
 }
 
-function Block({ config, block }: { config: AnyResource; block: Instructions }) {
-  const record = useRecordContext();
-  const translate = useTranslate();
+/**
+ * A record endpoint's answer for the record in context, with each value as the text a message shows (numbers as
+ * money in the answer's `currency`); it follows the record's version.
+ */
+export function useEndpointText(
+  config: AnyResource,
+  endpoint: string,
+  /** The record when it is not the one in context (a dialog's form has its own). */
+  of?: RaRecord,
+  enabled = true,
+) {
+  const inContext = useRecordContext();
+  const record = of ?? inContext;
   const locale = useActiveLocale();
   const dataProvider = useDataProvider<LanternDataProvider>();
-  const path = `/${config.name}/${encodeURIComponent(String(record?.id))}/${block.endpoint}`;
+  const path = `/${config.name}/${encodeURIComponent(String(record?.id))}/${endpoint}`;
   const { data } = useQuery({
     queryKey: ['endpoint', path, record?.version],
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
-    enabled: record?.id != null,
+    enabled: enabled && record?.id != null,
   });
-  if (!data || !Object.keys(data).length) return null;
+  if (!data || !Object.keys(data).length) return undefined;
   const currency = typeof data.currency === 'string' ? data.currency : undefined;
   const params = Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
@@ -32,9 +42,16 @@ function Block({ config, block }: { config: AnyResource; block: Instructions }) 
       typeof value === 'number' && currency ? formatMoney(value, currency, locale) : String(value ?? ''),
     ]),
   );
+  return { data, params };
+}
+
+function Block({ config, block }: { config: AnyResource; block: Instructions }) {
+  const translate = useTranslate();
+  const answer = useEndpointText(config, block.endpoint);
+  if (!answer) return null;
   return (
     <Alert severity="info" sx={{ whiteSpace: 'pre-line' }} data-testid={`instructions-${block.endpoint}`}>
-      {translate(`resources.${config.name}.endpoints.${block.endpoint}.text`, params)}
+      {translate(`resources.${config.name}.endpoints.${block.endpoint}.text`, answer.params)}
     </Alert>
   );
 }

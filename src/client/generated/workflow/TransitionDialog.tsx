@@ -1,15 +1,40 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { Form, SaveButton, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { FieldInput } from '../fields/FieldInput';
 import { fieldOf } from '../../../core/value-text';
 import { humanize, labels } from '../../../core/labels';
 import type { TransitionInput } from './inputs';
 import { DialogTextButton } from '../DialogTextButton';
+import { useEndpointText } from '../show/InstructionsPanel';
+
+/** The transition's `preview`: what it will do, from a record endpoint, stated before it is confirmed. */
+function Preview({
+  config,
+  endpoint,
+  record,
+  open,
+}: {
+  config: AnyResource;
+  endpoint: string;
+  record: RaRecord | undefined;
+  open: boolean;
+}) {
+  const translate = useTranslate();
+  const answer = useEndpointText(config, endpoint, record, open);
+  if (!answer) return null;
+  const message = typeof answer.data.message === 'string' ? answer.data.message : 'text';
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid={`preview-${endpoint}`}>
+      {translate(`resources.${config.name}.endpoints.${endpoint}.${message}`, answer.params)}
+    </Alert>
+  );
+}
 
 const requiredValue = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
@@ -60,6 +85,9 @@ export function TransitionDialog({
 }) {
   const translate = useTranslate();
   const actionLabel = translate(labels.action(config, action), { _: humanize(action) });
+  const preview = config.workflow?.transitions[action]?.preview;
+  // Read before the form, whose own (empty) record its fields see.
+  const record = useRecordContext();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
       <Form onSubmit={onSubmit} record={{}}>
@@ -69,6 +97,9 @@ export function TransitionDialog({
             <Typography variant="body2" sx={{ mb: 1 }}>
               {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
             </Typography>
+          ) : null}
+          {preview && !count ? (
+            <Preview config={config} endpoint={preview.endpoint} record={record} open={open} />
           ) : null}
           {inputs.map((input) => (
             <InputFor key={input.name} config={config} input={input} />

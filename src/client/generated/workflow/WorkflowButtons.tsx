@@ -66,7 +66,7 @@ export function TransitionButton({
       ) : (
         button
       )}
-      {inputs.length && (open || opened) ? (
+      {(inputs.length || transition?.preview) && (open || opened) ? (
         <Suspense fallback={null}>
           <TransitionDialog
             config={config}

@@ -50,7 +50,8 @@ export function useRunTransition(
     open,
     busy,
     close: () => setOpen(false),
-    start: () => (inputs.length ? setOpen(true) : void run()),
+    // A transition with a preview opens its dialog to state it even when it asks for nothing.
+    start: () => (inputs.length || transition?.preview ? setOpen(true) : void run()),
     run,
   };
 }

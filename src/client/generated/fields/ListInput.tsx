@@ -1,0 +1,59 @@
+import { ArrayInput, NumberInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { isNumericKind, type ListItems } from '../../../core/fields';
+import type { AnyResource } from '../../../core/resource';
+import { humanize, labels } from '../../../core/labels';
+
+/**
+ * A `listOf` field: one row of inputs per entry, rows added and removed in place. Each key is labelled like a field
+ * of the resource (`resources.{name}.fields.{key}`). The remove and add buttons are 40 × 40 for a thumb.
+ */
+export function ListInput({
+  config,
+  source,
+  label,
+  items,
+  disabled,
+}: {
+  config: AnyResource;
+  source: string;
+  label: string;
+  items: ListItems;
+  disabled?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <ArrayInput source={source} label={label}>
+      <SimpleFormIterator
+        // Named here: a keyed settings form (`settings/payments`) has no resource context of its own.
+        resource={config.name}
+        inline
+        disableReordering
+        disableClear
+        disableAdd={disabled}
+        disableRemove={disabled}
+        sx={{
+          '& .RaSimpleFormIterator-buttons button, & .button-add, & .button-remove': { minWidth: 40, minHeight: 40 },
+        }}
+      >
+        {Object.entries(items.fields).map(([key, field]) => {
+          const itemLabel = translate(labels.field(config, key), { _: humanize(key) });
+          return isNumericKind(field.kind) ? (
+            <NumberInput
+              key={key}
+              source={key}
+              label={itemLabel}
+              min={field.min}
+              max={field.max}
+              step={1}
+              isRequired={field.required}
+              disabled={disabled}
+              sx={{ minWidth: 140 }}
+            />
+          ) : (
+            <TextInput key={key} source={key} label={itemLabel} isRequired={field.required} disabled={disabled} />
+          );
+        })}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
