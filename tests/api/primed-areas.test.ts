@@ -28,6 +28,8 @@ import type { AmountsWidget } from '../../src/core/portal';
 import { listScreens, openingListPath } from '../../src/core/list-opening';
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS } from '../../src/core/list-columns';
 import resources from '../../resources';
+import { responsiveImage } from '../../src/core/images';
+import { HERO_PHOTO } from '../../src/core/record-page';
 
 const dist = shellsDist([
   'en',
@@ -248,6 +250,32 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     expect(layerOf(show)).toBe('');
     // Nothing drawn: the page is the app, and its scripts go at the browser's own priority.
     expect(scriptsAsTheShell(show)).toBe(true);
+  });
+
+  it("a record page an area declares holds its record, the records its lines reach and its sections' endpoints, and preloads the hero's photo", async () => {
+    const cookie = await server.login('user@example.com', 'User#2026');
+    const [order] = (await call(server, 'GET', '/api/orders?range=[0,0]&sort=["id","DESC"]', { cookie })).body as {
+      id: number;
+      serviceId: number;
+    }[];
+    const page = await pageOf(`/en/account/orders/${order.id}`, cookie);
+    const primed = primedOf(page)!;
+    expect(Object.keys(primed.answers).sort()).toEqual(
+      [AREA_FIRST_READ, `orders/${order.id}`, `orders/${order.id}/organizer`, `services/${order.serviceId}`].sort(),
+    );
+    await expectAsTheApiAnswers(primed, 'en', cookie);
+    const service = (await call(server, 'GET', `/api/services/${order.serviceId}`, { cookie })).body as {
+      images: string[];
+    };
+    const photo = responsiveImage(service.images[0], HERO_PHOTO.width);
+    expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${photo.src}"`);
+    // The same page at its `/show` address; another customer's order is not theirs to prime.
+    expect(Object.keys(primedOf(await pageOf(`/en/account/orders/${order.id}/show`, cookie))!.answers)).toContain(
+      `services/${order.serviceId}`,
+    );
+    const stranger = await server.login('customer1@example.net', 'User#2026');
+    const refused = primedOf(await pageOf(`/en/account/orders/${order.id}`, stranger))!;
+    expect(Object.keys(refused.answers)).toEqual([AREA_FIRST_READ]);
   });
 
   it('a queue opens on its own filter and sort; a list the account may not read is left to the page', async () => {

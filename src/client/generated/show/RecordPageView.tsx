@@ -20,6 +20,7 @@ import { responsiveImage } from '../../../core/images';
 import { humanize, labels } from '../../../core/labels';
 import { statusField, type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
 import { hasValue, shownOnPage } from '../../../core/value-text';
+import { HERO_PHOTO, pageReferences, refOf } from '../../../core/record-page';
 import { useRegistry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
 import { FieldValue } from '../fields/FieldValue';
@@ -28,17 +29,6 @@ import { PHONE } from '../workflow/ActionButton';
 import { applies, InstructionsPanel } from './InstructionsPanel';
 
 type Row = Record<string, unknown>;
-
-/** The reference a `{ref}.{field}` line goes through, or none for a field of the record itself. */
-const refOf = (line: string) => (line.includes('.') ? line.slice(0, line.indexOf('.')) : undefined);
-
-/** Every line of the page, the hero's included. */
-function pageLines(page: RecordPage): string[] {
-  return [
-    ...(page.hero ? [page.hero.title, ...(page.hero.image ? [page.hero.image] : [])] : []),
-    ...page.sections.flatMap((section) => section.fields ?? []),
-  ];
-}
 
 /**
  * The records the page's `{ref}.{field}` lines point to, each read as the reader may read it (a customer reads a
@@ -50,10 +40,7 @@ function useReferenced(
   record: Row | undefined,
 ): { referenced: Record<string, Row>; settled: Record<string, boolean> } {
   const dataProvider = useDataProvider();
-  const refs = useMemo(
-    () => [...new Set(pageLines(page).flatMap((line) => refOf(line) ?? []))].filter((name) => config.fields[name]),
-    [config, page],
-  );
+  const refs = useMemo(() => pageReferences(config, page), [config, page]);
   const results = useQueries({
     queries: refs.map((name) => {
       const reference = (config.fields[name] as RefField).reference;
@@ -283,8 +270,8 @@ function Hero({ page, lines, loading }: { page: RecordPage; lines: Line[]; loadi
       {url ? (
         <Box
           component="img"
-          {...responsiveImage(url, 640)}
-          sizes="(max-width: 700px) 100vw, 640px"
+          {...responsiveImage(url, HERO_PHOTO.width)}
+          sizes={HERO_PHOTO.sizes}
           alt=""
           fetchPriority="high"
           sx={HERO_IMAGE_SX}
