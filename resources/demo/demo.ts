@@ -469,6 +469,23 @@ function fullWorld(world: World): void {
   ensureTripsToReview(world, orders, demo, demoUser);
   addReviews(world, orders, demoUser);
   addInbox(world);
+  addOwnReview(world, orders, demoUser);
+}
+
+/**
+ * user@example.com reviewed their oldest trip (published, answered), so their area's reviews hold one to read. Drawn
+ * last: the world drawn before it stays as it was.
+ */
+function addOwnReview(world: World, orders: Rec[], demoUser: Rec): void {
+  const oldest = orders
+    .filter(
+      (o) =>
+        o.values.userId === demoUser &&
+        o.values.status === 'completed' &&
+        Date.parse(String(o.values.completedAt)) < world.now - 90 * DAY,
+    )
+    .sort((a, b) => Date.parse(String(a.values.completedAt)) - Date.parse(String(b.values.completedAt)))[0];
+  if (oldest) world.review(oldest, 'published', 5, true);
 }
 
 /**
@@ -502,7 +519,7 @@ function ensureTripsToReview(world: World, orders: Rec[], demo: Rec, demoUser: R
 /**
  * Reviews (SPEC §16): a third of the other customers' completed trips, in their languages; older ones decided
  * (mostly published, some with the partner's reply), this fortnight's partly waiting for a moderator.
- * user@example.com reviews none (ensureTripsToReview keeps two of its trips to review).
+ * user@example.com's recent trips stay to review (ensureTripsToReview); their own review is added last (addOwnReview).
  */
 function addReviews(world: World, orders: Rec[], demoUser: Rec): void {
   const { random } = world;
