@@ -135,11 +135,13 @@ export default defineResource({
       show: {
         hero: { title: 'serviceId.title', image: 'serviceId.images' },
         sections: [
-          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'quantity', 'total'] },
+          // What a cancelled booking gives back shows once it is known.
+          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'quantity', 'total', 'refundAmount'] },
           { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
           { name: 'ticket', code: 'code' },
           { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
-          { name: 'terms', fields: ['serviceId.cancellationPolicy'] },
+          // The terms as booked: a later change of the service's does not change this booking's.
+          { name: 'terms', fields: ['cancellationPolicy'] },
           { name: 'contact', fields: [...CONTACT, 'note', 'reason'] },
         ],
       },
