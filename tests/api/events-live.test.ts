@@ -129,11 +129,11 @@ describeEachEngine('Live event stream', (engine) => {
     const moderator = await server.login('moderator@example.com', PASSWORD.admin);
     const partner = await server.login('partner@example.com', PASSWORD.partner);
     const moderatorStream = await open(server.baseUrl, moderator);
-    // Behind the API's back (no event): the order can no longer be refunded, so the approval's effect refuses it
-    // after the refund's status was already written in the transaction.
+    // Behind the API's back (no event): the order can no longer be refunded (unpaid again), so the approval's effect
+    // refuses it after the refund's status was already written in the transaction.
     const rows = await server.database.db
       .updateTable('orders')
-      .set({ status: 'cancelled' })
+      .set({ status: 'pending_payment' })
       .where('id', '=', refund.orderId)
       .returning('status')
       .execute();
