@@ -32,10 +32,13 @@ describe('server field messages in the user’s language', () => {
 describe('the configs’ refusals in the user’s language', () => {
   it('reads every refusal of resources/shared/refusals.ts back, with its values, in every app', async () => {
     for (const [key, template] of Object.entries(REFUSALS)) {
-      const sent = template.replace('%{0}', '3');
+      // Each value n of the template sent as `3n` (0 → "3", 1 → "31"…), read back by its place.
+      const places = [...template.matchAll(/%\{(\d+)\}/g)].map((match) => match[1]);
+      const value = (place: string) => (place === '0' ? '3' : `3${place}`);
+      const sent = places.reduce((text, place) => text.replace(`%{${place}}`, value(place)), template);
       expect(readServerText(sent), sent).toEqual({
         key: `app.refusals.${key}`,
-        ...(template.includes('%{0}') && { args: { 0: '3' } }),
+        ...(places.length && { args: Object.fromEntries(places.map((place) => [place, value(place)])) }),
       });
     }
     expect(readServerText('Invalid input')).toEqual({ key: 'app.error.invalidInput' });
