@@ -180,6 +180,21 @@ test('offline, scans wait on the phone, counted, and land when the network is ba
   await expect(manifestRow(page, departure.codes[0])).toBeVisible({ timeout: 30_000 });
   // The screen's service worker has taken the page over.
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
+  // ...and has kept what the page read before it took over (the departures and this manifest): a guide who goes
+  // out of signal in the moment between would find the screen without them.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (id) => {
+          const urls = (await (await caches.open('lantern-scan-v1')).keys()).map((request) => request.url);
+          return (
+            urls.some((url) => url.includes('/api/schedules?')) &&
+            urls.some((url) => url.endsWith(`/api/schedules/${id}/manifest`))
+          );
+        }, departure.id),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await expect(page.getByTestId('scan-offline')).toBeVisible();
@@ -193,7 +208,7 @@ test('offline, scans wait on the phone, counted, and land when the network is ba
 
   // The screen opens again without network: its shell and the departure's manifest come from the worker's cache.
   await page.reload();
-  await expect(manifestRow(page, departure.codes[1])).toBeVisible();
+  await expect(manifestRow(page, departure.codes[1])).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('scan-waiting')).toHaveAttribute('data-count', '2');
 
   await context.setOffline(false);

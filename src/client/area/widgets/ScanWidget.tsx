@@ -25,6 +25,7 @@ import { RecordTable } from '../../generated/show/RecordTable';
 import { readCode } from '../code-reader';
 import { decided, keepWaiting, post, sendWaiting, waitingCount, type PostAnswer } from '../scan-queue';
 import { WidgetCard } from './WidgetCard';
+import { AREA_FIRST_READ } from '../../../core/primed-answers';
 
 /** The screen's service worker (public/scan-sw.js), registered with the screen's own path as its scope. */
 const WORKER_URL = '/scan-sw.js';
@@ -45,7 +46,10 @@ function useOfflineScreen() {
       .then(async () => {
         const ready = await navigator.serviceWorker.ready;
         const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-        ready.active?.postMessage({ keep: [location.href, ...loaded] });
+        // Who is signed in came inside the page (primed), never through the network: kept too, so a page opened
+        // again offline still knows its account when the app asks again.
+        const account = new URL(`/api/${AREA_FIRST_READ}`, location.origin).href;
+        ready.active?.postMessage({ keep: [location.href, account, ...loaded] });
       })
       .catch(() => undefined);
   }, []);
@@ -59,6 +63,8 @@ function usePickList(pick: ScanWidgetConfig['pick'], config: AnyResource | undef
   return useQuery({
     queryKey: ['endpoint', 'scan-pick', pick.resource, locale],
     enabled: Boolean(config),
+    // Offline, the screen's service worker answers from its cache (see RecordTable).
+    networkMode: 'always',
     queryFn: async () => {
       const query = new URLSearchParams({
         filter: JSON.stringify(resolveFilter(pick.filter, new Date())),

@@ -38,6 +38,9 @@ export function useRecordTable(config: AnyResource, table: RecordTableConfig, id
   const { data, error } = useQuery({
     queryKey: ['endpoint', path],
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
+    // Asked even without network: a screen kept for offline use (the scan screen's manifest) is answered by its
+    // service worker's cache, and a paused query would wait for the network instead.
+    networkMode: 'always',
     enabled: id != null,
   });
   const rows = Array.isArray(data?.[table.rows]) ? (data[table.rows] as Row[]) : [];
