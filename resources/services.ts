@@ -6,6 +6,18 @@ import { tellPartner } from './shared/notify';
 import { partnerReview } from './shared/review';
 
 /** A travel service a partner sells; only approved services of approved partners are public. */
+/** What a tour is, as every form, page and the public read it, in this order. */
+const DETAILS = [
+  'tourTypeId',
+  'provinceId',
+  'durationDays',
+  'price',
+  'currency',
+  'capacity',
+  'meetingPoint',
+  'cancellationPolicy',
+] as const;
+
 export default defineResource({
   name: 'services',
   paths: { admin: 'services/travel', partner: 'services' },
@@ -56,17 +68,7 @@ export default defineResource({
       { name: 'content', fields: ['title', 'description', 'images'] },
       {
         name: 'details',
-        fields: [
-          'partnerId',
-          'tourTypeId',
-          'provinceId',
-          'durationDays',
-          'price',
-          'currency',
-          'capacity',
-          'meetingPoint',
-          'cancellationPolicy',
-        ],
+        fields: ['partnerId', ...DETAILS],
       },
       { name: 'review', fields: ['status', 'reason', 'submittedAt', 'approvedAt', 'createdAt', 'updatedAt'] },
     ],
@@ -76,16 +78,7 @@ export default defineResource({
       { name: 'content', fields: ['partnerId', 'title', 'description'] },
       {
         name: 'details',
-        fields: [
-          'tourTypeId',
-          'provinceId',
-          'durationDays',
-          'price',
-          'currency',
-          'capacity',
-          'meetingPoint',
-          'cancellationPolicy',
-        ],
+        fields: [...DETAILS],
       },
       { name: 'photos', fields: ['images'] },
     ],
@@ -95,16 +88,7 @@ export default defineResource({
       { name: 'content', fields: ['title', 'description'] },
       {
         name: 'details',
-        fields: [
-          'tourTypeId',
-          'provinceId',
-          'durationDays',
-          'price',
-          'currency',
-          'capacity',
-          'meetingPoint',
-          'cancellationPolicy',
-        ],
+        fields: [...DETAILS],
       },
       { name: 'photos', fields: ['images'] },
     ],
@@ -158,21 +142,7 @@ export default defineResource({
     partner: { scope: 'partnerId', read: true, create: true, update: true },
     public: {
       where: { status: 'approved', partnerId: { status: 'approved' } },
-      fields: [
-        'partnerId',
-        'title',
-        'description',
-        'tourTypeId',
-        'provinceId',
-        'durationDays',
-        'price',
-        'currency',
-        'capacity',
-        'meetingPoint',
-        'cancellationPolicy',
-        'images',
-        'rating',
-      ],
+      fields: ['partnerId', 'title', 'description', ...DETAILS, 'images', 'rating'],
     },
   },
 });

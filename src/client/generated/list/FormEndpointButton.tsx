@@ -95,6 +95,16 @@ function entryText(entry: unknown, locale: string): string {
     .join(' · ');
 }
 
+/** What each input of the form is given: its name, label, value and error, and how to change the value. */
+interface InputProps<T> {
+  name: string;
+  label: string;
+  required?: boolean;
+  value: T;
+  error?: string;
+  onChange: (value: T) => void;
+}
+
 function RefSelect({
   name,
   input,
@@ -102,14 +112,7 @@ function RefSelect({
   value,
   error,
   onChange,
-}: {
-  name: string;
-  input: Extract<EndpointFormInput, { kind: 'ref' }>;
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+}: InputProps<string> & { input: Extract<EndpointFormInput, { kind: 'ref' }> }) {
   const registry = useRegistry();
   const locale = useActiveLocale();
   const target = registry.config(input.resource);
@@ -141,21 +144,7 @@ function RefSelect({
 }
 
 /** ISO weekdays, Monday first, named by the browser in the page's language. */
-function WeekdayChecks({
-  name,
-  label,
-  required,
-  value,
-  error,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  required?: boolean;
-  value: number[];
-  error?: string;
-  onChange: (value: number[]) => void;
-}) {
+function WeekdayChecks({ name, label, required, value, error, onChange }: InputProps<number[]>) {
   const locale = useActiveLocale();
   const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
@@ -193,21 +182,7 @@ function WeekdayChecks({
   );
 }
 
-function TimeList({
-  name,
-  label,
-  required,
-  value,
-  error,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  required?: boolean;
-  value: string[];
-  error?: string;
-  onChange: (value: string[]) => void;
-}) {
+function TimeList({ name, label, required, value, error, onChange }: InputProps<string[]>) {
   const translate = useTranslate();
   return (
     <FormControl component="fieldset" required={required} error={Boolean(error)} data-testid={`input-${name}`}>
