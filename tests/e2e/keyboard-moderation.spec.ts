@@ -63,6 +63,10 @@ test('a moderator finds a pending service, opens it, approves it and is back in 
   );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/en/admin/service-review/${approveMe}/show$`));
+  // The address changes before the list leaves the screen (the page's code may still be loading), and the
+  // row has its own Approve: tabbing then would land on a button about to go.
+  await expect(page.locator('.list-page')).toHaveCount(0);
+  await expect(page.locator('[data-action="approve"]')).toBeVisible();
 
   await tabTo(page, 'approve', (element) => element.getAttribute('data-action') === 'approve');
   await page.keyboard.press('Enter');
