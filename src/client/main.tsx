@@ -5,7 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { importWithReload, installPreloadErrorHandler } from './shell/chunk-reload';
 import { routeChunks, type RouteChunk } from './shell/loaders';
-import { holdListRows } from './shell/held-paint';
+import { holdFirstPaint } from './shell/held-paint';
 import { isLocale } from '../core/locales';
 import { AppRouter } from './shell/router';
 import { applyThemeMode, readThemeMode } from './theme/mode';
@@ -27,16 +27,16 @@ const start = () =>
   );
 // The server drew the top of the screen into the page (server/first-paint.ts): it reaches the screen before the
 // app replaces it, even when the script arrives within the same frame. Where it names the route's own chunk, it
-// stays until that chunk has come; where it holds a photo (the item's, the home's first card's), until that photo
+// stays until that chunk has come; where it holds a photo (the item's, the home's first card's, a record page's), until that photo
 // has painted (a moment at most): the app would otherwise replace it with a loading bar or with its own photo still
 // unpainted, and the page's largest paint would wait for the whole app.
 const PHOTO_WAIT_MS = 1000;
 const firstPaint = root.firstElementChild;
-const heldPaint = document.querySelector('.lt-held-paint');
-if (heldPaint) holdListRows(root, heldPaint);
+const heldPaint = document.querySelector<HTMLElement>('.lt-held-paint');
+if (heldPaint) holdFirstPaint(root, heldPaint);
 const awaited = firstPaint?.getAttribute('data-route-chunk');
 const chunk = awaited && awaited in routeChunks ? routeChunks[awaited as RouteChunk] : undefined;
-const photo = firstPaint?.querySelector('img');
+const photo = firstPaint?.querySelector('img') ?? heldPaint?.querySelector('img');
 const later = () => requestAnimationFrame(() => setTimeout(start, 0));
 // While the app's code comes, the page's formatters are built in a task of their own (core/format.ts).
 const locale = location.pathname.split('/')[1];

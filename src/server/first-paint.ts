@@ -189,6 +189,52 @@ export function listFirstPaint(
   return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
 }
 
+/** A record page's head and first section as the server reads them for its reader (core/record-page.ts). */
+export interface RecordPaint {
+  /** The app bar's title: the resource's name and the record's title, as the page's title says it. */
+  title: string;
+  /** The hero's photo, with the `src`, `srcset` and `sizes` the page asks for, and its title. */
+  photo?: ResponsiveImage & { sizes: string };
+  heading?: string;
+  /** The first section: its title and its lines, each a label over a value's text. */
+  section?: { title: string; lines: readonly { label: string; text: string }[] };
+}
+
+/**
+ * A record page an area declares (the traveller's order) in plain HTML, where the page will draw it (base.css
+ * `.lt-first-paint-record`): the bar with its title, the hero's photo and title and its first section. The photo is
+ * the page's largest paint: on slow 4G it shows as soon as it has come, instead of after the area's script has come
+ * and run, seconds later. Like a list's first rows it goes in a layer beside the root, held until the page has
+ * drawn its own head (shell/held-paint.ts).
+ */
+export function recordFirstPaint(record: RecordPaint & { menu?: readonly MenuSection[] }): {
+  root: string;
+  layer: string;
+} {
+  const { title, photo, heading, section, menu } = record;
+  const bar = `<div class="lt-first-paint-bar">${escapeHtml(title)}</div>`;
+  const layer =
+    '<div class="lt-first-paint lt-held-paint" data-held="record">' +
+    bar +
+    '<div class="lt-first-paint-record">' +
+    (photo
+      ? `<img alt=""${attribute('src', photo.src)}${attribute('srcset', photo.srcSet)}${attribute('sizes', photo.sizes)}` +
+        `${attribute('width', photo.width)}${attribute('height', photo.height)} fetchpriority="high">`
+      : '') +
+    (heading ? `<h1>${escapeHtml(heading)}</h1>` : '') +
+    (section?.lines.length
+      ? `<section><h2>${escapeHtml(section.title)}</h2>` +
+        section.lines
+          .map(({ label, text }) => `<div><span>${escapeHtml(label)}</span><p>${escapeHtml(text)}</p></div>`)
+          .join('') +
+        '</section>'
+      : '') +
+    '</div>' +
+    deskMenu(menu ?? []) +
+    '</div>';
+  return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
+}
+
 /** The main amount of one of the home's amounts widgets (earnings this month), as its primed answer holds it. */
 export interface HomeFigure {
   widget: string;

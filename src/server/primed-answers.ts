@@ -25,7 +25,7 @@ import { areaRecordPage, HERO_PHOTO, pageReferences, refOf } from '../core/recor
 import type { AnyResource, Verb } from '../core/resource';
 import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../core/menu';
 import type { AdminRole, Principal } from '../core/roles';
-import { fieldOf, valueText } from '../core/value-text';
+import { fieldOf, shownOnPage, valueText } from '../core/value-text';
 import { serverText } from './server-text';
 import { AREA_KIND, type Area } from '../core/routes';
 import {
@@ -34,12 +34,16 @@ import {
   homeFirstPaint,
   itemFirstPaint,
   listFirstPaint,
+  recordFirstPaint,
+  type RecordPaint,
   type HomeCard,
   type DeskRows,
   type MenuSection,
   type PhoneRows,
   type HomeFigure,
 } from './first-paint';
+
+type Row = Record<string, unknown>;
 
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
@@ -346,7 +350,7 @@ async function firstRows(
  * A record page an area declares (the traveller's order): the record, the records its lines reach through references
  * and its sections' endpoints go inside the page, and the hero's photo is preloaded from the head. On slow 4G the
  * photo, the page's largest paint, otherwise waited for the script, then the record, then the referenced record.
- * Returns the preload link, if any.
+ * Returns the preload link, if any, and the page's head and first section as text, to be drawn meanwhile.
  */
 async function primeRecordPage(
   app: FastifyInstance,
@@ -354,15 +358,16 @@ async function primeRecordPage(
   locale: Locale,
   target: NonNullable<ReturnType<typeof areaRecordPage>>,
   primed: PrimedAnswers,
-): Promise<string | undefined> {
+  resources: readonly AnyResource[],
+): Promise<{ preload?: string; paint?: RecordPaint }> {
   const { config, page, id } = target;
   const recordPath = `${config.name}/${encodeURIComponent(id)}`;
   const endpoints = page.sections.flatMap((section) =>
     section.endpoint ? [`${recordPath}/${section.endpoint.name}`] : [],
   );
   await primeAnswers(app, request, locale, [recordPath, ...endpoints], primed);
-  const record = primed.answers[canonicalApiPath(recordPath)]?.body as Record<string, unknown> | undefined;
-  if (!record) return undefined;
+  const record = primed.answers[canonicalApiPath(recordPath)]?.body as Row | undefined;
+  if (!record) return {};
   const references = pageReferences(config, page).flatMap((name) => {
     const value = record[name];
     return value === null || value === undefined
@@ -376,15 +381,50 @@ async function primeRecordPage(
     references.map((reference) => reference.path),
     primed,
   );
-  const image = page.hero?.image;
-  const through = image ? refOf(image) : undefined;
-  const holder = through ? references.find((reference) => reference.name === through) : undefined;
-  const row = holder
-    ? (primed.answers[canonicalApiPath(holder.path)]?.body as Record<string, unknown> | undefined)
-    : record;
-  const images = image && row ? row[through ? image.slice(through.length + 1) : image] : undefined;
+  const translate = (key: string, fallback: string) => {
+    const text = serverText(locale, key);
+    return text === key ? fallback : text;
+  };
+  // A line of the page: the resource its field is of and the record it is read on (a referenced one, if so).
+  const lineOf = (line: string): { owner: AnyResource; name: string; row: Row } | undefined => {
+    const through = refOf(line);
+    if (!through) return { owner: config, name: line, row: record };
+    const holder = references.find((reference) => reference.name === through);
+    const row = holder ? (primed.answers[canonicalApiPath(holder.path)]?.body as Row | undefined) : undefined;
+    const owner = resources.find(
+      (resource) => resource.name === (config.fields[through] as RefField | undefined)?.reference,
+    );
+    const name = line.slice(through.length + 1);
+    return row && owner?.fields[name] ? { owner, name, row } : undefined;
+  };
+  const textOf = (line: string) => {
+    const found = lineOf(line);
+    return found && shownOnPage(found.owner, found.name, found.row)
+      ? { ...found, text: valueText(found.owner, found.name, found.row, locale, translate) }
+      : undefined;
+  };
+  const image = page.hero?.image ? lineOf(page.hero.image) : undefined;
+  const images = image?.row[image.name];
   const first = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined;
-  return first ? preloadLink(responsiveImage(first, HERO_PHOTO.width), HERO_PHOTO.sizes) : undefined;
+  const photo = first ? { ...responsiveImage(first, HERO_PHOTO.width), sizes: HERO_PHOTO.sizes } : undefined;
+  // The first section the page draws: one of lines (a code or an endpoint's answer is drawn by the page alone).
+  const section = page.sections.find((candidate) => !candidate.code && !candidate.endpoint && !candidate.instructions);
+  const lines = (section?.fields ?? []).flatMap((line) => {
+    const shown = textOf(line);
+    return shown?.text
+      ? [{ label: translate(labels.field(shown.owner, shown.name), humanize(shown.name)), text: shown.text }]
+      : [];
+  });
+  const paint: RecordPaint = {
+    title: `${serverText(locale, labels.name(config), { smart_count: 1 })} ${recordTitle(config, record, locale)}`,
+    photo,
+    heading: page.hero ? textOf(page.hero.title)?.text : undefined,
+    section:
+      section && section === page.sections[0] && lines.length
+        ? { title: translate(labels.group(config, section.name), humanize(section.name)), lines }
+        : undefined,
+  };
+  return { preload: photo ? preloadLink(photo, HERO_PHOTO.sizes) : undefined, paint };
 }
 
 /** An area's menu as its sidebar lists it for the account (core/menu.ts), in the page's language. */
@@ -485,7 +525,9 @@ export function primedAreaPage(
     }
     const recordPage =
       account.kind === AREA_KIND[route.area] ? areaRecordPage(config.resources, route.area, route.subpath) : undefined;
-    const preload = recordPage ? await primeRecordPage(app, request, route.locale, recordPage, primed) : undefined;
+    const { preload, paint } = recordPage
+      ? await primeRecordPage(app, request, route.locale, recordPage, primed, config.resources)
+      : {};
     const figures =
       screen && accountResource && account.id !== undefined
         ? homeFigures(screen, primed, accountResource.name, account.id)
@@ -500,6 +542,12 @@ export function primedAreaPage(
           ...rows,
           menu: menuSections(route.locale, route.area, account, config),
         }),
+      };
+    if (paint)
+      return {
+        head,
+        preload,
+        ...recordFirstPaint({ ...paint, menu: menuSections(route.locale, route.area, account, config) }),
       };
     return { head, preload, root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures) };
   };

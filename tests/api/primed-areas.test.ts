@@ -269,6 +269,26 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     };
     const photo = responsiveImage(service.images[0], HERO_PHOTO.width);
     expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${photo.src}"`);
+    // Drawn meanwhile, held above the app: the bar with the page's title, the hero's photo (the preloaded one) and
+    // title, and the first section's lines with what they hold, in the page's words.
+    const record = (await call(server, 'GET', `/api/orders/${order.id}`, { cookie })).body as Record<string, unknown>;
+    expect(rootOf(page)).toBe(
+      `<div class="lt-first-paint"><div class="lt-first-paint-bar">Order ${String(record.code)}</div></div>`,
+    );
+    const layer = unescape(layerOf(page)!);
+    expect(layer).toMatch(/^<div class="lt-first-paint lt-held-paint" data-held="record">/);
+    expect(layer).toContain(`<img alt="" src="${photo.src}" srcset="${photo.srcSet}" sizes="${HERO_PHOTO.sizes}"`);
+    expect(layer).toContain(`<h1>${pickLocalized((service as unknown as { title: LocalizedText }).title, 'en')}</h1>`);
+    expect(layer).toContain('<section><h2>Your trip</h2>');
+    expect(layer).toContain(
+      `<div><span>Departure date</span><p>${formatDayAndTime(String(record.departureDate), record.departureTime, 'en')}</p></div>`,
+    );
+    expect(layer).toContain(
+      `<div><span>Total</span><p>${formatMoney(Number(record.total), String(record.currency), 'en')}</p></div>`,
+    );
+    // Only the fields with a value: an order not cancelled gives nothing back yet.
+    expect(layer).not.toContain('Refund amount');
+    expect(scriptsAfterFirstPaint(page)).toBe(true);
     // The same page at its `/show` address; another customer's order is not theirs to prime.
     expect(Object.keys(primedOf(await pageOf(`/en/account/orders/${order.id}/show`, cookie))!.answers)).toContain(
       `services/${order.serviceId}`,
@@ -276,6 +296,7 @@ describeEachEngine('signed-in area pages primed with their first answers', (engi
     const stranger = await server.login('customer1@example.net', 'User#2026');
     const refused = primedOf(await pageOf(`/en/account/orders/${order.id}`, stranger))!;
     expect(Object.keys(refused.answers)).toEqual([AREA_FIRST_READ]);
+    expect(layerOf(await pageOf(`/en/account/orders/${order.id}`, stranger))).toBe('');
   });
 
   it('a queue opens on its own filter and sort; a list the account may not read is left to the page', async () => {

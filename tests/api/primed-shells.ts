@@ -29,10 +29,10 @@ export const primedOf = (html: string): PrimedAnswers | undefined => {
   const json = PRIMED.exec(html)?.[1];
   return json === undefined ? undefined : (JSON.parse(json) as PrimedAnswers);
 };
-const BODY = /<div id="root">(.*?)<\/div>((?:<div class="lt-first-paint lt-held-paint">.*)?)<\/body>/s;
+const BODY = /<div id="root">(.*?)<\/div>((?:<div class="lt-first-paint lt-held-paint"[^>]*>.*)?)<\/body>/s;
 /** What the server drew inside the app's root. */
 export const rootOf = (html: string) => BODY.exec(html)?.[1];
-/** The layer the server drew beside the root, above the app while it starts (a phone's first rows), or ''. */
+/** The layer the server drew beside the root, above the app while it starts (a list's first rows, a record page's head), or ''. */
 export const layerOf = (html: string) => BODY.exec(html)?.[2];
 /** The page's requests for scripts (its entry and the chunks it preloads), as written. */
 const scriptRequestsOf = (html: string) =>

@@ -81,13 +81,16 @@ export function AreaShow() {
           <Decision config={config} record={record} />
         </Box>
       ) : null}
-      {page ? (
-        <RecordPageView config={config} page={page} />
-      ) : asPage ? (
-        <GeneratedShow layout="sections" readOnly />
-      ) : (
-        <GeneratedShow />
-      )}
+      {/* Drawn with the state above it, once the record has come: drawn before, empty, it would be pushed down. */}
+      <Box hidden={!record}>
+        {page ? (
+          <RecordPageView config={config} page={page} />
+        ) : asPage ? (
+          <GeneratedShow layout="sections" readOnly />
+        ) : (
+          <GeneratedShow />
+        )}
+      </Box>
       <RecordTables config={config} record={record} />
     </>
   );

@@ -1,12 +1,20 @@
 /**
- * A list's first rows as the server drew them (server/first-paint.ts `listFirstPaint`: a phone's lines or cards,
- * a desk's table) stay on the screen until the app draws its own, instead of giving way to a loading bar for the
- * time the app takes to come and start. The server puts them in a layer of their own beside the app's root, above
- * it, so nothing is moved (a moved node is painted anew); the layer goes once the list's own rows are there (drawn
- * where these are, with the same text) or it has settled without rows (a saved filter that finds none, an emptied
- * list), on the browser's Back, or after a few seconds whatever happens (a screen that fails, a list that opens
- * otherwise). A layer with no rows for the screen's width goes at once.
+ * What the server drew of the screen in a layer of its own beside the app's root (server/first-paint.ts): a
+ * list's first rows (a phone's lines or cards, a desk's table) or a record page's head and first section. It stays
+ * on the screen, above the app, until the app has drawn its own in the same place, instead of giving way to a
+ * loading bar for the time the app takes to come and start; nothing is moved (a moved node is painted anew). It
+ * goes once the app's own is there (a photo of it decoded, so nothing blinks), or a list has settled without rows
+ * (a saved filter that finds none, an emptied list), on the browser's Back, or after a few seconds whatever
+ * happens (a screen that fails, a list that opens otherwise). A layer with nothing for the screen's width goes at
+ * once.
  */
+interface Hold {
+  /** What the layer draws, for the screen's width or not. */
+  held: string;
+  /** The app's own, once drawn. */
+  drawn: (root: HTMLElement) => Element | null;
+}
+
 const LIST_DRAWN = [
   'table tbody tr',
   '[data-testid="simple-list"] li',
@@ -14,26 +22,45 @@ const LIST_DRAWN = [
   '[data-list-content]:not([data-placeholder-rows])',
   '[data-testid="list-empty"]',
 ].join(', ');
-const HELD_ROWS = '.lt-first-paint-rows, .lt-first-paint-table';
-const MAX_HOLD_MS = 8000;
 
-export function holdListRows(root: HTMLElement, layer: Element): void {
-  const drawn = [...layer.querySelectorAll<HTMLElement>(HELD_ROWS)].some(
-    (rows) => getComputedStyle(rows).display !== 'none',
+const HOLDS: Record<string, Hold> = {
+  list: { held: '.lt-first-paint-rows, .lt-first-paint-table', drawn: (root) => root.querySelector(LIST_DRAWN) },
+  // A record page is drawn whole, once the records its lines reach have come (RecordPageView.tsx).
+  record: { held: '.lt-first-paint-record', drawn: (root) => root.querySelector('[data-testid="record-page"]') },
+};
+const MAX_HOLD_MS = 8000;
+const PHOTO_WAIT_MS = 1000;
+
+export function holdFirstPaint(root: HTMLElement, layer: HTMLElement): void {
+  const hold = HOLDS[layer.dataset.held ?? 'list'] ?? HOLDS.list;
+  const drawn = [...layer.querySelectorAll<HTMLElement>(hold.held)].some(
+    (part) => getComputedStyle(part).display !== 'none',
   );
   if (!drawn) {
     layer.remove();
     return;
   }
+  let released = false;
   const release = () => {
+    if (released) return;
+    released = true;
     observer.disconnect();
     clearTimeout(timer);
     window.removeEventListener('popstate', release);
     layer.remove();
   };
-  // Called after the DOM changes and before the browser paints them: the app's rows replace these in one frame.
+  // Called after the DOM changes and before the browser paints them: the app's own replaces these in one frame.
   const observer = new MutationObserver(() => {
-    if (root.querySelector(LIST_DRAWN)) release();
+    const own = hold.drawn(root);
+    if (!own) return;
+    observer.disconnect();
+    const photo = own.querySelector('img');
+    if (!photo || photo.complete) release();
+    else
+      void Promise.race([
+        photo.decode().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, PHOTO_WAIT_MS)),
+      ]).then(release);
   });
   observer.observe(root, { childList: true, subtree: true });
   const timer = setTimeout(release, MAX_HOLD_MS);

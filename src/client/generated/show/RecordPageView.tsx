@@ -243,6 +243,7 @@ function EndpointSection({
 
 /** A hero's picture: its box is there from the start (16:9), so nothing below moves when the photo comes. */
 const HERO_IMAGE_SX = {
+  display: 'block',
   width: '100%',
   aspectRatio: '16 / 9',
   height: 'auto',
@@ -250,20 +251,10 @@ const HERO_IMAGE_SX = {
   borderRadius: 1,
 } as const;
 
-function Hero({ page, lines, loading }: { page: RecordPage; lines: Line[]; loading: boolean }) {
+function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
   const title = lines.find((line) => line.key === page.hero?.title);
   const image = lines.find((line) => line.key === page.hero?.image);
   const url = image ? (image.record[image.name] as string[])[0] : undefined;
-  // While the referenced record comes, the head keeps its place (a picture's box and a title's line).
-  if (loading)
-    return (
-      <Box component="header" data-testid="record-page-hero" aria-busy="true">
-        {page.hero?.image ? <Box sx={{ ...HERO_IMAGE_SX, bgcolor: 'action.hover' }} /> : null}
-        <Typography variant="h5" component="p" sx={{ mt: 1 }}>
-          {'\u00a0'}
-        </Typography>
-      </Box>
-    );
   if (!title && !url) return null;
   return (
     <Box component="header" data-testid="record-page-hero">
@@ -301,11 +292,12 @@ function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
     registry,
   );
   const instructing = (config.instructions ?? []).some((block) => applies(block.when, record));
-  const heroRef = page.hero ? refOf(page.hero.title) : undefined;
-  const heroLoading = Boolean(heroRef && hasValue(record[heroRef]) && !referenced[heroRef] && !settled[heroRef]);
+  // The page is drawn once the records its lines reach have come, all at once: a head drawn before them (a
+  // placeholder of a title's one line for a title of two) would push what follows down when they came.
+  if (pageReferences(config, page).some((name) => hasValue(record[name]) && !settled[name])) return null;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 720 }} data-testid="record-page">
-      <Hero page={page} lines={heroLines} loading={heroLoading} />
+      <Hero page={page} lines={heroLines} />
       {page.sections.map((section) => {
         if (section.code) return <CodeSection key={section.name} config={config} section={section} record={record} />;
         if (section.endpoint)
