@@ -404,10 +404,10 @@ const en = {
     cancellation: {
       title: 'Cancellation terms',
       fullUntil:
-        'Free cancellation until %{smart_count} hour before departure |||| Free cancellation until %{smart_count} hours before departure',
+        'free cancellation until %{smart_count} hour before departure |||| free cancellation until %{smart_count} hours before departure',
       partialUntil:
         '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
-      fullUntilStart: 'Free cancellation until departure',
+      fullUntilStart: 'free cancellation until departure',
       partialUntilStart: '%{percent} % refund until departure',
       noRefundAfter: 'no refund after',
       noRefund: 'No refund on cancellation',

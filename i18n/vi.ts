@@ -639,11 +639,11 @@ const vi = {
     cancellation: {
       title: 'Điều kiện hủy',
       fullUntil:
-        'Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| Hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
+        'hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
       partialUntil:
-        'Hoàn %{percent} % đến %{smart_count} giờ trước |||| Hoàn %{percent} % đến %{smart_count} giờ trước',
-      fullUntilStart: 'Hủy miễn phí đến giờ khởi hành',
-      partialUntilStart: 'Hoàn %{percent} % đến giờ khởi hành',
+        'hoàn %{percent} % đến %{smart_count} giờ trước |||| hoàn %{percent} % đến %{smart_count} giờ trước',
+      fullUntilStart: 'hủy miễn phí đến giờ khởi hành',
+      partialUntilStart: 'hoàn %{percent} % đến giờ khởi hành',
       noRefundAfter: 'sau đó không hoàn tiền',
       noRefund: 'Không hoàn tiền khi hủy',
       separator: '; ',

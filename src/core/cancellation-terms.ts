@@ -29,7 +29,7 @@ export function tierAt(tiers: readonly CancellationTier[], hoursLeft: number): C
 /**
  * The terms in words, in the reader's language: one phrase per tier ("Free cancellation until 24 hours before
  * departure", "50 % refund until 48 hours before") joined by the language's separator, then "no refund after"
- * unless the last tier runs to the start itself. Messages under `app.cancellation.`.
+ * unless the last tier runs to the start itself, the first letter a capital. Messages under `app.cancellation.`.
  */
 export function cancellationTermsText(value: unknown, translate: Translate): string {
   const tiers = cancellationTiers(value).filter((tier) => tier.refundPercent > 0);
@@ -44,5 +44,8 @@ export function cancellationTermsText(value: unknown, translate: Translate): str
     });
   });
   if (tiers[tiers.length - 1].hoursBefore > 0) phrases.push(translate('app.cancellation.noRefundAfter'));
-  return phrases.join(translate('app.cancellation.separator'));
+  // Each phrase is written as it reads inside the sentence ("hoàn 50 %…" after a separator); the sentence's
+  // first letter is a capital in the languages that have them.
+  const sentence = phrases.join(translate('app.cancellation.separator'));
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

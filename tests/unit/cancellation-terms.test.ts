@@ -37,11 +37,14 @@ describe('cancellation terms in words', () => {
   it.each([
     ['lo', lo, 'ຍົກເລີກຟຣີຈົນຮອດ 72 ຊົ່ວໂມງກ່ອນອອກເດີນທາງ; ຄືນເງິນ 50 % ຈົນຮອດ 48 ຊົ່ວໂມງກ່ອນ; ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ'],
     ['th', th, 'ยกเลิกฟรีจนถึง 72 ชั่วโมงก่อนออกเดินทาง; คืนเงิน 50 % จนถึง 48 ชั่วโมงก่อน; หลังจากนั้นไม่คืนเงิน'],
-    ['vi', vi, 'Hủy miễn phí đến 72 giờ trước khi khởi hành; Hoàn 50 % đến 48 giờ trước; sau đó không hoàn tiền'],
+    ['vi', vi, 'Hủy miễn phí đến 72 giờ trước khi khởi hành; hoàn 50 % đến 48 giờ trước; sau đó không hoàn tiền'],
     ['zh', zh, '出发前 72 小时前可免费取消；出发前 48 小时前取消退款 50 %；此后不予退款'],
   ] as const)('%s states them in its own language', (_locale, messages, expected) => {
     const t = createTranslate(messages);
     expect(cancellationTermsText(TIERED, t)).toBe(expected);
+    // A sentence starts with a capital, where the language has them, whichever tier comes first.
+    const partialFirst = cancellationTermsText([{ hoursBefore: 12, refundPercent: 50 }], t);
+    expect(partialFirst.charAt(0)).toBe(partialFirst.charAt(0).toUpperCase());
     // Every phrase is a translation: no key and no English leaks through.
     for (const policy of [DEFAULT, TIERED, TO_THE_START, []]) {
       const text = cancellationTermsText(policy, t);
