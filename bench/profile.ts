@@ -38,6 +38,8 @@ interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  /** Microseconds. */
+  endTime: number;
 }
 
 /** Where a frame's code lives: a package, Node itself, Lantern (the bundle or a source file), or V8's own. */
@@ -56,12 +58,18 @@ function shortUrl(url: string): string {
   return url.startsWith('file://') ? path.relative(ROOT, new URL(url).pathname) : url;
 }
 
-/** Self time by function and by owner, in ms and as a share of the busy (non-idle) time. */
-export function summarize(profile: CpuProfile, top: number): string {
+/**
+ * Self time by function and by owner, in ms and as a share of the busy (non-idle) time, over the last `lastMs` of
+ * the profile (the load and the stop: the start-up's module loading is left out).
+ */
+export function summarize(profile: CpuProfile, top: number, lastMs = Infinity): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i++)
+  let at = profile.endTime;
+  for (let i = profile.samples.length - 1; i >= 0 && profile.endTime - at <= lastMs * 1000; i--) {
     self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    at -= profile.timeDeltas[i] ?? 0;
+  }
   const byFunction = new Map<string, number>();
   const byOwner = new Map<string, number>();
   let busy = 0;
@@ -81,7 +89,7 @@ export function summarize(profile: CpuProfile, top: number): string {
       .slice(0, top)
       .map(([key, ms]) => `| ${key} | ${ms.toFixed(0)} | ${share(ms)} |`);
   return [
-    `busy ${(busy / 1000).toFixed(1)} s of CPU`,
+    `${(busy / 1000).toFixed(1)} s of CPU busy in the last ${(Math.min(lastMs, 1e9) / 1000).toFixed(1)} s (the load and the stop)`,
     '',
     '| function | where | self ms | share |',
     '|---|---|---|---|',
@@ -122,10 +130,12 @@ async function profileLoad(load: Load, ids: number[], dir: string) {
     stdout: fs.openSync(path.join(profileDir, 'server.log'), 'a'),
   });
   let rps = 0;
+  let loadStarted = 0;
   try {
     const cookie = await loginAt(server.url, 'admin@example.com', 'Admin#2026');
     let n = 0;
     const next = () => ids[n++ % ids.length];
+    loadStarted = Date.now();
     const result = await autocannon({
       url: server.url,
       connections: 16,
@@ -138,10 +148,11 @@ async function profileLoad(load: Load, ids: number[], dir: string) {
   } finally {
     await server.stop();
   }
+  const windowMs = Date.now() - loadStarted;
   const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`${load.name}: the server wrote no profile`);
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
-  return { rps, profile, file: path.join(profileDir, file) };
+  return { rps, profile, windowMs, file: path.join(profileDir, file) };
 }
 
 async function main() {
@@ -159,8 +170,13 @@ async function main() {
   try {
     for (const load of loads) {
       log(`${load.name}: ${DURATION} s at 16 connections`);
-      const { rps, profile, file } = await profileLoad(load, ids, dir);
-      out.push(`### ${load.name}: ${Math.round(rps)} req/s under the profiler`, '', summarize(profile, TOP), '');
+      const { rps, profile, windowMs, file } = await profileLoad(load, ids, dir);
+      out.push(
+        `### ${load.name}: ${Math.round(rps)} req/s under the profiler`,
+        '',
+        summarize(profile, TOP, windowMs),
+        '',
+      );
       if (KEEP) log(`profile kept: ${file}`);
     }
   } finally {
