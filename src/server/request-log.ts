@@ -1,8 +1,8 @@
 import { LogController, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
-/** Lines are written together once this many bytes wait (about a hundred request lines) (a busy server), or after FLUSH_MS (a quiet one). */
-export const LOG_BATCH_BYTES = 16_384;
+/** Lines are written together once this many bytes wait (about fifty request lines; sonic-boom writes at most 16 KB at a time) (a busy server), or after FLUSH_MS (a quiet one). */
+export const LOG_BATCH_BYTES = 8_192;
 export const LOG_FLUSH_MS = 250;
 /** pino's level number of `warn`: from it up, a line is written at once. */
 const WARN = 40;
