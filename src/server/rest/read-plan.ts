@@ -177,6 +177,20 @@ export class ReadPlan {
     return `${principal.kind}\u0000${String(row[this.resource.workflow?.field ?? 'status'] ?? '')}`;
   }
 
+  /**
+   * What a list's statements depend on for this principal: its reader's fields and its scope (the owner's id); undefined
+   * for a scope the plan does not know by heart.
+   */
+  readerScopeKey(principal: Principal, access: ReadAccess): string | undefined {
+    const reader = this.readerKey(principal, access);
+    if (access.mode === 'all') return `${reader}\u0000all`;
+    if (access.mode === 'owner')
+      return `${reader}\u0000owner\u0000${access.field}\u0000${access.value}\u0000${access.kind?.field ?? ''}\u0000${access.kind?.value ?? ''}`;
+    return access.where === this.resource.access.public?.where && !reader.startsWith('public\u0000')
+      ? `${reader}\u0000public`
+      : undefined;
+  }
+
   /** Whether every row of a page is read with the same fields (no field revealed by a row's state). */
   uniformReader(principal: Principal, access: ReadAccess): Reader | undefined {
     if (access.mode !== 'public' && this.revealsByState && principal.kind !== 'admin') return undefined;
