@@ -13,6 +13,7 @@
  *   npm run bench -- --engine postgres --pg-url postgres://…/db --request-path-only --rounds 5
  *                                              # only getOne against its floors (bench/request-path.ts)
  *   npm run bench -- --no-expiry               # skip the holds' expiry across two instances (bench/expiry.ts)
+ *   npm run bench -- --cases 'list: filter,getOne'   # only the cases whose name contains one of these
  *
  * PGlite keeps 32MB of shared buffers by default (memory of a small install); the 1M-order run sets
  * PGLITE_SHARED_BUFFERS=128MB (PostgreSQL's default) for the in-process SQL and the server alike, unless given;
@@ -64,6 +65,11 @@ const ENGINES: Engine[] =
   arg('engine') === 'postgres' ? ['postgres'] : arg('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EXACT_LIMIT = 10_000;
+/** Parts of case names to run (`--cases`, comma-separated); every case when not given. */
+const ONLY = arg('cases')
+  ?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 
 interface Row {
   engine: Engine;
@@ -179,6 +185,8 @@ async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; d
         table.push({ engine, what: `${c.name} (SQL alone)`, conns, ...result });
         c.sqlP50 ??= {};
         c.sqlP50[conns] = result.p50;
+        c.sqlRps ??= {};
+        c.sqlRps[conns] = result.rps;
       }
     }
   } finally {
@@ -232,6 +240,7 @@ interface Case {
   cookie?: 'admin' | 'partner';
   sql?: (db: Kysely<any>) => Compiled[];
   sqlP50?: Record<number, number>;
+  sqlRps?: Record<number, number>;
   /** The same answer from the thin server (bench/support/thin-server.ts): the floor of the request path. */
   thin?: string;
   thinRps?: Record<number, number>;
@@ -240,6 +249,10 @@ interface Case {
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 function cases(): Case[] {
+  return allCases().filter((c) => !ONLY || ONLY.some((part) => c.name.includes(part)));
+}
+
+function allCases(): Case[] {
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
   const yearAndHalf = new Date(Date.now() - 548 * 86_400_000).toISOString().slice(0, 10);
@@ -407,7 +420,15 @@ async function measureEngine(engine: Engine) {
     const env: Record<string, string> =
       engine === 'postgres' ? { DATABASE_URL: target.databaseUrl!, PG_POOL_SIZE: '16' } : { DATA_DIR: target.dataDir! };
     if (engine === 'pglite') env.DATABASE_URL = '';
-    const server = await startServer({ env });
+    // As `npm start` runs it: the bundle, the default request log (info) written to a file.
+    await prepareServer(log);
+    const logFile = path.join(os.tmpdir(), `lantern-bench-${engine}-${process.pid}.log`);
+    const server = await startServer({
+      env,
+      entry: [SERVER_BUNDLE],
+      unset: ['LOG_LEVEL'],
+      stdout: fs.openSync(logFile, 'w'),
+    });
     table.push({
       engine,
       what: `server start on ${ORDERS.toLocaleString('en')} orders`,
@@ -425,8 +446,10 @@ async function measureEngine(engine: Engine) {
           const result = await load(`${server.url}${c.path}`, cookies[c.cookie ?? 'admin'], conns);
           const sqlP50 = c.sqlP50?.[conns] ?? c.sqlP50?.[1];
           const thinRps = c.thinRps?.[conns];
+          const sqlRps = c.sqlRps?.[conns];
           const notes = [
             sqlP50 && result.p50 ? `API/SQL p50 ${(result.p50 / sqlP50).toFixed(2)}×` : '',
+            sqlRps && result.rps ? `API/SQL req/s ${(result.rps / sqlRps).toFixed(2)}×` : '',
             thinRps && result.rps ? `API/thin req/s ${(result.rps / thinRps).toFixed(2)}×` : '',
           ].filter(Boolean);
           table.push({ engine, what: `${c.name} (API)`, conns, ...result, note: result.note ?? notes.join(', ') });
@@ -449,6 +472,7 @@ async function measureEngine(engine: Engine) {
       });
     } finally {
       await server.stop();
+      fs.rmSync(logFile, { force: true });
     }
   } finally {
     await cleanup();

@@ -26,6 +26,7 @@ import { registerEndpointRoutes } from './rest/endpoint-routes';
 import { registerListRoutes } from './rest/list-routes';
 import { registerRecordQueue } from './rest/record-queue';
 import { registerReorderRoutes } from './rest/reorder-routes';
+import { ReadPlans } from './rest/read-plan';
 import { Registry } from './rest/registry';
 import { registerResourceRoutes } from './rest/resource-routes';
 import { registerTotalsRoutes } from './rest/totals-routes';
@@ -141,7 +142,8 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   // A hot record queues its writers in the process, off the pool (PGlite's one connection queues everything).
   if (engine === 'postgres') registerRecordQueue(app, { waitMs: config.limits.lockTimeoutMs });
 
-  const deps = { db, registry };
+  // Each resource's read path is worked out here, once; requests run the plan instead of reading the config.
+  const deps = { db, registry, plans: new ReadPlans(registry, db) };
   const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };
   for (const resource of resources) {
     registerListRoutes(app, { ...deps, list }, resource);

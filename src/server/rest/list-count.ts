@@ -71,11 +71,13 @@ export async function listTotal(
   page: { offset: number; limit: number; returned: number },
   limit: number,
   remembered?: OverLimitTotals,
+  /** The filter's key among `remembered` when already known (compiled with the page). */
+  rememberedKey?: string,
 ): Promise<Total> {
   const seen = page.offset + page.returned;
   // A short page with rows (or an empty first page) ends the list: its total is known without counting.
   if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { total: seen, kind: 'exact' };
-  const key = remembered?.key(db, table, filter);
+  const key = rememberedKey ?? remembered?.key(db, table, filter);
   let total = key === undefined ? undefined : remembered!.get(key);
   if (!total) {
     total = await totalFromCapped(db, table, filter, await cappedCount(db, table, filter, limit), limit);

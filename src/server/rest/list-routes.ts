@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { AnyResource } from '../../core/resource';
 import { setListRange } from '../compression';
 import { listTotal, TOTAL_KIND_HEADER } from './list-count';
@@ -7,11 +7,11 @@ import { exportColumns, exportCsv } from './list-export';
 import { pageQuery } from './list-keyset';
 import { OverLimitTotals } from './over-limit-totals';
 import { requireTabField, tabCounts } from './list-tab-counts';
-import { parseListQuery } from './query';
+import { parseListQuery, type ListParams } from './query';
 import type { Registry } from './registry';
 import { present } from './resource-routes';
-import { withLiveHolds } from './live-holds';
-import { readable, readAccess, scopeSql } from './scope';
+import { holdsOn, withLiveHolds } from './live-holds';
+import { ReadPlan, type ReadPlans } from './read-plan';
 
 export interface ListOptions {
   /** Totals are exact up to this many rows (see list-count.ts). */
@@ -24,10 +24,34 @@ export interface ListDeps {
   db: Kysely<any>;
   registry: Registry;
   list: ListOptions;
+  /** The resources' read paths, compiled at start (a plan is compiled here when not given). */
+  plans?: ReadPlans;
 }
 
 const where = (conditions: RawBuilder<boolean>[]) =>
   conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+
+/** Distinct list requests whose statements a resource keeps compiled; the oldest is forgotten first. */
+const COMPILED_PAGES = 500;
+const MAX_PAGE_KEY = 512;
+
+interface CompiledPage {
+  params: ListParams;
+  filter: RawBuilder<boolean>;
+  statement: CompiledQuery<Record<string, unknown>>;
+  /** The filter's key among the remembered over-limit totals. */
+  totalKey: string;
+}
+
+/** What a list request's statements depend on, or undefined when they are not kept (a parameter given twice, a long filter). */
+function pageKey(reader: string | undefined, query: Record<string, unknown>): string | undefined {
+  const { filter, sort, range } = query;
+  for (const value of [filter, sort, range]) if (value !== undefined && typeof value !== 'string') return undefined;
+  if (reader === undefined) return undefined;
+  const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}`;
+  // Long filters are compiled each time: the kept statements stay a few hundred KB whatever callers send.
+  return key.length <= MAX_PAGE_KEY ? key : undefined;
+}
 
 function contentRange(resource: string, offset: number, count: number, total: number): string {
   const end = count > 0 ? offset + count - 1 : offset;
@@ -43,20 +67,43 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   const table = registry.table(resource);
   const base = `/api/${resource.name}`;
   const remembered = new OverLimitTotals();
+  const plan = deps.plans?.of(resource) ?? new ReadPlan(registry, resource, db);
+  const held = holdsOn(registry, resource).length > 0;
 
   const scoped = (request: FastifyRequest, query: Record<string, unknown>) => {
     const principal = request.principal;
-    const access = readAccess(resource, principal);
-    const fields = readable(resource, principal, access);
+    const access = plan.access(principal);
+    const fields = plan.reader(principal, access).fields;
     const params = parseListQuery(resource, table, query, fields);
-    const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
+    const conditions = [...plan.scope(access), ...params.conditions];
     return { principal, access, fields, params, conditions };
   };
 
-  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { principal, access, params, conditions } = scoped(request, request.query as Record<string, unknown>);
+  // A list request's statements, compiled once per distinct request (reader, scope, filter, sort, range): a grid's
+  // polling and page turns ask the same few again and again.
+  const compiledPages = new Map<string, CompiledPage>();
+  const compilePage = (request: FastifyRequest, query: Record<string, unknown>): CompiledPage => {
+    const { params, conditions } = scoped(request, query);
     const filter = where(conditions);
-    const { rows } = await pageQuery(resource, table, filter, params, list.keysetOffset).execute(db);
+    const statement = pageQuery(resource, table, filter, params, list.keysetOffset).compile(db);
+    return { params, filter, statement, totalKey: remembered.key(db, table, filter) };
+  };
+
+  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>;
+    const principal = request.principal;
+    const access = plan.access(principal);
+    const key = pageKey(plan.readerScopeKey(principal, access), query);
+    let compiled = key === undefined ? undefined : compiledPages.get(key);
+    if (!compiled) {
+      compiled = compilePage(request, query);
+      if (key !== undefined) {
+        if (compiledPages.size >= COMPILED_PAGES) compiledPages.delete(compiledPages.keys().next().value!);
+        compiledPages.set(key, compiled);
+      }
+    }
+    const { params, filter } = compiled;
+    const { rows } = await db.executeQuery(compiled.statement);
     const { total, kind } = await listTotal(
       db,
       table,
@@ -64,12 +111,16 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
       { offset: params.offset, limit: params.limit, returned: rows.length },
       list.exactCountLimit,
       remembered,
+      compiled.totalKey,
     );
     setListRange(reply, contentRange(resource.name, params.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
     reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_KIND_HEADER}`);
-    const live = await withLiveHolds(db, registry, resource, rows);
-    return live.map((row) => present(resource, principal, access, row));
+    const live = held ? await withLiveHolds(db, registry, resource, rows) : rows;
+    // Each row's readable fields are written straight from it (one serializer for the page when they agree).
+    const uniform = plan.uniformReader(principal, access);
+    reply.serializer(uniform ? uniform.page : (page: typeof rows) => plan.pageJson(principal, access, page));
+    return live;
   });
 
   // `GET /api/{resource}/-/counts?field=status&filter={...}`: one count per value, for status tabs and badges.
@@ -77,8 +128,8 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   app.get(`${base}/-/counts`, async (request: FastifyRequest) => {
     const query = { ...(request.query as Record<string, unknown>) };
     const principal = request.principal;
-    const access = readAccess(resource, principal);
-    const field = requireTabField(resource, query.field, new Set(readable(resource, principal, access)));
+    const access = plan.access(principal);
+    const field = requireTabField(resource, query.field, new Set(plan.reader(principal, access).fields));
     if (typeof query.filter === 'string') {
       try {
         const parsed = JSON.parse(query.filter) as unknown;

@@ -6,11 +6,12 @@ import { stateAfterEdit } from '../../core/workflow';
 import { inTransaction, Writer } from '../data-context';
 import { HttpError, notFound } from '../errors';
 import { contextOf } from './context';
-import { withLiveHolds } from './live-holds';
+import { holdsOn, withLiveHolds } from './live-holds';
+import { ReadPlan, type ReadPlans } from './read-plan';
 import { checkReferences, parseId, prepareWrite, requireObject } from './input';
 import { checkOwnPasswordChange, isOwnAccount, writeOwnAccount } from './own-account';
 import { pick, toRecord, type Registry } from './registry';
-import { readable, readAccess, scopeSql, writeAccess, type ReadAccess } from './scope';
+import { readable, scopeSql, writeAccess, type ReadAccess } from './scope';
 
 export const STALE_VERSION = 'This record was changed by someone else; reload it and try again';
 export const NOT_EDITABLE = 'This record cannot be edited in its current status';
@@ -18,6 +19,8 @@ export const NOT_EDITABLE = 'This record cannot be edited in its current status'
 export interface RouteDeps {
   db: Kysely<any>;
   registry: Registry;
+  /** The resources' read paths, compiled at start (a plan is compiled here when not given). */
+  plans?: ReadPlans;
 }
 
 const where = (conditions: RawBuilder<boolean>[]) =>
@@ -66,13 +69,24 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
   const { db, registry } = deps;
   const base = `/api/${resource.name}`;
 
+  const plan = deps.plans?.of(resource) ?? new ReadPlan(registry, resource, db);
+  const held = holdsOn(registry, resource).length > 0;
+
   // The list (and its counts and export) lives in list-routes.ts.
-  app.get(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>) => {
+  app.get(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const principal = request.principal;
-    const access = readAccess(resource, principal);
-    const row = await loadScoped(db, registry, resource, access, request.params.id);
-    const [live] = await withLiveHolds(db, registry, resource, [row]);
-    return present(resource, principal, access, live);
+    const access = plan.access(principal);
+    const id = parseId(request.params.id);
+    // By id: the plan's statement; by a lookup field (settings by group): built here.
+    const row =
+      id === undefined
+        ? await loadScoped(db, registry, resource, access, request.params.id)
+        : (await db.executeQuery(plan.recordQuery(access, id))).rows[0];
+    if (!row) throw notFound();
+    const live = held ? (await withLiveHolds(db, registry, resource, [row]))[0] : row;
+    // Only the reader's fields are written, straight from the row.
+    reply.serializer(plan.reader(principal, access, live).record);
+    return live;
   });
 
   app.post(base, async (request: FastifyRequest, reply: FastifyReply) => {
