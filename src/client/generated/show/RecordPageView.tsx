@@ -138,7 +138,9 @@ function Section({ config, name, children }: { config: AnyResource; name: string
  */
 export function QrCode({ value, size = 192 }: { value: string; size?: number }) {
   const path = useMemo(() => {
-    const { modules } = createQr(value, { errorCorrectionLevel: 'M' });
+    // One mask named, not the best of eight: scoring them all held a phone's main thread for ~130 ms (4× slowed)
+    // as the page starts, and any mask reads (the e2e decodes it).
+    const { modules } = createQr(value, { errorCorrectionLevel: 'M', maskPattern: 0 });
     const cells: string[] = [];
     for (let y = 0; y < modules.size; y++)
       for (let x = 0; x < modules.size; x++) if (modules.get(x, y)) cells.push(`M${x + 4} ${y + 4}h1v1h-1z`);
