@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { loginAt } from '../tests/support/server-process';
+import { randomIds } from './request-path';
 import { ROOT, startServer } from './support/server';
 
 function arg(name: string): string | undefined {
@@ -104,17 +104,6 @@ export function summarize(profile: CpuProfile, top: number, lastMs = Infinity): 
   ].join('\n');
 }
 
-async function randomIds(count: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>('select id from orders order by random() limit $1', [count]);
-    return rows.map((row) => Number(row.id));
-  } finally {
-    await client.end();
-  }
-}
-
 interface Load {
   name: string;
   path: (next: () => number) => string;
@@ -158,7 +147,7 @@ async function profileLoad(load: Load, ids: number[], dir: string) {
 async function main() {
   if (!PG_URL) throw new Error('--pg-url (a database seeded with `npm run db:seed -- --orders N`) is required');
   await prepareServer(log);
-  const ids = await randomIds(2_000);
+  const ids = await randomIds(PG_URL, 2_000);
   const filter = encodeURIComponent(JSON.stringify({ status: 'cancelled' }));
   const loads: Load[] = [
     { name: 'getOne, 2,000 random ids', path: (next) => `/api/orders/${next()}` },

@@ -50,7 +50,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function randomIds(databaseUrl: string, count: number): Promise<number[]> {
+/** `count` order ids of the bench's database, in random order. */
+export async function randomIds(databaseUrl: string, count: number): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

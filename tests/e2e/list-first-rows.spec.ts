@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchFrames, watchLargestPaints } from './held-paint-watch';
 import { LIST_DEVICES, LIST_ROWS, LIST_SCREENS, signInAs } from './list-screens';
 
 // The server draws a list's first rows into the page (server/first-paint.ts): a phone's lines or cards, a desk's
@@ -14,36 +15,6 @@ const HELD = {
   'a desk': { rows: '.lt-first-paint-table [data-row]', title: '[data-cell]:not(:empty)' },
 } as const;
 
-declare global {
-  interface Window {
-    /** Each frame's state from the first paint on: server rows on screen, the list's own rows on screen. */
-    __frames: [held: boolean, drawn: boolean][];
-    /** Where each largest-contentful-paint entry was: in the server's rows, or elsewhere (the app's screen). */
-    __largestPaints: ('server' | 'app')[];
-  }
-}
-
-function watchLargestPaints() {
-  window.__largestPaints = [];
-  new PerformanceObserver((entries) => {
-    for (const entry of entries.getEntries() as (PerformanceEntry & { element: Element | null })[])
-      window.__largestPaints.push(entry.element?.closest('.lt-first-paint') ? 'server' : 'app');
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}
-
-function watchFrames() {
-  window.__frames = [];
-  const shown = (selector: string) => [...document.querySelectorAll(selector)].some((row) => row.checkVisibility());
-  const frame = () => {
-    const held = shown('.lt-first-paint-rows li, .lt-first-paint-table [data-row]');
-    const drawn = shown('#root table tbody tr, [data-testid="simple-list"] li, [data-testid="card-list"] li');
-    const last = window.__frames.at(-1);
-    if (!last || last[0] !== held || last[1] !== drawn) window.__frames.push([held, drawn]);
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
-
 for (const device of LIST_DEVICES)
   test.describe(`${device.name} shows a list’s first rows before its script has come`, () => {
     test.use({ viewport: device.viewport });
@@ -51,7 +22,10 @@ for (const device of LIST_DEVICES)
     for (const screen of LIST_SCREENS)
       test(screen.name, async ({ page }) => {
         await signInAs(page, screen);
-        await page.addInitScript(watchFrames);
+        await page.addInitScript(watchFrames, {
+          held: '.lt-first-paint-rows li, .lt-first-paint-table [data-row]',
+          drawn: '#root table tbody tr, [data-testid="simple-list"] li, [data-testid="card-list"] li',
+        });
         await page.addInitScript(watchLargestPaints);
         // The Latin face comes late too, as it would over slow 4G.
         await page.route(/\/assets\/.*\.(js|woff2)$/, async (route) => {

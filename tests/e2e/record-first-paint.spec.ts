@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchFrames, watchLargestPaints } from './held-paint-watch';
 
 // The server draws a record page's head and first section into the page (server/first-paint.ts
 // `recordFirstPaint`): on slow 4G the traveller sees their booking's photo, trip and total before the area's
@@ -6,35 +7,6 @@ import { expect, test } from '@playwright/test';
 
 const SCRIPT_DELAY_MS = 1500;
 const USER = { email: 'user@example.com', password: 'User#2026' };
-
-declare global {
-  interface Window {
-    /** Each frame's state from the first paint on: the server's head on screen, the page's own on screen. */
-    __frames: [held: boolean, drawn: boolean][];
-    __largestPaints: ('server' | 'app')[];
-  }
-}
-
-function watchFrames() {
-  window.__frames = [];
-  const shown = (selector: string) => [...document.querySelectorAll(selector)].some((node) => node.checkVisibility());
-  const frame = () => {
-    const held = shown('.lt-first-paint-record img');
-    const drawn = shown('[data-testid="record-page-hero"] img');
-    const last = window.__frames.at(-1);
-    if (!last || last[0] !== held || last[1] !== drawn) window.__frames.push([held, drawn]);
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
-
-function watchLargestPaints() {
-  window.__largestPaints = [];
-  new PerformanceObserver((entries) => {
-    for (const entry of entries.getEntries() as (PerformanceEntry & { element: Element | null })[])
-      window.__largestPaints.push(entry.element?.closest('.lt-first-paint') ? 'server' : 'app');
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}
 
 for (const device of [
   { name: 'a phone', viewport: { width: 390, height: 844 } },
@@ -51,7 +23,10 @@ for (const device of [
         code: string;
         total: number;
       }[];
-      await page.addInitScript(watchFrames);
+      await page.addInitScript(watchFrames, {
+        held: '.lt-first-paint-record img',
+        drawn: '[data-testid="record-page-hero"] img',
+      });
       await page.addInitScript(watchLargestPaints);
       await page.route(/\/assets\/.*\.(js|woff2)$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
