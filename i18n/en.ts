@@ -383,6 +383,14 @@ const en = {
       ruleTime: 'Please enter each time as HH:MM, from 00:00 to 23:59',
     },
     booking: {
+      tickets: 'Tickets',
+      addOne: 'Add one: %{name}',
+      removeOne: 'Remove one: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'Ages %{min}–%{max}',
+      ageFrom: 'Age %{min} and over',
+      ageUpTo: 'Up to age %{max}',
+      chooseSeats: 'Choose at least one seat',
       title: 'Book this trip',
       departure: 'Departure',
       seats: 'Seats',
@@ -896,6 +904,11 @@ const en = {
     services: {
       name: 'Service |||| Services',
       fields: {
+        ticketTypes: 'Ticket types',
+        code: 'Code',
+        name: 'Name',
+        minAge: 'Minimum age',
+        maxAge: 'Maximum age',
         partnerId: 'Partner',
         title: 'Title',
         description: 'Description',
@@ -958,6 +971,7 @@ const en = {
     schedules: {
       name: 'Schedule |||| Schedules',
       fields: {
+        priceOverrides: 'Special prices by ticket type',
         serviceId: 'Service',
         partnerId: 'Partner',
         startDate: 'Start date',
@@ -1054,6 +1068,9 @@ const en = {
         refundRate: 'Refund rate',
       },
       fields: {
+        lines: 'Seats by ticket type',
+        ticketType: 'Ticket type',
+        name: 'Ticket',
         code: 'Order code',
         userId: 'Customer',
         partnerId: 'Partner',

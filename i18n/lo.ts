@@ -615,6 +615,14 @@ const lo = {
       ruleTime: 'ກະລຸນາໃສ່ແຕ່ລະເວລາເປັນ HH:MM, ແຕ່ 00:00 ຫາ 23:59',
     },
     booking: {
+      tickets: 'ປີ້',
+      addOne: 'ເພີ່ມໜຶ່ງ: %{name}',
+      removeOne: 'ຫຼຸດໜຶ່ງ: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'ອາຍຸ %{min}–%{max} ປີ',
+      ageFrom: 'ອາຍຸ %{min} ປີຂຶ້ນໄປ',
+      ageUpTo: 'ອາຍຸບໍ່ເກີນ %{max} ປີ',
+      chooseSeats: 'ກະລຸນາເລືອກຢ່າງໜ້ອຍໜຶ່ງບ່ອນນັ່ງ',
       title: 'ຈອງການເດີນທາງນີ້',
       departure: 'ວັນອອກເດີນທາງ',
       seats: 'ຈຳນວນບ່ອນນັ່ງ',
@@ -1126,6 +1134,11 @@ const lo = {
     services: {
       name: 'ບໍລິການ |||| ບໍລິການ',
       fields: {
+        ticketTypes: 'ປະເພດປີ້',
+        code: 'ລະຫັດ',
+        name: 'ຊື່',
+        minAge: 'ອາຍຸຕໍ່າສຸດ',
+        maxAge: 'ອາຍຸສູງສຸດ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         title: 'ຫົວຂໍ້',
         description: 'ຄຳອະທິບາຍ',
@@ -1188,6 +1201,7 @@ const lo = {
     schedules: {
       name: 'ຖ້ຽວອອກເດີນທາງ |||| ຖ້ຽວອອກເດີນທາງ',
       fields: {
+        priceOverrides: 'ລາຄາພິເສດຕາມປະເພດປີ້',
         serviceId: 'ບໍລິການ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         startDate: 'ວັນທີເລີ່ມ',
@@ -1283,6 +1297,9 @@ const lo = {
         refundRate: 'ອັດຕາການຄືນເງິນ',
       },
       fields: {
+        lines: 'ບ່ອນນັ່ງຕາມປະເພດປີ້',
+        ticketType: 'ປະເພດປີ້',
+        name: 'ປີ້',
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',

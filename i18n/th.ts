@@ -615,6 +615,14 @@ const th = {
       ruleTime: 'โปรดป้อนแต่ละเวลาในรูปแบบ HH:MM ตั้งแต่ 00:00 ถึง 23:59',
     },
     booking: {
+      tickets: 'ตั๋ว',
+      addOne: 'เพิ่มหนึ่ง: %{name}',
+      removeOne: 'ลดหนึ่ง: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'อายุ %{min}–%{max} ปี',
+      ageFrom: 'อายุ %{min} ปีขึ้นไป',
+      ageUpTo: 'อายุไม่เกิน %{max} ปี',
+      chooseSeats: 'โปรดเลือกอย่างน้อยหนึ่งที่นั่ง',
       title: 'จองทริปนี้',
       departure: 'วันออกเดินทาง',
       seats: 'จำนวนที่นั่ง',
@@ -1126,6 +1134,11 @@ const th = {
     services: {
       name: 'บริการ |||| บริการ',
       fields: {
+        ticketTypes: 'ประเภทตั๋ว',
+        code: 'รหัส',
+        name: 'ชื่อ',
+        minAge: 'อายุขั้นต่ำ',
+        maxAge: 'อายุสูงสุด',
         partnerId: 'พาร์ทเนอร์',
         title: 'ชื่อเรื่อง',
         description: 'คำอธิบาย',
@@ -1188,6 +1201,7 @@ const th = {
     schedules: {
       name: 'รอบการเดินทาง |||| รอบการเดินทาง',
       fields: {
+        priceOverrides: 'ราคาพิเศษตามประเภทตั๋ว',
         serviceId: 'บริการ',
         partnerId: 'พาร์ทเนอร์',
         startDate: 'วันที่เริ่ม',
@@ -1283,6 +1297,9 @@ const th = {
         refundRate: 'อัตราการคืนเงิน',
       },
       fields: {
+        lines: 'ที่นั่งตามประเภทตั๋ว',
+        ticketType: 'ประเภทตั๋ว',
+        name: 'ตั๋ว',
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',
         partnerId: 'พาร์ทเนอร์',

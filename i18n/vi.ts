@@ -618,6 +618,14 @@ const vi = {
       ruleTime: 'Vui lòng nhập mỗi giờ theo dạng HH:MM, từ 00:00 đến 23:59',
     },
     booking: {
+      tickets: 'Vé',
+      addOne: 'Thêm một: %{name}',
+      removeOne: 'Bớt một: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'Từ %{min} đến %{max} tuổi',
+      ageFrom: 'Từ %{min} tuổi trở lên',
+      ageUpTo: 'Đến %{max} tuổi',
+      chooseSeats: 'Hãy chọn ít nhất một chỗ',
       title: 'Đặt chuyến đi này',
       departure: 'Ngày khởi hành',
       seats: 'Số chỗ',
@@ -1133,6 +1141,11 @@ const vi = {
     services: {
       name: 'Dịch vụ |||| Dịch vụ',
       fields: {
+        ticketTypes: 'Loại vé',
+        code: 'Mã',
+        name: 'Tên',
+        minAge: 'Tuổi tối thiểu',
+        maxAge: 'Tuổi tối đa',
         partnerId: 'Đối tác',
         title: 'Tiêu đề',
         description: 'Mô tả',
@@ -1195,6 +1208,7 @@ const vi = {
     schedules: {
       name: 'Lịch khởi hành |||| Lịch khởi hành',
       fields: {
+        priceOverrides: 'Giá đặc biệt theo loại vé',
         serviceId: 'Dịch vụ',
         partnerId: 'Đối tác',
         startDate: 'Ngày bắt đầu',
@@ -1291,6 +1305,9 @@ const vi = {
         refundRate: 'Tỷ lệ hoàn tiền',
       },
       fields: {
+        lines: 'Chỗ theo loại vé',
+        ticketType: 'Loại vé',
+        name: 'Vé',
         code: 'Mã đơn hàng',
         userId: 'Khách hàng',
         partnerId: 'Đối tác',

@@ -614,6 +614,14 @@ const zh = {
       ruleTime: '请按 HH:MM 格式输入每个时间，从 00:00 到 23:59',
     },
     booking: {
+      tickets: '票种',
+      addOne: '增加一位：%{name}',
+      removeOne: '减少一位：%{name}',
+      count: '%{name}：%{count}',
+      ageRange: '%{min}–%{max} 岁',
+      ageFrom: '%{min} 岁及以上',
+      ageUpTo: '%{max} 岁及以下',
+      chooseSeats: '请至少选择一个座位',
       title: '预订此行程',
       departure: '出发日期',
       seats: '座位数',
@@ -1123,6 +1131,11 @@ const zh = {
     services: {
       name: '服务 |||| 服务',
       fields: {
+        ticketTypes: '票种',
+        code: '代码',
+        name: '名称',
+        minAge: '最小年龄',
+        maxAge: '最大年龄',
         partnerId: '合作伙伴',
         title: '标题',
         description: '描述',
@@ -1185,6 +1198,7 @@ const zh = {
     schedules: {
       name: '出发班期 |||| 出发班期',
       fields: {
+        priceOverrides: '按票种的特价',
         serviceId: '服务',
         partnerId: '合作伙伴',
         startDate: '开始日期',
@@ -1274,6 +1288,9 @@ const zh = {
       },
       stats: { count: '订单', grossBookings: '预订总额', total: '收入', commission: '佣金', refundRate: '退款率' },
       fields: {
+        lines: '按票种的座位',
+        ticketType: '票种',
+        name: '票',
         code: '订单号',
         userId: '客户',
         partnerId: '合作伙伴',
