@@ -11,9 +11,10 @@ interface TicketType {
 
 /** A demo service selling adults' and children's seats, and a departure of it ahead with three seats free. */
 async function familyDeparture(page: Page) {
-  const services = (await (
-    await page.request.get('/api/services?range=[0,199]&sort=["id","ASC"]')
-  ).json()) as { id: number; ticketTypes: TicketType[] }[];
+  const services = (await (await page.request.get('/api/services?range=[0,199]&sort=["id","ASC"]')).json()) as {
+    id: number;
+    ticketTypes: TicketType[];
+  }[];
   const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   for (const service of services.filter((s) => s.ticketTypes?.some((t) => t.code === 'CHILD'))) {
     const filter = encodeURIComponent(JSON.stringify({ serviceId: service.id, startDate_gte: tomorrow }));
