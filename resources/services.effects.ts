@@ -77,10 +77,20 @@ export async function updateService(
 ): Promise<Record<string, unknown>> {
   await checkServiceRefs(ctx, patch, before);
   checkAges(ctx, patch.ticketTypes);
-  // A whole record sent back by a form carries both: the types are what the form edits.
-  if ('ticketTypes' in patch && patch.ticketTypes !== undefined)
-    return pricing(ctx, { ticketTypes: patch.ticketTypes });
+  // A whole record sent back carries both: what changed is what was meant (the types, else the price).
+  const typesChanged =
+    patch.ticketTypes !== undefined && canonical(patch.ticketTypes) !== canonical(before.ticketTypes);
+  if (typesChanged) return pricing(ctx, { ticketTypes: patch.ticketTypes });
   if (patch.price != null && Number(patch.price) !== Number(before.price))
     return pricing(ctx, { price: patch.price }, before);
   return {};
+}
+
+/** A JSON value as text with its keys sorted: stored jsonb comes back in its own key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
 }
