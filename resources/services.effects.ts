@@ -30,7 +30,12 @@ function pricing(
   before?: Record<string, unknown>,
 ): Record<string, unknown> {
   const types = values.ticketTypes as TicketType[] | null | undefined;
-  if (Array.isArray(types) && types.length) return { price: Number(types[0].price) };
+  if (Array.isArray(types) && types.length) {
+    // The default type is what the service costs (its `price`, at least 1); others may be free (an infant).
+    if (!(Number(types[0].price) >= 1))
+      ctx.fail(400, 'Invalid input', { 'ticketTypes.0.price': 'The value must be at least 1' });
+    return { price: Number(types[0].price) };
+  }
   if (types === null) ctx.fail(400, 'Invalid input', { ticketTypes: 'This field is required' });
   if (values.price == null) {
     if (!before) ctx.fail(400, 'Invalid input', { ticketTypes: 'This field is required' });

@@ -44,7 +44,7 @@ export default defineResource({
     durationDays: integer({ required: true, min: 1, max: 60, default: 1, sortable: true, group: 'details' }),
     // The default ticket type's price (the first of `ticketTypes`), kept so by the server: what `{quantity}` alone
     // books and what lists and cards show. Sent alone, it sets that type's price.
-    price: money({ min: 0, sortable: true, filterable: true, group: 'details' }),
+    price: money({ min: 1, sortable: true, filterable: true, group: 'details' }),
     // Price categories (ADULT, CHILD, …), the first the default; none sent on create: one ADULT at `price`.
     ticketTypes: ticketTypes({ group: 'details' }),
     currency: currency({ group: 'details' }),
