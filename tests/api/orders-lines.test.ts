@@ -68,6 +68,10 @@ describeEachEngine('ticket types and order lines', (engine) => {
     const charges = await list(server, 'payments', sessions.finance, { orderId: placed.body.id });
     expect(charges.map((p) => [p.kind, p.amount])).toEqual([['charge', 2 * ADULT + CHILD]]);
     expect(await getRecord(server, 'schedules', schedule.id, sessions.partner)).toMatchObject({ seatsBooked: 3 });
+    // The guide's manifest counts the seats by type (SPEC §15).
+    const manifest = await call(server, 'GET', `/api/schedules/${schedule.id}/manifest`, { cookie: sessions.partner });
+    expect(manifest.body.rows).toMatchObject([{ code: placed.body.code, seats: '2 ADULT, 1 CHILD', paid: true }]);
+    expect(manifest.body.totals).toMatchObject({ bookings: 1, seats: 3, paidSeats: 3 });
     // A cancellation gives back the terms' share of the lines' total.
     const preview = await call(server, 'GET', `/api/orders/${placed.body.id}/cancel-preview`, {
       cookie: sessions.user,
