@@ -821,31 +821,31 @@ const lo = {
       orders: {
         booked: {
           subject: 'ການຈອງ %{code}: ກະລຸນາຈ່າຍກ່ອນ %{holdExpiresAt}',
-          text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
         },
         paid: {
           subject: 'ໄດ້ຮັບເງິນແລ້ວ: ການຈອງ %{code}',
-          text: 'ພວກເຮົາໄດ້ຮັບເງິນສຳລັບການຈອງ %{code} ຂອງທ່ານແລ້ວ. ບ່ອນນັ່ງຂອງທ່ານຈ່າຍແລ້ວ; ກະລຸນາສະແດງລະຫັດ QR ຂອງການຈອງໃນມື້ອອກເດີນທາງ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ພວກເຮົາໄດ້ຮັບເງິນສຳລັບການຈອງ %{code} ຂອງທ່ານແລ້ວ. ບ່ອນນັ່ງຂອງທ່ານຈ່າຍແລ້ວ; ກະລຸນາສະແດງລະຫັດ QR ຂອງການຈອງໃນມື້ອອກເດີນທາງ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
         cancelled: {
           subject: 'ການຈອງ %{code} ຖືກຍົກເລີກແລ້ວ',
-          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'ອະນຸມັດການຄືນເງິນ %{amount} ແລ້ວ',
-          text: 'ຄຳຂໍຄືນເງິນຂອງທ່ານສຳລັບການຈອງ %{orderId} ໄດ້ຮັບການອະນຸມັດ: %{amount} ຈະຖືກໂອນຄືນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+          text: 'ຄຳຂໍຄືນເງິນຂອງທ່ານສຳລັບການຈອງ %{orderId} ໄດ້ຮັບການອະນຸມັດ: %{amount} ຈະຖືກໂອນຄືນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
         },
         rejected: {
           subject: 'ຄຳຂໍຄືນເງິນ %{amount} ບໍ່ໄດ້ຮັບການອະນຸມັດ',
-          text: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານສຳລັບການຈອງ %{orderId} ບໍ່ໄດ້ຮັບການອະນຸມັດ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+          text: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານສຳລັບການຈອງ %{orderId} ບໍ່ໄດ້ຮັບການອະນຸມັດ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'ໄດ້ຮັບຄຳຮ້ອງທຸກແລ້ວ: %{subject}',
-          text: 'ຂອບໃຈທີ່ແຈ້ງໃຫ້ພວກເຮົາຮູ້. ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{subject}” ຂອງທ່ານແລ້ວ; ທີມງານຈະກວດສອບ ແລະ ຕອບທ່ານໃນບັນຊີຂອງທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຮ້ອງທຸກຂອງທ່ານ: %{link}',
+          text: 'ຂອບໃຈທີ່ແຈ້ງໃຫ້ພວກເຮົາຮູ້. ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{subject}” ຂອງທ່ານແລ້ວ; ທີມງານຈະກວດສອບ ແລະ ຕອບທ່ານໃນບັນຊີຂອງທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຮ້ອງທຸກຂອງທ່ານ: %{link}',
         },
       },
       review: {

@@ -821,31 +821,31 @@ const th = {
       orders: {
         booked: {
           subject: 'การจอง %{code}: ชำระก่อน %{holdExpiresAt}',
-          text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
+          text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
         },
         paid: {
           subject: 'ได้รับการชำระเงินแล้ว: การจอง %{code}',
-          text: 'เราได้รับการชำระเงินสำหรับการจอง %{code} ของคุณแล้ว ที่นั่งของคุณชำระเรียบร้อย กรุณาแสดงคิวอาร์โค้ดของการจองในวันออกเดินทาง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          text: 'เราได้รับการชำระเงินสำหรับการจอง %{code} ของคุณแล้ว ที่นั่งของคุณชำระเรียบร้อย กรุณาแสดงคิวอาร์โค้ดของการจองในวันออกเดินทาง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
         cancelled: {
           subject: 'การจอง %{code} ถูกยกเลิกแล้ว',
-          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'อนุมัติการคืนเงิน %{amount} แล้ว',
-          text: 'คำขอคืนเงินของคุณสำหรับการจอง %{orderId} ได้รับอนุมัติแล้ว: เราจะคืนเงิน %{amount} ให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+          text: 'คำขอคืนเงินของคุณสำหรับการจอง %{orderId} ได้รับอนุมัติแล้ว: เราจะคืนเงิน %{amount} ให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
         },
         rejected: {
           subject: 'คำขอคืนเงิน %{amount} ไม่ได้รับอนุมัติ',
-          text: 'คำขอคืนเงิน %{amount} ของคุณสำหรับการจอง %{orderId} ไม่ได้รับอนุมัติ: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+          text: 'คำขอคืนเงิน %{amount} ของคุณสำหรับการจอง %{orderId} ไม่ได้รับอนุมัติ: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'ได้รับเรื่องร้องเรียนแล้ว: %{subject}',
-          text: 'ขอบคุณที่แจ้งให้เราทราบ เราได้รับเรื่องร้องเรียน “%{subject}” ของคุณแล้ว ทีมงานจะตรวจสอบและตอบกลับคุณในบัญชีของคุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nเรื่องร้องเรียนของคุณ: %{link}',
+          text: 'ขอบคุณที่แจ้งให้เราทราบ เราได้รับเรื่องร้องเรียน “%{subject}” ของคุณแล้ว ทีมงานจะตรวจสอบและตอบกลับคุณในบัญชีของคุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nเรื่องร้องเรียนของคุณ: %{link}',
         },
       },
       review: {
