@@ -183,7 +183,7 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
         )}
         {several ? (
           <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 1, p: 0 }}>
               {t('app.booking.tickets')}
             </Typography>
             {tickets.map((ticket, index) => (
