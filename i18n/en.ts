@@ -383,6 +383,14 @@ const en = {
       ruleTime: 'Please enter each time as HH:MM, from 00:00 to 23:59',
     },
     booking: {
+      tickets: 'Tickets',
+      addOne: 'Add one: %{name}',
+      removeOne: 'Remove one: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'Ages %{min}–%{max}',
+      ageFrom: 'Age %{min} and over',
+      ageUpTo: 'Up to age %{max}',
+      chooseSeats: 'Choose at least one seat',
       title: 'Book this trip',
       departure: 'Departure',
       seats: 'Seats',
@@ -583,31 +591,31 @@ const en = {
       orders: {
         booked: {
           subject: 'Booking %{code}: pay by %{holdExpiresAt}',
-          text: 'Thank you for booking with Lantern. Your seats are held until %{holdExpiresAt}: pay before then, or they go back on sale.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nHow to pay: transfer %{amount} to %{bankName}, account name %{bankAccountName}, account number %{bankAccountNumber}, and write %{reference} as the transfer reference.\n\nYour booking: %{link}',
+          text: 'Thank you for booking with Lantern. Your seats are held until %{holdExpiresAt}: pay before then, or they go back on sale.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nHow to pay: transfer %{amount} to %{bankName}, account name %{bankAccountName}, account number %{bankAccountNumber}, and write %{reference} as the transfer reference.\n\nYour booking: %{link}',
         },
         paid: {
           subject: 'Payment received: booking %{code}',
-          text: "We have received your payment for booking %{code}. Your seats are paid; show the booking's QR code at the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}",
+          text: "We have received your payment for booking %{code}. Your seats are paid; show the booking's QR code at the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}",
         },
         cancelled: {
           subject: 'Booking %{code} cancelled',
-          text: 'Your booking %{code} was cancelled (%{reason}). Nothing was paid for it, and its seats are on sale again.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          text: 'Your booking %{code} was cancelled (%{reason}). Nothing was paid for it, and its seats are on sale again.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'Refund of %{amount} approved',
-          text: 'Your refund request on booking %{orderId} was approved: %{amount} will be paid back to you.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
+          text: 'Your refund request on booking %{orderId} was approved: %{amount} will be paid back to you.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
         },
         rejected: {
           subject: 'Refund request of %{amount} not approved',
-          text: 'Your refund request of %{amount} on booking %{orderId} was not approved: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
+          text: 'Your refund request of %{amount} on booking %{orderId} was not approved: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour refund request: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'Complaint received: %{subject}',
-          text: 'Thank you for telling us. We have received your complaint “%{subject}”; our team will look into it and answer you in your account.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity}\nTotal: %{total}\nBooking code: %{code}\n\nYour complaint: %{link}',
+          text: 'Thank you for telling us. We have received your complaint “%{subject}”; our team will look into it and answer you in your account.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour complaint: %{link}',
         },
       },
       review: {
@@ -896,6 +904,11 @@ const en = {
     services: {
       name: 'Service |||| Services',
       fields: {
+        ticketTypes: 'Ticket types',
+        code: 'Code',
+        name: 'Name',
+        minAge: 'Minimum age',
+        maxAge: 'Maximum age',
         partnerId: 'Partner',
         title: 'Title',
         description: 'Description',
@@ -958,6 +971,7 @@ const en = {
     schedules: {
       name: 'Schedule |||| Schedules',
       fields: {
+        priceOverrides: 'Special prices by ticket type',
         serviceId: 'Service',
         partnerId: 'Partner',
         startDate: 'Start date',
@@ -1054,6 +1068,9 @@ const en = {
         refundRate: 'Refund rate',
       },
       fields: {
+        lines: 'Seats by ticket type',
+        ticketType: 'Ticket type',
+        name: 'Ticket',
         code: 'Order code',
         userId: 'Customer',
         partnerId: 'Partner',

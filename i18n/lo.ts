@@ -615,6 +615,14 @@ const lo = {
       ruleTime: 'ກະລຸນາໃສ່ແຕ່ລະເວລາເປັນ HH:MM, ແຕ່ 00:00 ຫາ 23:59',
     },
     booking: {
+      tickets: 'ປີ້',
+      addOne: 'ເພີ່ມໜຶ່ງ: %{name}',
+      removeOne: 'ຫຼຸດໜຶ່ງ: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'ອາຍຸ %{min}–%{max} ປີ',
+      ageFrom: 'ອາຍຸ %{min} ປີຂຶ້ນໄປ',
+      ageUpTo: 'ອາຍຸບໍ່ເກີນ %{max} ປີ',
+      chooseSeats: 'ກະລຸນາເລືອກຢ່າງໜ້ອຍໜຶ່ງບ່ອນນັ່ງ',
       title: 'ຈອງການເດີນທາງນີ້',
       departure: 'ວັນອອກເດີນທາງ',
       seats: 'ຈຳນວນບ່ອນນັ່ງ',
@@ -813,31 +821,31 @@ const lo = {
       orders: {
         booked: {
           subject: 'ການຈອງ %{code}: ກະລຸນາຈ່າຍກ່ອນ %{holdExpiresAt}',
-          text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
         },
         paid: {
           subject: 'ໄດ້ຮັບເງິນແລ້ວ: ການຈອງ %{code}',
-          text: 'ພວກເຮົາໄດ້ຮັບເງິນສຳລັບການຈອງ %{code} ຂອງທ່ານແລ້ວ. ບ່ອນນັ່ງຂອງທ່ານຈ່າຍແລ້ວ; ກະລຸນາສະແດງລະຫັດ QR ຂອງການຈອງໃນມື້ອອກເດີນທາງ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ພວກເຮົາໄດ້ຮັບເງິນສຳລັບການຈອງ %{code} ຂອງທ່ານແລ້ວ. ບ່ອນນັ່ງຂອງທ່ານຈ່າຍແລ້ວ; ກະລຸນາສະແດງລະຫັດ QR ຂອງການຈອງໃນມື້ອອກເດີນທາງ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
         cancelled: {
           subject: 'ການຈອງ %{code} ຖືກຍົກເລີກແລ້ວ',
-          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'ອະນຸມັດການຄືນເງິນ %{amount} ແລ້ວ',
-          text: 'ຄຳຂໍຄືນເງິນຂອງທ່ານສຳລັບການຈອງ %{orderId} ໄດ້ຮັບການອະນຸມັດ: %{amount} ຈະຖືກໂອນຄືນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+          text: 'ຄຳຂໍຄືນເງິນຂອງທ່ານສຳລັບການຈອງ %{orderId} ໄດ້ຮັບການອະນຸມັດ: %{amount} ຈະຖືກໂອນຄືນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
         },
         rejected: {
           subject: 'ຄຳຂໍຄືນເງິນ %{amount} ບໍ່ໄດ້ຮັບການອະນຸມັດ',
-          text: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານສຳລັບການຈອງ %{orderId} ບໍ່ໄດ້ຮັບການອະນຸມັດ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
+          text: 'ຄຳຂໍຄືນເງິນ %{amount} ຂອງທ່ານສຳລັບການຈອງ %{orderId} ບໍ່ໄດ້ຮັບການອະນຸມັດ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຂໍຄືນເງິນຂອງທ່ານ: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'ໄດ້ຮັບຄຳຮ້ອງທຸກແລ້ວ: %{subject}',
-          text: 'ຂອບໃຈທີ່ແຈ້ງໃຫ້ພວກເຮົາຮູ້. ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{subject}” ຂອງທ່ານແລ້ວ; ທີມງານຈະກວດສອບ ແລະ ຕອບທ່ານໃນບັນຊີຂອງທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity}\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຮ້ອງທຸກຂອງທ່ານ: %{link}',
+          text: 'ຂອບໃຈທີ່ແຈ້ງໃຫ້ພວກເຮົາຮູ້. ພວກເຮົາໄດ້ຮັບຄຳຮ້ອງທຸກ “%{subject}” ຂອງທ່ານແລ້ວ; ທີມງານຈະກວດສອບ ແລະ ຕອບທ່ານໃນບັນຊີຂອງທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nຄຳຮ້ອງທຸກຂອງທ່ານ: %{link}',
         },
       },
       review: {
@@ -1126,6 +1134,11 @@ const lo = {
     services: {
       name: 'ບໍລິການ |||| ບໍລິການ',
       fields: {
+        ticketTypes: 'ປະເພດປີ້',
+        code: 'ລະຫັດ',
+        name: 'ຊື່',
+        minAge: 'ອາຍຸຕໍ່າສຸດ',
+        maxAge: 'ອາຍຸສູງສຸດ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         title: 'ຫົວຂໍ້',
         description: 'ຄຳອະທິບາຍ',
@@ -1188,6 +1201,7 @@ const lo = {
     schedules: {
       name: 'ຖ້ຽວອອກເດີນທາງ |||| ຖ້ຽວອອກເດີນທາງ',
       fields: {
+        priceOverrides: 'ລາຄາພິເສດຕາມປະເພດປີ້',
         serviceId: 'ບໍລິການ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         startDate: 'ວັນທີເລີ່ມ',
@@ -1283,6 +1297,9 @@ const lo = {
         refundRate: 'ອັດຕາການຄືນເງິນ',
       },
       fields: {
+        lines: 'ບ່ອນນັ່ງຕາມປະເພດປີ້',
+        ticketType: 'ປະເພດປີ້',
+        name: 'ປີ້',
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',

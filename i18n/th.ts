@@ -615,6 +615,14 @@ const th = {
       ruleTime: 'โปรดป้อนแต่ละเวลาในรูปแบบ HH:MM ตั้งแต่ 00:00 ถึง 23:59',
     },
     booking: {
+      tickets: 'ตั๋ว',
+      addOne: 'เพิ่มหนึ่ง: %{name}',
+      removeOne: 'ลดหนึ่ง: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'อายุ %{min}–%{max} ปี',
+      ageFrom: 'อายุ %{min} ปีขึ้นไป',
+      ageUpTo: 'อายุไม่เกิน %{max} ปี',
+      chooseSeats: 'โปรดเลือกอย่างน้อยหนึ่งที่นั่ง',
       title: 'จองทริปนี้',
       departure: 'วันออกเดินทาง',
       seats: 'จำนวนที่นั่ง',
@@ -813,31 +821,31 @@ const th = {
       orders: {
         booked: {
           subject: 'การจอง %{code}: ชำระก่อน %{holdExpiresAt}',
-          text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
+          text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
         },
         paid: {
           subject: 'ได้รับการชำระเงินแล้ว: การจอง %{code}',
-          text: 'เราได้รับการชำระเงินสำหรับการจอง %{code} ของคุณแล้ว ที่นั่งของคุณชำระเรียบร้อย กรุณาแสดงคิวอาร์โค้ดของการจองในวันออกเดินทาง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          text: 'เราได้รับการชำระเงินสำหรับการจอง %{code} ของคุณแล้ว ที่นั่งของคุณชำระเรียบร้อย กรุณาแสดงคิวอาร์โค้ดของการจองในวันออกเดินทาง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
         cancelled: {
           subject: 'การจอง %{code} ถูกยกเลิกแล้ว',
-          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'อนุมัติการคืนเงิน %{amount} แล้ว',
-          text: 'คำขอคืนเงินของคุณสำหรับการจอง %{orderId} ได้รับอนุมัติแล้ว: เราจะคืนเงิน %{amount} ให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+          text: 'คำขอคืนเงินของคุณสำหรับการจอง %{orderId} ได้รับอนุมัติแล้ว: เราจะคืนเงิน %{amount} ให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
         },
         rejected: {
           subject: 'คำขอคืนเงิน %{amount} ไม่ได้รับอนุมัติ',
-          text: 'คำขอคืนเงิน %{amount} ของคุณสำหรับการจอง %{orderId} ไม่ได้รับอนุมัติ: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
+          text: 'คำขอคืนเงิน %{amount} ของคุณสำหรับการจอง %{orderId} ไม่ได้รับอนุมัติ: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nคำขอคืนเงินของคุณ: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'ได้รับเรื่องร้องเรียนแล้ว: %{subject}',
-          text: 'ขอบคุณที่แจ้งให้เราทราบ เราได้รับเรื่องร้องเรียน “%{subject}” ของคุณแล้ว ทีมงานจะตรวจสอบและตอบกลับคุณในบัญชีของคุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity}\nรวม: %{total}\nรหัสการจอง: %{code}\n\nเรื่องร้องเรียนของคุณ: %{link}',
+          text: 'ขอบคุณที่แจ้งให้เราทราบ เราได้รับเรื่องร้องเรียน “%{subject}” ของคุณแล้ว ทีมงานจะตรวจสอบและตอบกลับคุณในบัญชีของคุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nเรื่องร้องเรียนของคุณ: %{link}',
         },
       },
       review: {
@@ -1126,6 +1134,11 @@ const th = {
     services: {
       name: 'บริการ |||| บริการ',
       fields: {
+        ticketTypes: 'ประเภทตั๋ว',
+        code: 'รหัส',
+        name: 'ชื่อ',
+        minAge: 'อายุขั้นต่ำ',
+        maxAge: 'อายุสูงสุด',
         partnerId: 'พาร์ทเนอร์',
         title: 'ชื่อเรื่อง',
         description: 'คำอธิบาย',
@@ -1188,6 +1201,7 @@ const th = {
     schedules: {
       name: 'รอบการเดินทาง |||| รอบการเดินทาง',
       fields: {
+        priceOverrides: 'ราคาพิเศษตามประเภทตั๋ว',
         serviceId: 'บริการ',
         partnerId: 'พาร์ทเนอร์',
         startDate: 'วันที่เริ่ม',
@@ -1283,6 +1297,9 @@ const th = {
         refundRate: 'อัตราการคืนเงิน',
       },
       fields: {
+        lines: 'ที่นั่งตามประเภทตั๋ว',
+        ticketType: 'ประเภทตั๋ว',
+        name: 'ตั๋ว',
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',
         partnerId: 'พาร์ทเนอร์',

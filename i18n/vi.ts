@@ -618,6 +618,14 @@ const vi = {
       ruleTime: 'Vui lòng nhập mỗi giờ theo dạng HH:MM, từ 00:00 đến 23:59',
     },
     booking: {
+      tickets: 'Vé',
+      addOne: 'Thêm một: %{name}',
+      removeOne: 'Bớt một: %{name}',
+      count: '%{name}: %{count}',
+      ageRange: 'Từ %{min} đến %{max} tuổi',
+      ageFrom: 'Từ %{min} tuổi trở lên',
+      ageUpTo: 'Đến %{max} tuổi',
+      chooseSeats: 'Hãy chọn ít nhất một chỗ',
       title: 'Đặt chuyến đi này',
       departure: 'Ngày khởi hành',
       seats: 'Số chỗ',
@@ -820,31 +828,31 @@ const vi = {
       orders: {
         booked: {
           subject: 'Đặt chỗ %{code}: thanh toán trước %{holdExpiresAt}',
-          text: 'Cảm ơn bạn đã đặt chỗ với Lantern. Chỗ của bạn được giữ đến %{holdExpiresAt}: hãy thanh toán trước thời điểm đó, nếu không các chỗ sẽ được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nCách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi %{reference} làm nội dung chuyển khoản.\n\nĐơn đặt chỗ của bạn: %{link}',
+          text: 'Cảm ơn bạn đã đặt chỗ với Lantern. Chỗ của bạn được giữ đến %{holdExpiresAt}: hãy thanh toán trước thời điểm đó, nếu không các chỗ sẽ được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nCách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi %{reference} làm nội dung chuyển khoản.\n\nĐơn đặt chỗ của bạn: %{link}',
         },
         paid: {
           subject: 'Đã nhận thanh toán: đặt chỗ %{code}',
-          text: 'Chúng tôi đã nhận được thanh toán cho đơn đặt chỗ %{code}. Chỗ của bạn đã được thanh toán; hãy xuất trình mã QR của đơn khi khởi hành.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          text: 'Chúng tôi đã nhận được thanh toán cho đơn đặt chỗ %{code}. Chỗ của bạn đã được thanh toán; hãy xuất trình mã QR của đơn khi khởi hành.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },
         cancelled: {
           subject: 'Đơn đặt chỗ %{code} đã bị hủy',
-          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy (%{reason}). Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy (%{reason}). Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },
       },
       refunds: {
         approved: {
           subject: 'Đã duyệt hoàn tiền %{amount}',
-          text: 'Yêu cầu hoàn tiền cho đơn đặt chỗ %{orderId} của bạn đã được duyệt: %{amount} sẽ được hoàn lại cho bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
+          text: 'Yêu cầu hoàn tiền cho đơn đặt chỗ %{orderId} của bạn đã được duyệt: %{amount} sẽ được hoàn lại cho bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
         },
         rejected: {
           subject: 'Yêu cầu hoàn tiền %{amount} không được duyệt',
-          text: 'Yêu cầu hoàn tiền %{amount} cho đơn đặt chỗ %{orderId} của bạn không được duyệt: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
+          text: 'Yêu cầu hoàn tiền %{amount} cho đơn đặt chỗ %{orderId} của bạn không được duyệt: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nYêu cầu hoàn tiền của bạn: %{link}',
         },
       },
       complaints: {
         received: {
           subject: 'Đã nhận khiếu nại: %{subject}',
-          text: 'Cảm ơn bạn đã cho chúng tôi biết. Chúng tôi đã nhận được khiếu nại “%{subject}” của bạn; đội ngũ sẽ xem xét và trả lời bạn trong tài khoản của bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity}\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nKhiếu nại của bạn: %{link}',
+          text: 'Cảm ơn bạn đã cho chúng tôi biết. Chúng tôi đã nhận được khiếu nại “%{subject}” của bạn; đội ngũ sẽ xem xét và trả lời bạn trong tài khoản của bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nKhiếu nại của bạn: %{link}',
         },
       },
       review: {
@@ -1133,6 +1141,11 @@ const vi = {
     services: {
       name: 'Dịch vụ |||| Dịch vụ',
       fields: {
+        ticketTypes: 'Loại vé',
+        code: 'Mã',
+        name: 'Tên',
+        minAge: 'Tuổi tối thiểu',
+        maxAge: 'Tuổi tối đa',
         partnerId: 'Đối tác',
         title: 'Tiêu đề',
         description: 'Mô tả',
@@ -1195,6 +1208,7 @@ const vi = {
     schedules: {
       name: 'Lịch khởi hành |||| Lịch khởi hành',
       fields: {
+        priceOverrides: 'Giá đặc biệt theo loại vé',
         serviceId: 'Dịch vụ',
         partnerId: 'Đối tác',
         startDate: 'Ngày bắt đầu',
@@ -1291,6 +1305,9 @@ const vi = {
         refundRate: 'Tỷ lệ hoàn tiền',
       },
       fields: {
+        lines: 'Chỗ theo loại vé',
+        ticketType: 'Loại vé',
+        name: 'Vé',
         code: 'Mã đơn hàng',
         userId: 'Khách hàng',
         partnerId: 'Đối tác',

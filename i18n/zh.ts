@@ -614,6 +614,14 @@ const zh = {
       ruleTime: '请按 HH:MM 格式输入每个时间，从 00:00 到 23:59',
     },
     booking: {
+      tickets: '票种',
+      addOne: '增加一位：%{name}',
+      removeOne: '减少一位：%{name}',
+      count: '%{name}：%{count}',
+      ageRange: '%{min}–%{max} 岁',
+      ageFrom: '%{min} 岁及以上',
+      ageUpTo: '%{max} 岁及以下',
+      chooseSeats: '请至少选择一个座位',
       title: '预订此行程',
       departure: '出发日期',
       seats: '座位数',
@@ -810,31 +818,31 @@ const zh = {
       orders: {
         booked: {
           subject: '预订 %{code}：请在 %{holdExpiresAt} 前付款',
-          text: '感谢您在 Lantern 预订。您的座位保留至 %{holdExpiresAt}：请在此之前付款，否则座位将重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n付款方式：将 %{amount} 转账至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写 %{reference}。\n\n您的预订：%{link}',
+          text: '感谢您在 Lantern 预订。您的座位保留至 %{holdExpiresAt}：请在此之前付款，否则座位将重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n付款方式：将 %{amount} 转账至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写 %{reference}。\n\n您的预订：%{link}',
         },
         paid: {
           subject: '已收到付款：预订 %{code}',
-          text: '我们已收到您预订 %{code} 的付款。您的座位已付清；出发时请出示预订的二维码。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          text: '我们已收到您预订 %{code} 的付款。您的座位已付清；出发时请出示预订的二维码。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
         },
         cancelled: {
           subject: '预订 %{code} 已取消',
-          text: '您的预订 %{code} 已取消（%{reason}）。该预订未付款，座位已重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          text: '您的预订 %{code} 已取消（%{reason}）。该预订未付款，座位已重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
         },
       },
       refunds: {
         approved: {
           subject: '退款 %{amount} 已批准',
-          text: '您对预订 %{orderId} 的退款申请已获批准：%{amount} 将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
+          text: '您对预订 %{orderId} 的退款申请已获批准：%{amount} 将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
         },
         rejected: {
           subject: '退款申请 %{amount} 未获批准',
-          text: '您对预订 %{orderId} 的 %{amount} 退款申请未获批准：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
+          text: '您对预订 %{orderId} 的 %{amount} 退款申请未获批准：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的退款申请：%{link}',
         },
       },
       complaints: {
         received: {
           subject: '已收到投诉：%{subject}',
-          text: '感谢您告诉我们。我们已收到您的投诉“%{subject}”，团队会进行核查并在您的账户中回复您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}\n总计：%{total}\n预订编号：%{code}\n\n您的投诉：%{link}',
+          text: '感谢您告诉我们。我们已收到您的投诉“%{subject}”，团队会进行核查并在您的账户中回复您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的投诉：%{link}',
         },
       },
       review: {
@@ -1123,6 +1131,11 @@ const zh = {
     services: {
       name: '服务 |||| 服务',
       fields: {
+        ticketTypes: '票种',
+        code: '代码',
+        name: '名称',
+        minAge: '最小年龄',
+        maxAge: '最大年龄',
         partnerId: '合作伙伴',
         title: '标题',
         description: '描述',
@@ -1185,6 +1198,7 @@ const zh = {
     schedules: {
       name: '出发班期 |||| 出发班期',
       fields: {
+        priceOverrides: '按票种的特价',
         serviceId: '服务',
         partnerId: '合作伙伴',
         startDate: '开始日期',
@@ -1274,6 +1288,9 @@ const zh = {
       },
       stats: { count: '订单', grossBookings: '预订总额', total: '收入', commission: '佣金', refundRate: '退款率' },
       fields: {
+        lines: '按票种的座位',
+        ticketType: '票种',
+        name: '票',
         code: '订单号',
         userId: '客户',
         partnerId: '合作伙伴',

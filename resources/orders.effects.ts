@@ -4,6 +4,8 @@ import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 import { REFUSALS, refusal } from './shared/refusals';
+import { ORDER_LINES, priceOn, typesOf } from './shared/ticket-types';
+import { totalsOf } from '../src/core/inline-collection';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** Every order code is this prefix, a hyphen and ORDER_CODE_LENGTH letters and digits. */
@@ -94,7 +96,6 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   if (ctx.principal.kind !== 'user') ctx.fail(403, REFUSALS.customersOnly);
   const userId = ctx.principal.id;
   const scheduleId = Number(values.scheduleId);
-  const quantity = Number(values.quantity ?? 1);
   const schedule = await ctx.findById('schedules', scheduleId, { lock: true });
   if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
   const user = await ctx.findById('users', userId, { lock: true });
@@ -105,6 +106,8 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   const partner = await ctx.findById('partners', Number(schedule.partnerId));
   if (!service || !partner || service.status !== 'approved' || partner.status !== 'approved')
     ctx.fail(409, REFUSALS.serviceNotBookable);
+  const lines = priceLines(ctx, values, schedule, service);
+  const { quantity, total } = totalsOf(ORDER_LINES, lines);
   const left = await seatsLeft(ctx, schedule);
   if (quantity > left)
     ctx.fail(409, REFUSALS.notEnoughSeats, {
@@ -115,8 +118,7 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   if ((await heldByCustomer(ctx, userId)) + quantity > maxHeld) ctx.fail(409, TOO_MANY_HELD);
   const holdMinutes = Number(payments.holdMinutes ?? 30);
 
-  const unitPrice = Number(schedule.priceOverride ?? service.price);
-  const total = unitPrice * quantity;
+  const unitPrice = Number(lines[0].unitPrice);
   const commissionSettings = await ctx.settings('commission');
   const rate = Number(partner.commissionRate ?? commissionSettings.defaultRate ?? 10);
   return {
@@ -133,6 +135,8 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
       : Array.isArray(payments.cancellationPolicy)
         ? payments.cancellationPolicy
         : DEFAULT_CANCELLATION_POLICY,
+    lines,
+    quantity,
     unitPrice,
     total,
     commissionRate: rate,
@@ -143,6 +147,40 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     contactEmail: values.contactEmail ?? user?.email ?? null,
     contactPhone: values.contactPhone ?? user?.phone ?? null,
   };
+}
+
+/** Seats on one order: its lines' sum may not pass what one booking asks for at most. */
+const MAX_SEATS = 50;
+
+/**
+ * The order's lines, priced on this departure: `lines` as sent (each a known ticket type of the service, once), or
+ * `quantity` alone as that many of the default type. Each line's unitPrice is fixed here, for good.
+ */
+function priceLines(
+  ctx: HookContext,
+  values: Record<string, unknown>,
+  schedule: Record<string, unknown>,
+  service: Record<string, unknown>,
+): Record<string, unknown>[] {
+  const types = typesOf(service);
+  const sent = Array.isArray(values.lines) && values.lines.length ? (values.lines as Record<string, unknown>[]) : null;
+  const asked = sent ?? [{ ticketType: types[0].code, quantity: values.quantity ?? 1 }];
+  const lines = asked.map((line) => {
+    const index = types.findIndex((type) => type.code === line.ticketType);
+    if (index < 0) ctx.fail(400, 'Invalid input', { lines: `Unknown ticket type ${String(line.ticketType)}` });
+    const type = types[index];
+    return {
+      ticketType: type.code,
+      quantity: Number(line.quantity),
+      unitPrice: priceOn(schedule, type, index === 0),
+      ...(type.name && { name: type.name }),
+    };
+  });
+  const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (sent && values.quantity != null && Number(values.quantity) !== seats)
+    ctx.fail(400, 'Invalid input', { quantity: `The lines add up to ${seats} seats` });
+  if (seats > MAX_SEATS) ctx.fail(400, 'Invalid input', { lines: `The value must be at most ${MAX_SEATS}` });
+  return lines;
 }
 
 /**

@@ -25,6 +25,7 @@ import { checkout, howToPay } from './orders.payment';
 import { organizer } from './orders.ticket';
 import { canMarkNoShow, checkIn } from './orders.check-in.server';
 import { mailUser, TELL_USER, tellPartner } from './shared/notify';
+import { ORDER_LINES } from './shared/ticket-types';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
 /** Paid and not refunded: the orders revenue and commission come from. */
@@ -49,7 +50,11 @@ export default defineResource({
     // The departure's time and meeting place as booked, copied so the ticket and the mails need no join.
     departureTime: text({ readOnly: true, length: 5 }),
     meetingPoint: localized({ readOnly: true }),
-    quantity: integer({ required: true, min: 1, max: 50, default: 1, immutable: true }),
+    // Every seat booked: the sum of the lines' (sent alone, that many of the service's default ticket type).
+    quantity: integer({ min: 1, max: 50, immutable: true }),
+    // Seats by ticket type, each priced when booked (SPEC §14); `quantity` and `total` are their sums.
+    lines: ORDER_LINES,
+    // The default type's price when every seat is of one type; with several types, the first line's.
     unitPrice: money({ readOnly: true }),
     total: money({ readOnly: true, sortable: true, filterable: true }),
     commissionRate: percent({ readOnly: true }),
@@ -104,6 +109,7 @@ export default defineResource({
           'meetingPoint',
           'partnerId',
           'userId',
+          'lines',
           'quantity',
           'cancellationPolicy',
         ],
@@ -136,7 +142,7 @@ export default defineResource({
         hero: { title: 'serviceId.title', image: 'serviceId.images' },
         sections: [
           // What a cancelled booking gives back shows once it is known.
-          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'quantity', 'total', 'refundAmount'] },
+          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'lines', 'quantity', 'total', 'refundAmount'] },
           { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
           { name: 'ticket', code: 'code' },
           { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
@@ -147,7 +153,7 @@ export default defineResource({
       },
     },
   },
-  create: { fields: ['scheduleId', 'quantity', ...CONTACT, 'note'] },
+  create: { fields: ['scheduleId', 'lines', ...CONTACT, 'note'] },
   edit: { fields: [...CONTACT, 'note'] },
   workflow: {
     states: ['pending_payment', 'paid', 'confirmed', 'completed', 'cancelled', 'refunded', 'expired', 'no_show'],

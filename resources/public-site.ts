@@ -23,6 +23,7 @@ export default definePublicSite({
       reply: 'reply',
     },
     place: 'meetingPoint',
+    tickets: { field: 'ticketTypes', code: 'code', name: 'name', price: 'price', minAge: 'minAge', maxAge: 'maxAge' },
     terms: { field: 'cancellationPolicy', words: cancellationTermsText },
     sort: ['id', 'DESC'],
     partner: { field: 'partnerId', resource: 'partners', display: ['displayName', 'companyName'] },
@@ -53,12 +54,14 @@ export default definePublicSite({
       capacity: 'capacity',
       taken: 'seatsBooked',
       priceOverride: 'priceOverride',
+      priceOverrides: 'priceOverrides',
     },
   },
   booking: {
     resource: 'orders',
     occurrence: 'scheduleId',
     seats: 'quantity',
+    lines: { field: 'lines', type: 'ticketType', quantity: 'quantity' },
     maxSeats: 50,
     account: { kind: 'user', resource: 'users', area: 'account', path: 'orders' },
     contact: {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { toDay } from './shared/dates';
 import { orderMoney, seatsLeft } from './orders.effects';
+import { checkPriceOverrides } from './shared/ticket-types';
 
 const NOT_FOUND = 'The referenced record does not exist';
 
@@ -17,6 +18,7 @@ export async function prepareSchedule(
     ctx.fail(409, 'This service cannot get new departures');
   if (ctx.principal.kind === 'partner' && toDay(values.startDate) <= toDay(ctx.now))
     ctx.fail(400, 'Invalid input', { startDate: 'The departure must be in the future' });
+  checkPriceOverrides(ctx, service, values.priceOverrides);
   return { partnerId: service.partnerId, currency: service.currency ?? 'LAK', seatsBooked: 0 };
 }
 
@@ -27,6 +29,8 @@ export async function checkScheduleUpdate(
   patch: Record<string, unknown>,
 ): Promise<void> {
   const current = (await ctx.findById('schedules', before.id, { lock: true })) ?? before;
+  if (patch.priceOverrides != null)
+    checkPriceOverrides(ctx, (await ctx.findById('services', Number(current.serviceId))) ?? {}, patch.priceOverrides);
   if (patch.capacity == null) return;
   // Seats paid for and seats held by unpaid orders whose hold still runs.
   const taken = Number(current.capacity) - (await seatsLeft(ctx, current));

@@ -5,9 +5,14 @@ const ON_BOARD = ['pending_payment', 'paid', 'confirmed', 'completed', 'no_show'
 /** Paid for (a no-show paid too); a customer's contact is the partner's to read only from then on (orders' revealIn). */
 const PAID = ['paid', 'confirmed', 'completed', 'no_show'];
 
-/** An order's seats as the manifest writes them; with ticket types, its lines ("2 ADULT, 1 CHILD"). */
+/**
+ * An order's seats as the manifest writes them: by ticket type, from its lines ("2 ADULT, 1 CHILD"), so the guide
+ * counts children at the door; codes, not names, since the list and its CSV read the same in any language.
+ */
 export function seatsOf(order: Row): string {
-  return String(order.quantity ?? 0);
+  const lines = Array.isArray(order.lines) ? (order.lines as { ticketType?: unknown; quantity?: unknown }[]) : [];
+  if (!lines.length) return String(order.quantity ?? 0);
+  return lines.map((line) => `${Number(line.quantity ?? 0)} ${String(line.ticketType ?? '')}`.trim()).join(', ');
 }
 
 export interface ManifestRow {

@@ -1,4 +1,4 @@
-import { currency, date, integer, localized, money, ref, status, text } from '../src/core/fields';
+import { currency, date, integer, localized, mapOf, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
 import { generateDepartures, previewDepartures } from './schedules.generate.server';
@@ -26,8 +26,10 @@ export default defineResource({
     }),
     capacity: integer({ required: true, min: 1, max: 1000 }),
     seatsBooked: integer({ readOnly: true, default: 0, sortable: true }),
-    // Empty: the service's price applies.
+    // Empty: the service's price applies. The default ticket type's price on this departure.
     priceOverride: money({ min: 1 }),
+    // A ticket type's price on this departure, by code (`{"CHILD": 100000}`); a type not named: its own price.
+    priceOverrides: mapOf(money({ required: true, min: 0 })),
     // Empty: the service's meeting point applies.
     meetingPoint: localized(),
     currency: currency({ readOnly: true }),
@@ -48,9 +50,30 @@ export default defineResource({
     calendar: { start: 'startDate', end: 'endDate', usage: ['seatsBooked', 'capacity'] },
   },
   create: {
-    fields: ['serviceId', 'startDate', 'startTime', 'endDate', 'capacity', 'priceOverride', 'meetingPoint', 'note'],
+    fields: [
+      'serviceId',
+      'startDate',
+      'startTime',
+      'endDate',
+      'capacity',
+      'priceOverride',
+      'priceOverrides',
+      'meetingPoint',
+      'note',
+    ],
   },
-  edit: { fields: ['startDate', 'startTime', 'endDate', 'capacity', 'priceOverride', 'meetingPoint', 'note'] },
+  edit: {
+    fields: [
+      'startDate',
+      'startTime',
+      'endDate',
+      'capacity',
+      'priceOverride',
+      'priceOverrides',
+      'meetingPoint',
+      'note',
+    ],
+  },
   workflow: {
     states: ['open', 'closed', 'cancelled'],
     initial: 'open',
@@ -128,6 +151,7 @@ export default defineResource({
         'capacity',
         'seatsBooked',
         'priceOverride',
+        'priceOverrides',
         'meetingPoint',
         'currency',
       ],

@@ -1,6 +1,7 @@
 import { currency, datetime, images, integer, json, localized, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
-import { checkServiceRefs, prepareService } from './services.effects';
+import { prepareService, updateService } from './services.effects';
+import { ticketTypes } from './shared/ticket-types';
 import { cancellationPolicy } from './shared/cancellation';
 import { tellPartner } from './shared/notify';
 import { partnerReview } from './shared/review';
@@ -11,7 +12,7 @@ const DETAILS = [
   'tourTypeId',
   'provinceId',
   'durationDays',
-  'price',
+  'ticketTypes',
   'currency',
   'capacity',
   'meetingPoint',
@@ -41,7 +42,11 @@ export default defineResource({
     tourTypeId: ref('tour-types', { required: true, display: 'name', filterable: true, group: 'details' }),
     provinceId: ref('provinces', { required: true, display: 'name', filterable: true, group: 'details' }),
     durationDays: integer({ required: true, min: 1, max: 60, default: 1, sortable: true, group: 'details' }),
-    price: money({ required: true, min: 1, sortable: true, filterable: true, group: 'details' }),
+    // The default ticket type's price (the first of `ticketTypes`), kept so by the server: what `{quantity}` alone
+    // books and what lists and cards show. Sent alone, it sets that type's price.
+    price: money({ min: 1, sortable: true, filterable: true, group: 'details' }),
+    // Price categories (ADULT, CHILD, …), the first the default; none sent on create: one ADULT at `price`.
+    ticketTypes: ticketTypes({ group: 'details' }),
     currency: currency({ group: 'details' }),
     capacity: integer({ required: true, min: 1, max: 1000, default: 10, group: 'details' }),
     meetingPoint: localized({ group: 'details' }),
@@ -135,14 +140,14 @@ export default defineResource({
   },
   hooks: {
     beforeCreate: ({ values, ...ctx }) => prepareService(ctx, values),
-    beforeUpdate: ({ patch, before, ...ctx }) => checkServiceRefs(ctx, patch, before),
+    beforeUpdate: ({ patch, before, ...ctx }) => updateService(ctx, patch, before),
   },
   access: {
     admin: { read: true, create: ['moderator'], update: ['moderator'] },
     partner: { scope: 'partnerId', read: true, create: true, update: true },
     public: {
       where: { status: 'approved', partnerId: { status: 'approved' } },
-      fields: ['partnerId', 'title', 'description', ...DETAILS, 'images', 'rating'],
+      fields: ['partnerId', 'title', 'description', ...DETAILS, 'price', 'images', 'rating'],
     },
   },
 });

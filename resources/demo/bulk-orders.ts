@@ -84,6 +84,7 @@ export async function addBulkOrders(
                  (${userIds}::bigint[])[1 + ((g.n * 31) % ${userRows.length})] as "userId",
                  1 + (g.n % 2)::int as quantity,
                  coalesce(sch."priceOverride", s.price) as "unitPrice",
+                 coalesce(s."ticketTypes" -> 0, '{"code": "ADULT"}'::jsonb) as "ticketType",
                  coalesce(p."commissionRate", 10) as rate,
                  case
                    when sch."startDate" > current_date then
@@ -99,11 +100,14 @@ export async function addBulkOrders(
           join services s on s.id = sch."serviceId"
           join partners p on p.id = sch."partnerId"
         )
-        insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", "departureDate", quantity,
+        insert into orders (code, "userId", "partnerId", "serviceId", "scheduleId", "departureDate", quantity, lines,
                             "unitPrice", total, "commissionRate", commission, currency, "paymentMethod", status,
                             "paidAt", "confirmedAt", "completedAt", "cancelledAt", "holdExpiresAt", "createdAt", "updatedAt")
         select 'BK-' || (${codeBase} + o.n)::text, o."userId", o."partnerId", o."serviceId", o."scheduleId",
-               o."startDate", o.quantity, o."unitPrice", o."unitPrice" * o.quantity, o.rate,
+               o."startDate", o.quantity,
+               jsonb_build_array(jsonb_build_object('ticketType', o."ticketType" ->> 'code', 'quantity', o.quantity,
+                 'unitPrice', o."unitPrice", 'name', o."ticketType" -> 'name')),
+               o."unitPrice", o."unitPrice" * o.quantity, o.rate,
                round(o."unitPrice" * o.quantity * o.rate / 100), 'LAK',
                case when o.status in ('expired', 'cancelled') then null
                     else (array['bcel_onepay','bcel_onepay','card','bank_transfer'])[1 + (o.n % 4)::int] end,

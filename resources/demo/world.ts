@@ -3,6 +3,7 @@ import { commissionOf } from '../orders.effects';
 import { reviewerNameOf } from '../reviews.effects';
 import { Builder, type Rec } from '../../src/server/seed/builder';
 import { Random } from '../../src/server/seed/random';
+import { CHILD_TICKET_NAME, DEFAULT_TICKET_CODE, DEFAULT_TICKET_NAME, type TicketType } from '../shared/ticket-types';
 import { coverUrl, PALETTES, type CoverKey } from './covers';
 import {
   BANKS,
@@ -360,6 +361,9 @@ export class World {
         : this.before(created + this.span(0, 3), created);
     const reviewed = this.before(submitted + this.span(0.5, 4), submitted);
     const reviewedStatus = status === 'suspended' || status === 'archived' ? 'approved' : status;
+    const price = options.price ?? this.random.amount(150_000, 900_000, 10_000) * days;
+    // Every other service sells children's seats too, cheaper (drawn without the random stream, which stays as it was).
+    const withChildren = this.b.rows('services').length % 2 === 0;
     const rec = this.b.add('services', {
       partnerId: partner,
       rating: { average: null, count: 0 },
@@ -368,7 +372,13 @@ export class World {
       tourTypeId: tourType,
       provinceId: province,
       durationDays: days,
-      price: options.price ?? this.random.amount(150_000, 900_000, 10_000) * days,
+      price,
+      ticketTypes: [
+        { code: DEFAULT_TICKET_CODE, name: DEFAULT_TICKET_NAME, price, minAge: 12 },
+        ...(withChildren
+          ? [{ code: 'CHILD', name: CHILD_TICKET_NAME, price: Math.round((price * 0.6) / 10_000) * 10_000, maxAge: 11 }]
+          : []),
+      ],
       currency: 'LAK',
       capacity: this.random.int(8, 30),
       meetingPoint: meetingAtHotel(province.values.name as Text5),
@@ -424,6 +434,11 @@ export class World {
       capacity: capacity ?? this.random.int(12, 30),
       seatsBooked: 0,
       priceOverride: override,
+      // A dearer departure is dearer for children too.
+      priceOverrides:
+        override != null && childType(service)
+          ? { CHILD: Math.round((Number(childType(service)!.price) * 1.1) / 10_000) * 10_000 }
+          : null,
       startTime: DEPARTURE_TIMES[Math.floor(start / DAY) % DEPARTURE_TIMES.length],
       meetingPoint: null,
       currency: 'LAK',
@@ -478,7 +493,21 @@ export class World {
     const service = schedule.values.serviceId as Rec;
     const partner = schedule.values.partnerId as Rec;
     const unitPrice = Number(schedule.values.priceOverride ?? service.values.price);
-    const total = unitPrice * quantity;
+    // Families: of three seats or more on a service with children's seats, one is a child's.
+    const child = quantity >= 3 ? childType(service) : undefined;
+    const childPrice = child
+      ? Number((schedule.values.priceOverrides as Record<string, number> | null)?.CHILD ?? child.price)
+      : 0;
+    const lines = [
+      {
+        ticketType: DEFAULT_TICKET_CODE,
+        quantity: child ? quantity - 1 : quantity,
+        unitPrice,
+        name: DEFAULT_TICKET_NAME,
+      },
+      ...(child ? [{ ticketType: child.code, quantity: 1, unitPrice: childPrice, name: child.name }] : []),
+    ];
+    const total = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
     const rate = partner.values.commissionRate == null ? 10 : Number(partner.values.commissionRate);
     const commission = commissionOf(total, rate);
     if (created >= this.now || created > start - 6 * 60 * MINUTE)
@@ -519,6 +548,7 @@ export class World {
       meetingPoint: schedule.values.meetingPoint ?? service.values.meetingPoint,
       cancellationPolicy: service.values.cancellationPolicy,
       quantity,
+      lines,
       unitPrice,
       total,
       commissionRate: rate,
@@ -874,4 +904,9 @@ function demoCancellationPolicy(tourType: string, days: number): { hoursBefore: 
     ];
   if (days >= 2) return [{ hoursBefore: 48, refundPercent: 50 }];
   return [{ hoursBefore: 24, refundPercent: 100 }];
+}
+
+/** A demo service's children's ticket type, when it sells one. */
+function childType(service: Rec): TicketType | undefined {
+  return (service.values.ticketTypes as TicketType[] | undefined)?.find((type) => type.code === 'CHILD');
 }

@@ -125,11 +125,29 @@ export interface JsonField extends FieldBase<'json'> {
   shapes?: { by: string; variants: Readonly<Record<string, Readonly<Record<string, Field>>>> };
   /** A list of rows, each an object of these fields: validated row by row, edited as repeatable rows. */
   items?: ListItems;
+  /** An object of keys to values of this field (`{"CHILD": 100000}`): each value validated like the field. */
+  values?: Field;
 }
 export interface ListItems {
   fields: Readonly<Record<string, Field>>;
   /** At most this many rows (default 20). */
   maxItems?: number;
+  /** At least this many rows once the list is given (a required list: at least one). */
+  minItems?: number;
+  /** No two rows share this key's value (e.g. a ticket type's code). */
+  uniqueBy?: string;
+  /**
+   * An inline child collection (`inlineCollection`): rows that belong to their parent record, written in its
+   * transaction and validated with it, shown on its page as a table of their own fields.
+   */
+  inline?: boolean;
+  /** The keys an inline collection's table shows, in order (default: every key some row has a value for). */
+  columns?: readonly string[];
+  /**
+   * Fields of the parent computed from the rows whenever they are written: `{ sum: key }` adds up a key,
+   * `{ sum: key, times: other }` adds up key × other (e.g. seats and their price).
+   */
+  totals?: Readonly<Record<string, { sum: string; times?: string }>>;
   /** Rows go from the largest value of this field to the smallest, each strictly below the row above. */
   descending?: string;
   /**
@@ -206,9 +224,24 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
 export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
 /** A list of rows of `fields` (stored as a jsonb array): e.g. a cancellation policy's tiers. */
 export const listOf = (fields: ListItems['fields'], o: FieldOptions & Omit<ListItems, 'fields'> = {}): JsonField => {
-  const { maxItems, descending, words, ...options } = o;
-  return { kind: 'json', items: { fields, maxItems, descending, words }, ...options };
+  const { maxItems, minItems, uniqueBy, inline, columns, totals, descending, words, ...options } = o;
+  return {
+    kind: 'json',
+    items: { fields, maxItems, minItems, uniqueBy, inline, columns, totals, descending, words },
+    ...options,
+  };
 };
+/**
+ * An inline child collection: the parent's own rows of these fields (an order's lines), stored with the parent
+ * (a jsonb array), so they are created and changed in its transaction and validated with its body; its page
+ * draws them as a table, and `totals` keep the parent's sums of them right on every write.
+ */
+export const inlineCollection = (
+  fields: ListItems['fields'],
+  o: FieldOptions & Omit<ListItems, 'fields' | 'inline'> = {},
+): JsonField => listOf(fields, { minItems: 1, ...o, inline: true });
+/** An object whose every value is of this field (e.g. prices by code); which keys are allowed is the resource's. */
+export const mapOf = (values: Field, o: FieldOptions = {}): JsonField => ({ kind: 'json', values, ...o });
 /** The workflow's status field: its values are the workflow's states. */
 export const status = (o: FieldOptions = {}): FieldBase<'status'> => ({
   kind: 'status',

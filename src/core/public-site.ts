@@ -28,6 +28,11 @@ export interface PublicSite {
     duration?: string;
     /** Where travellers meet (localized text). */
     place?: string;
+    /**
+     * The item's price categories (a list field of rows), the first the default: each a code, a localized name, a
+     * price and optional ages. The booking form offers a stepper per category.
+     */
+    tickets?: { field: string; code: string; name: string; price: string; minAge?: string; maxAge?: string };
     /** Terms the item's page states in words, from one field (the cancellation terms). */
     terms?: { field: string; words: (value: unknown, translate: Translate) => string };
     /** Default sort of the cards. */
@@ -62,6 +67,8 @@ export interface PublicSite {
       capacity?: string;
       taken?: string;
       priceOverride?: string;
+      /** The occurrence's own price by category code (`{CODE: amount}`); a code not named: the category's price. */
+      priceOverrides?: string;
     };
   };
   /**
@@ -73,6 +80,8 @@ export interface PublicSite {
     resource: string;
     occurrence: string;
     seats: string;
+    /** Seats by category: `POST` sends `{[field]: [{[type]: code, [quantity]: n}, …]}` (categories with none left out). */
+    lines?: { field: string; type: string; quantity: string };
     /** The most seats one booking may ask for. */
     maxSeats: number;
     /** Which accounts book, and where their bookings are: the area and the resource's path there. */

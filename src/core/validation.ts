@@ -172,6 +172,11 @@ function listRule(items: ListItems) {
       if (value === undefined || value === null) return true;
       if (!Array.isArray(value)) return false;
       if (value.length > max) return this.createError({ message: msg('maxValue', { 0: max }) as never });
+      if (items.minItems && value.length < items.minItems)
+        return this.createError({
+          message: msg(items.minItems === 1 ? 'required' : 'minValue', { 0: items.minItems }) as never,
+        });
+      const seen = new Set<unknown>();
       for (const [index, row] of value.entries()) {
         if (typeof row !== 'object' || row === null || Array.isArray(row))
           return this.createError({ path: `${this.path}.${index}`, message: msg('format') as never });
@@ -186,9 +191,35 @@ function listRule(items: ListItems) {
             return this.createError({ path: `${this.path}.${index}.${key}`, message: error.message as never });
           }
         }
+        const key = items.uniqueBy;
+        if (key && row[key] != null) {
+          if (seen.has(row[key]))
+            return this.createError({ path: `${this.path}.${index}.${key}`, message: msg('unique') as never });
+          seen.add(row[key]);
+        }
         const by = items.descending;
         if (by && index > 0 && !(Number(row[by]) < Number(value[index - 1][by])))
           return this.createError({ path: `${this.path}.${index}.${by}`, message: msg('descending') as never });
+      }
+      return true;
+    });
+}
+
+/** An object of keys to values of one field (`mapOf`); errors name the key (`priceOverrides.CHILD`). */
+function mapRule(values: Field) {
+  return yup
+    .mixed()
+    .nullable()
+    .test('map', msg('format') as never, function check(value) {
+      if (value === undefined || value === null) return true;
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const [key, inner] of Object.entries(value)) {
+        try {
+          fieldRule(values, 'create').validateSync(inner, { strict: true });
+        } catch (error) {
+          if (!(error instanceof yup.ValidationError)) throw error;
+          return this.createError({ path: `${this.path}.${key}`, message: error.message as never });
+        }
       }
       return true;
     });
@@ -284,7 +315,13 @@ export function fieldRule(field: Field, mode: SchemaMode): yup.Schema {
     }
     case 'json':
       return requiredRule(
-        field.shapes ? shapedJsonRule(field.shapes) : field.items ? listRule(field.items) : yup.mixed().nullable(),
+        field.shapes
+          ? shapedJsonRule(field.shapes)
+          : field.items
+            ? listRule(field.items)
+            : field.values
+              ? mapRule(field.values)
+              : yup.mixed().nullable(),
         field,
         mode,
       );

@@ -1,4 +1,4 @@
-import type { EnumField, Field, MoneyField } from './fields';
+import type { EnumField, Field, JsonField, MoneyField } from './fields';
 import { formatDate, formatDateTime, formatDayAndTime, formatMoney, formatNumber } from './format';
 import { humanize, labels } from './labels';
 import { pickLocalized, type Locale, type LocalizedText } from './locales';
@@ -88,8 +88,22 @@ export function valueText(
       return formatDateTime(value as string, locale);
     case 'localized':
       return pickLocalized(value as LocalizedText, locale);
+    case 'json': {
+      // An inline collection reads as its rows, each its columns' values ("Adult · 2 · LAK 250,000; Child · …").
+      const items = (field as JsonField).items;
+      if (!items?.inline || !Array.isArray(value)) return '';
+      const rowConfig = { ...config, fields: { ...config.fields, ...items.fields } } as AnyResource;
+      const keys = items.columns ?? Object.keys(items.fields);
+      return (value as Record<string, unknown>[])
+        .map((row) =>
+          keys
+            .map((key) => valueText(rowConfig, key, { ...record, ...row }, locale, translate, reference))
+            .filter(Boolean)
+            .join(' · '),
+        )
+        .join('; ');
+    }
     case 'images':
-    case 'json':
     case 'password':
       return '';
     case 'longText':

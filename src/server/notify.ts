@@ -1,4 +1,5 @@
-import type { MoneyField, RefField } from '../core/fields';
+import type { JsonField, MoneyField, RefField } from '../core/fields';
+import { valueText } from '../core/value-text';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../core/format';
 import { DEFAULT_LOCALE, pickLocalized, type LocalizedText } from '../core/locales';
 import { recordTitle } from '../core/record-title';
@@ -126,6 +127,11 @@ async function fieldText(
   if (!mail) return undefined;
   if (field.kind === 'integer' && typeof value === 'number') return formatNumber(value, locale);
   if (field.kind === 'datetime') return formatDateTime(String(value), locale, mail.timeZone);
+  // An inline collection (an order's seats by ticket type) as its rows' columns, each formatted by its kind.
+  if (field.kind === 'json' && (field as JsonField).items?.inline) {
+    const holder = { name: '', fields: { [name]: field } } as unknown as AnyResource;
+    return valueText(holder, name, record, locale, (_key, fallback) => fallback);
+  }
   if (field.kind === 'ref') {
     const { reference, display } = field as RefField;
     const target = mail.writer.registry.resources.find((candidate) => candidate.name === reference);

@@ -78,8 +78,35 @@ function fieldSchema(resource: AnyResource, name: string, field: Field): Schema 
       };
     case 'images':
       return { ...base, type: 'array', items: { type: 'string' } };
-    case 'json':
+    case 'json': {
+      const item = (key: string, inner: Field) => {
+        const { readOnly, ...schema } = fieldSchema(resource, key, inner);
+        return readOnly ? { ...schema, readOnly } : schema;
+      };
+      if (field.items) {
+        const fields = Object.entries(field.items.fields);
+        const required = fields.filter(([, inner]) => inner.required && !inner.readOnly).map(([key]) => key);
+        return {
+          ...base,
+          type: field.required ? 'array' : ['array', 'null'],
+          ...(field.items.minItems && { minItems: field.items.minItems }),
+          maxItems: field.items.maxItems ?? 20,
+          items: {
+            type: 'object',
+            properties: Object.fromEntries(fields.map(([key, inner]) => [key, item(key, inner)])),
+            ...(required.length && { required }),
+            additionalProperties: false,
+          },
+        };
+      }
+      if (field.values)
+        return {
+          ...base,
+          type: ['object', 'null'],
+          additionalProperties: item(name, { ...field.values, required: true }),
+        };
       return { ...base };
+    }
   }
 }
 

@@ -185,9 +185,9 @@ describeEachEngine('the day of the trip', (engine) => {
       expect(answer.status).toBe(200);
       const byCode = Object.fromEntries(answer.body.rows.map((row: any) => [row.code, row]));
       expect(Object.keys(byCode).sort()).toEqual([boarded.code, waiting.code, unpaid.code].sort());
-      expect(byCode[boarded.code]).toMatchObject({ seats: '3', paid: true, checkedIn: true });
+      expect(byCode[boarded.code]).toMatchObject({ seats: '3 ADULT', paid: true, checkedIn: true });
       expect(byCode[boarded.code].contactName).toBeTruthy();
-      expect(byCode[waiting.code]).toMatchObject({ seats: '2', paid: true, checkedIn: false, checkedInAt: null });
+      expect(byCode[waiting.code]).toMatchObject({ seats: '2 ADULT', paid: true, checkedIn: false, checkedInAt: null });
       // An unpaid booking's contact is not the partner's to read yet.
       expect(byCode[unpaid.code]).toMatchObject({ paid: false, contactName: null, contactPhone: null });
       expect(answer.body.totals).toEqual({ bookings: 3, seats: 6, paidSeats: 5, checkedInSeats: 3, waitingSeats: 2 });

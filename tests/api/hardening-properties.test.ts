@@ -150,6 +150,8 @@ function adjust(
     delete record.priceOverride;
   }
   if (resource === 'orders') record.quantity = Math.min(Number(record.quantity ?? 1), 20);
+  // A service is priced by its ticket types or, without them (the generator leaves lists out), by its price.
+  if (resource === 'services') record.price ??= 100_000;
   // Each request holds its amount: the runs together stay within the balance (see the runs of the valid property).
   if (resource === 'withdrawals') record.amount = ctx.minWithdrawal + (Number(record.amount) % 1000);
   if (resource === 'refunds') delete record.amount;

@@ -61,6 +61,11 @@ describeEachEngine('mails to the traveller', (engine) => {
     expect(text).toContain(service[locale] ?? service.en);
     expect(text).toContain(formatDate(order.departureDate, locale, 'dayFull'));
     expect(text).toContain(formatNumber(order.quantity, locale));
+    // The seats by ticket type: each line's type in the reader's language, with its price.
+    for (const line of order.lines ?? []) {
+      expect(text).toContain(line.name?.[locale] ?? line.name?.en ?? line.ticketType);
+      expect(text).toContain(formatMoney(line.unitPrice, order.currency, locale));
+    }
     expect(text).toContain(formatMoney(order.total, order.currency, locale));
     expect(text).toContain(order.code);
   };

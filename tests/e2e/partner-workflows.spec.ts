@@ -26,7 +26,17 @@ test('a partner creates a service in Lao and English, submits it, and it reaches
   await pick(page, 'Tour type', 'River');
   await pick(page, 'Province', 'Vientiane');
   await page.locator('input[name="durationDays"]').fill('1');
-  await page.locator('input[name="price"]').fill('350000');
+  // Two ticket types, each a row of the list: adults (the default, the service's price) and cheaper children.
+  const addType = page.locator('.button-add').first();
+  await addType.click();
+  await page.locator('input[name="ticketTypes.0.code"]').fill('ADULT');
+  await page.locator('input[name="ticketTypes.0.name.en"]').fill('Adult');
+  await page.locator('input[name="ticketTypes.0.price"]').fill('350000');
+  await addType.click();
+  await page.locator('input[name="ticketTypes.1.code"]').fill('CHILD');
+  await page.locator('input[name="ticketTypes.1.name.en"]').fill('Child');
+  await page.locator('input[name="ticketTypes.1.price"]').fill('200000');
+  await page.locator('input[name="ticketTypes.1.maxAge"]').fill('11');
   await page.locator('input[name="capacity"]').fill('12');
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -38,6 +48,11 @@ test('a partner creates a service in Lao and English, submits it, and it reaches
   const id = /services\/(\d+)\/show/.exec(page.url())![1];
   const saved = await (await page.request.get(`/api/services/${id}`)).json();
   expect(saved.title).toMatchObject({ en: title, lo: 'ລ່ອງເຮືອຊົມຕາເວັນຕົກ' });
+  expect(saved.price).toBe(350_000);
+  expect(saved.ticketTypes).toMatchObject([
+    { code: 'ADULT', name: { en: 'Adult' }, price: 350_000 },
+    { code: 'CHILD', name: { en: 'Child' }, price: 200_000, maxAge: 11 },
+  ]);
 
   const admin = await browser.newPage();
   await signInAdmin(admin, 'moderator@example.com');

@@ -1,11 +1,15 @@
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../core/format';
 import { useLocale, useT } from '../i18n/context';
@@ -14,7 +18,7 @@ import { loginWithReturn } from '../shell/safe-redirect';
 import { translateFieldErrors } from '../shell/server-field-errors';
 import { ApiError, getOne, post, type Row } from './api';
 import { whoIsSignedIn, type Me } from './me';
-import { booking, occurrencePlace, occurrenceWhen, type CatalogItem } from './catalog';
+import { booking, occurrencePlace, occurrenceWhen, ticketPrice, type CatalogItem, type Ticket } from './catalog';
 
 /** The choice rides in the page's URL, so signing in or up brings the visitor back to the same one. */
 const DEPARTURE = 'departure';
@@ -41,8 +45,25 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
   const open = item.occurrences.filter((o) => o.seatsLeft === undefined || o.seatsLeft > 0);
   const chosen = open.find((o) => String(o.id) === params.get(DEPARTURE)) ?? open[0];
   const maxSeats = Math.max(1, Math.min(config.maxSeats, chosen?.seatsLeft ?? config.maxSeats));
-  const seats = Math.min(maxSeats, Math.max(1, Number(params.get(SEATS)) || 1));
-  const unitPrice = chosen?.price ?? item.price;
+  // One stepper per ticket type; an item without types books seats at its price, as the default type.
+  const tickets: Ticket[] = item.tickets.length ? item.tickets : [{ code: '', name: '', price: item.price }];
+  const several = config.lines !== undefined && item.tickets.length > 0;
+  // The default type's count rides in `seats` (1 unless set), each other's in `seats.CODE` (0 unless set).
+  const paramOf = (index: number) => (index === 0 ? SEATS : `${SEATS}.${tickets[index].code}`);
+  const asked = tickets.map((_, index) => {
+    const raw = params.get(paramOf(index));
+    const fallback = index === 0 ? 1 : 0;
+    return Math.max(0, Math.floor(raw === null || raw === '' ? fallback : Number(raw) || 0));
+  });
+  // Seats beyond what is left are dropped from the last types first.
+  let room = maxSeats;
+  const counts = asked.map((n) => {
+    const kept = Math.min(n, room);
+    room -= kept;
+    return kept;
+  });
+  const seats = counts.reduce((sum, n) => sum + n, 0);
+  const total = tickets.reduce((sum, ticket, index) => sum + counts[index] * ticketPrice(ticket, index, chosen), 0);
 
   useEffect(() => {
     let live = true;
@@ -78,20 +99,37 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
   const here = useMemo(() => {
     const query = new URLSearchParams(params);
     if (chosen) query.set(DEPARTURE, String(chosen.id));
-    query.set(SEATS, String(seats));
+    query.set(SEATS, String(counts[0]));
     return `${pathname}?${query}`;
-  }, [params, pathname, chosen, seats]);
+  }, [params, pathname, chosen, counts]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) return;
+    if (seats < 1) {
+      setFailure(t('app.booking.chooseSeats'));
+      return;
+    }
     setBusy(true);
     setErrors({});
     setFailure(undefined);
     try {
       const created = await post<Row>(
         config.resource,
-        { [config.occurrence]: chosen.id, [config.seats]: seats, ...contact },
+        {
+          [config.occurrence]: chosen.id,
+          ...(several && config.lines
+            ? {
+                [config.lines.field]: tickets
+                  .map((ticket, index) => ({
+                    [config.lines!.type]: ticket.code,
+                    [config.lines!.quantity]: counts[index],
+                  }))
+                  .filter((_, index) => counts[index] > 0),
+              }
+            : { [config.seats]: seats }),
+          ...contact,
+        },
         locale,
       );
       navigate(`/${locale}/${config.account.area}/${config.account.path}/${created.id}`);
@@ -143,15 +181,39 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
             {t('app.home.meetingPoint', { place: occurrencePlace(chosen, item, locale) })}
           </Typography>
         )}
-        <TextField
-          type="number"
-          label={t('app.booking.seats')}
-          value={seats}
-          onChange={(event) => choose(SEATS, event.target.value)}
-          error={Boolean(errors[config.seats])}
-          helperText={errors[config.seats]}
-          slotProps={{ htmlInput: { min: 1, max: maxSeats, 'data-testid': 'booking-seats' } }}
-        />
+        {several ? (
+          <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 1, p: 0 }}>
+              {t('app.booking.tickets')}
+            </Typography>
+            {tickets.map((ticket, index) => (
+              <TicketStepper
+                key={ticket.code}
+                ticket={ticket}
+                price={formatMoney(ticketPrice(ticket, index, chosen), item.currency, locale)}
+                count={counts[index]}
+                max={counts[index] + maxSeats - seats}
+                testId={index === 0 ? 'booking-seats' : `booking-seats-${ticket.code}`}
+                onChange={(n) => choose(paramOf(index), String(n))}
+              />
+            ))}
+            {errors[config.lines!.field] && (
+              <Typography variant="caption" color="error" role="alert">
+                {errors[config.lines!.field]}
+              </Typography>
+            )}
+          </Stack>
+        ) : (
+          <TextField
+            type="number"
+            label={t('app.booking.seats')}
+            value={seats}
+            onChange={(event) => choose(SEATS, event.target.value)}
+            error={Boolean(errors[config.seats])}
+            helperText={errors[config.seats]}
+            slotProps={{ htmlInput: { min: 1, max: maxSeats, 'data-testid': 'booking-seats' } }}
+          />
+        )}
         {me && !otherKind
           ? Object.entries(config.contact).map(([name, { kind }]) => (
               <TextField
@@ -168,7 +230,7 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
             ))
           : null}
         <Typography data-testid="booking-estimate">
-          {t('app.booking.estimate', { total: formatMoney(unitPrice * seats, item.currency, locale) })}
+          {t('app.booking.estimate', { total: formatMoney(total, item.currency, locale) })}
         </Typography>
         {signedOut ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -193,5 +255,90 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * One ticket type's seats: its name, price and ages, and − / count / + with a thumb's 48 px targets. The count is
+ * an input too (typed numbers work), labelled by the type's name for screen readers.
+ */
+function TicketStepper({
+  ticket,
+  price,
+  count,
+  max,
+  testId,
+  onChange,
+}: {
+  ticket: Ticket;
+  price: string;
+  count: number;
+  max: number;
+  testId: string;
+  onChange: (count: number) => void;
+}) {
+  const t = useT();
+  const ages =
+    ticket.minAge !== undefined && ticket.maxAge !== undefined
+      ? t('app.booking.ageRange', { min: ticket.minAge, max: ticket.maxAge })
+      : ticket.minAge !== undefined
+        ? t('app.booking.ageFrom', { min: ticket.minAge })
+        : ticket.maxAge !== undefined
+          ? t('app.booking.ageUpTo', { max: ticket.maxAge })
+          : '';
+  const id = `ticket-${ticket.code}`;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid={`ticket-${ticket.code}`}>
+      <Stack sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="label" htmlFor={id} sx={{ fontWeight: 500 }}>
+          {ticket.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {ages ? `${price} · ${ages}` : price}
+        </Typography>
+      </Stack>
+      <IconButton
+        aria-label={t('app.booking.removeOne', { name: ticket.name })}
+        disabled={count <= 0}
+        onClick={() => onChange(count - 1)}
+        sx={{ width: 48, height: 48 }}
+        data-testid={`${testId}-less`}
+      >
+        <RemoveIcon />
+      </IconButton>
+      <Box
+        component="input"
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        value={count}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(Math.max(0, Number(event.target.value) || 0))}
+        data-testid={testId}
+        sx={{
+          width: 48,
+          height: 40,
+          textAlign: 'center',
+          font: 'inherit',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          MozAppearance: 'textfield',
+          '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'none', m: 0 },
+        }}
+      />
+      <IconButton
+        aria-label={t('app.booking.addOne', { name: ticket.name })}
+        disabled={count >= max}
+        onClick={() => onChange(count + 1)}
+        sx={{ width: 48, height: 48 }}
+        data-testid={`${testId}-more`}
+      >
+        <AddIcon />
+      </IconButton>
+    </Stack>
   );
 }

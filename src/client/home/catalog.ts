@@ -48,6 +48,17 @@ export interface Occurrence {
   place?: LocalizedText;
   seatsLeft?: number;
   price?: number;
+  /** Its own price by ticket code, where it has one. */
+  prices?: Record<string, number>;
+}
+
+/** A price category of an item (adults, children…), its name in the page's language. */
+export interface Ticket {
+  code: string;
+  name: string;
+  price: number;
+  minAge?: number;
+  maxAge?: number;
 }
 
 export interface Rating {
@@ -69,6 +80,8 @@ export interface CatalogItem {
   partner?: string;
   refs: Record<string, string>;
   occurrences: Occurrence[];
+  /** Its price categories, the first the default (none: one at `price`). */
+  tickets: Ticket[];
   /** The partner's name and the departures are still on their way (the card keeps their lines meanwhile). */
   pending?: boolean;
 }
@@ -121,6 +134,10 @@ function occurrencesByItem(rows: Row[]) {
       place: occ.place ? (row[occ.place] as LocalizedText | undefined) : undefined,
       seatsLeft: Number.isFinite(capacity) ? Math.max(0, capacity - taken) : undefined,
       price: occ.priceOverride && row[occ.priceOverride] != null ? Number(row[occ.priceOverride]) : undefined,
+      prices:
+        occ.priceOverrides && row[occ.priceOverrides] && typeof row[occ.priceOverrides] === 'object'
+          ? (row[occ.priceOverrides] as Record<string, number>)
+          : undefined,
     });
     byItem.set(item, list);
   }
@@ -166,6 +183,28 @@ function ratingOf(value: unknown): Rating | undefined {
   return count > 0 && typeof rating?.average === 'number' ? { average: rating.average, count } : undefined;
 }
 
+function ticketsOf(row: Row, locale: Locale): Ticket[] {
+  const spec = catalog.tickets;
+  const rows = spec && Array.isArray(row[spec.field]) ? (row[spec.field] as Row[]) : [];
+  const age = (key: string | undefined, ticket: Row) =>
+    key && typeof ticket[key] === 'number' ? Number(ticket[key]) : undefined;
+  return rows.map((ticket) => ({
+    code: String(ticket[spec!.code]),
+    name: pickLocalized(ticket[spec!.name] as LocalizedText, locale),
+    price: Number(ticket[spec!.price] ?? 0),
+    minAge: age(spec!.minAge, ticket),
+    maxAge: age(spec!.maxAge, ticket),
+  }));
+}
+
+/** What one seat of a category costs on an occurrence: its own price there, else the category's. */
+export function ticketPrice(ticket: Ticket, index: number, occurrence: Occurrence | undefined): number {
+  const own = occurrence?.prices?.[ticket.code];
+  if (typeof own === 'number') return own;
+  if (index === 0 && occurrence?.price !== undefined) return occurrence.price;
+  return ticket.price;
+}
+
 function toItem(
   row: Row,
   locale: Locale,
@@ -187,6 +226,7 @@ function toItem(
     partner: catalog.partner ? partners.get(Number(row[catalog.partner.field])) : undefined,
     refs: Object.fromEntries(catalog.filters.map((f) => [f.labelKey, String(row[f.field] ?? '')])),
     occurrences: occurrences.get(row.id) ?? [],
+    tickets: ticketsOf(row, locale),
     pending,
   } satisfies CatalogItem;
 }

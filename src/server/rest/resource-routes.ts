@@ -1,3 +1,4 @@
+import { collectionTotals } from '../../core/inline-collection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { statusField, type AnyResource, type Row } from '../../core/resource';
@@ -99,6 +100,7 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       const writer = new Writer(trx, registry, principal);
       const hook = resource.hooks?.beforeCreate;
       if (hook) values = { ...values, ...((await hook(contextOf(writer, { resource: resource.name, values }))) ?? {}) };
+      values = { ...values, ...collectionTotals(resource, values) };
       await checkReferences(trx, registry, resource, principal, values);
       const created = await writer.insert(resource.name, values);
       if (resource.hooks?.afterCreate)
@@ -138,6 +140,7 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       const hook = resource.hooks?.beforeUpdate;
       if (hook)
         patch = { ...patch, ...((await hook(contextOf(writer, { resource: resource.name, before, patch }))) ?? {}) };
+      patch = { ...patch, ...collectionTotals(resource, patch) };
       await checkReferences(trx, registry, resource, principal, patch);
       const write = (values: Record<string, unknown>) =>
         writer.update(resource.name, before.id, values, { keepSession });

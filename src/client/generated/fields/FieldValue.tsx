@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { Countdown } from './Countdown';
+import { InlineRows } from './InlineRows';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { memo, type MouseEvent } from 'react';
@@ -179,6 +180,8 @@ export const FieldValue = memo(function FieldValue({
       );
     }
     case 'json': {
+      if ((field as JsonField).items?.inline && Array.isArray(value))
+        return <InlineRows config={config} name={name} field={field as JsonField} record={record} locale={locale} />;
       const words = (field as JsonField).items?.words;
       if (words && Array.isArray(value))
         return (

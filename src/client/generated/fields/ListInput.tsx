@@ -1,5 +1,8 @@
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
-import { isNumericKind, type ListItems } from '../../../core/fields';
+import { isNumericKind, type ListItems, type LocalizedField, type MoneyField } from '../../../core/fields';
+import { useActiveLocale } from '../active-locale';
+import { LocalizedInput } from './LocalizedInput';
+import { MoneyInput } from './MoneyInput';
 import type { AnyResource } from '../../../core/resource';
 import { humanize, labels } from '../../../core/labels';
 
@@ -21,6 +24,7 @@ export function ListInput({
   disabled?: boolean;
 }) {
   const translate = useTranslate();
+  const locale = useActiveLocale();
   return (
     <ArrayInput source={source} label={label}>
       <SimpleFormIterator
@@ -37,6 +41,30 @@ export function ListInput({
       >
         {Object.entries(items.fields).map(([key, field]) => {
           const itemLabel = translate(labels.field(config, key), { _: humanize(key) });
+          // What the server fixes (a line's price when booked) is shown on the page, not typed in the form.
+          if (field.readOnly) return null;
+          if (field.kind === 'localized')
+            return (
+              <LocalizedInput
+                key={key}
+                source={key}
+                label={itemLabel}
+                field={field as LocalizedField}
+                disabled={disabled}
+                initialLocale={locale}
+              />
+            );
+          if (field.kind === 'money')
+            return (
+              <MoneyInput
+                key={key}
+                source={key}
+                label={itemLabel}
+                field={field as MoneyField}
+                disabled={disabled}
+                locale={locale}
+              />
+            );
           return isNumericKind(field.kind) ? (
             <NumberInput
               key={key}

@@ -5,7 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useFormState } from 'react-hook-form';
-import { TextInput, useTranslate } from 'react-admin';
+import { TextInput, useTranslate, useWrappedSource } from 'react-admin';
 import type { LocalizedField } from '../../../core/fields';
 import { LOCALES, type Locale } from '../../../core/locales';
 
@@ -25,8 +25,13 @@ export function LocalizedInput({
 }) {
   const translate = useTranslate();
   const [active, setActive] = useState<Locale>(initialLocale);
-  const { errors } = useFormState({ name: source });
-  const own = errors[source] as { message?: string; [locale: string]: unknown } | undefined;
+  // Inside a list's row the source is the row's key: its errors sit under the row's path (`ticketTypes.0.name`).
+  const path = useWrappedSource(source);
+  const { errors } = useFormState({ name: path });
+  const own = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
+    { message?: string; [locale: string]: unknown } | undefined;
   const hasError = (locale: Locale) => Boolean(own && typeof own === 'object' && locale in own);
   const required = field.required || Boolean(field.requiredLocales?.length);
   return (

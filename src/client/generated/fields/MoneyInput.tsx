@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import { useWatch } from 'react-hook-form';
-import { NumberInput } from 'react-admin';
+import { NumberInput, useWrappedSource } from 'react-admin';
 import type { MoneyField } from '../../../core/fields';
 import { formatMoney, toMajor, toMinor } from '../../../core/format';
 import type { Locale } from '../../../core/locales';
@@ -20,7 +20,8 @@ export function MoneyInput({
   locale: Locale;
 }) {
   const currency = (useWatch({ name: field.currencyField }) as string | undefined) || 'LAK';
-  const value = useWatch({ name: source }) as number | null | undefined;
+  // Inside a list's row the source is the row's key; the currency stays the record's own.
+  const value = useWatch({ name: useWrappedSource(source) }) as number | null | undefined;
   return (
     <NumberInput
       source={source}
