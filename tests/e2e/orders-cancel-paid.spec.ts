@@ -103,7 +103,8 @@ test('the partner states a service’s terms in the service form, on a phone: ro
   const hours = page.locator('input[name="cancellationPolicy.0.hoursBefore"]');
   await expect(hours).toHaveValue('24');
   await hours.fill('72');
-  const add = page.locator('.button-add').first();
+  // The terms' own Add (the ticket types above have one too).
+  const add = page.locator('.ra-input-cancellationPolicy .button-add');
   // Clear of the form's toolbar, which a phone keeps fixed at the bottom.
   await add.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = (await add.boundingBox())!;
