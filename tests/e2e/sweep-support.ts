@@ -318,33 +318,43 @@ export async function inspect(page: Page, locale: Locale): Promise<string[]> {
           const high = to ? parseInt(to, 16) : parseInt(from.replace(/\?/g, 'F'), 16);
           return [low, high] as const;
         });
-      const faces = [...document.fonts]
-        .filter((face) => face.status === 'loaded')
-        .map((face) => ({ family: face.family.replace(/^["']|["']$/g, ''), ranges: ranges(face) }));
-      const covered = (families: string[], codePoint: number) =>
-        families.some((family) =>
-          faces.some(
-            (face) =>
-              face.family === family && face.ranges.some(([low, high]) => codePoint >= low && codePoint <= high),
-          ),
-        );
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      const seen = new Set<string>();
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const chars = (node.textContent ?? '').match(scriptPattern);
-        const element = node.parentElement;
-        if (!chars || !element || !element.checkVisibility()) continue;
-        const families = getComputedStyle(element)
-          .fontFamily.split(',')
-          .map((family) => family.trim().replace(/^["']|["']$/g, ''));
-        for (const char of new Set(chars)) {
-          if (seen.has(char) || covered(families, char.codePointAt(0)!)) continue;
-          seen.add(char);
-          out.glyphs.push(
-            `"${char}" in "${node.textContent!.trim().slice(0, 40)}" (font-family: ${families.join(', ')})`,
+      const uncovered = () => {
+        const faces = [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => ({ family: face.family.replace(/^["']|["']$/g, ''), ranges: ranges(face) }));
+        const covered = (families: string[], codePoint: number) =>
+          families.some((family) =>
+            faces.some(
+              (face) =>
+                face.family === family && face.ranges.some(([low, high]) => codePoint >= low && codePoint <= high),
+            ),
           );
+        const found: { char: string; text: string; font: string; families: string[] }[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const seen = new Set<string>();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const chars = (node.textContent ?? '').match(scriptPattern);
+          const element = node.parentElement;
+          if (!chars || !element || !element.checkVisibility()) continue;
+          const style = getComputedStyle(element);
+          const families = style.fontFamily.split(',').map((family) => family.trim().replace(/^["']|["']$/g, ''));
+          for (const char of new Set(chars)) {
+            if (seen.has(char) || covered(families, char.codePointAt(0)!)) continue;
+            seen.add(char);
+            found.push({ char, text: node.textContent!.trim().slice(0, 40), font: style.font, families });
+          }
         }
+        return found;
+      };
+      // Text that came between the loads above and this look (a row another session's change brought in) is given
+      // its face's load once before it counts as uncovered.
+      let missing = uncovered();
+      if (missing.length) {
+        await Promise.all(missing.map(({ font, char }) => document.fonts.load(font, char)));
+        missing = uncovered();
       }
+      for (const { char, text, families } of missing)
+        out.glyphs.push(`"${char}" in "${text}" (font-family: ${families.join(', ')})`);
       return out;
     },
     { rawKey: RAW_KEY.source, script: Object.values(SCRIPT_CHARS).join('|') },
