@@ -149,6 +149,9 @@ test('on a paid booking a customer asks for a refund and sends it, by keyboard o
   await tabTo(page, 'request a refund', (element) => element.getAttribute('data-follow-up') === 'requestRefund');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/en\/account\/refunds\/create\?source=/);
+  // The address changes before the booking's page leaves the screen: the keys go to the form once it is there.
+  await expect(page.locator('textarea[name="reason"], input[name="reason"]').first()).toBeVisible();
+  await expect(page.getByTestId('record-page')).toHaveCount(0);
 
   // The reason, typed; then Save, reached by Tab and pressed with Enter.
   await tabTo(page, 'reason', (element) => element.matches('textarea[name="reason"], input[name="reason"]'));
