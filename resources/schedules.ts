@@ -4,6 +4,18 @@ import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './sc
 import { generateDepartures, previewDepartures } from './schedules.generate.server';
 import { manifest } from './schedules.manifest.server';
 
+/** What a departure's forms ask, in this order (its service is chosen once, on create). */
+const DEPARTURE = [
+  'startDate',
+  'startTime',
+  'endDate',
+  'capacity',
+  'priceOverride',
+  'priceOverrides',
+  'meetingPoint',
+  'note',
+] as const;
+
 /** A departure of a service: dates, seats and an optional price for that date. */
 export default defineResource({
   name: 'schedules',
@@ -49,31 +61,8 @@ export default defineResource({
     statusTabs: true,
     calendar: { start: 'startDate', end: 'endDate', usage: ['seatsBooked', 'capacity'] },
   },
-  create: {
-    fields: [
-      'serviceId',
-      'startDate',
-      'startTime',
-      'endDate',
-      'capacity',
-      'priceOverride',
-      'priceOverrides',
-      'meetingPoint',
-      'note',
-    ],
-  },
-  edit: {
-    fields: [
-      'startDate',
-      'startTime',
-      'endDate',
-      'capacity',
-      'priceOverride',
-      'priceOverrides',
-      'meetingPoint',
-      'note',
-    ],
-  },
+  create: { fields: ['serviceId', ...DEPARTURE] },
+  edit: { fields: [...DEPARTURE] },
   workflow: {
     states: ['open', 'closed', 'cancelled'],
     initial: 'open',
