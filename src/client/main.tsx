@@ -6,7 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { importWithReload, installPreloadErrorHandler } from './shell/chunk-reload';
 import { routeChunks, type RouteChunk } from './shell/loaders';
 import { holdFirstPaint } from './shell/held-paint';
-import { isLocale } from '../core/locales';
 import { AppRouter } from './shell/router';
 import { applyThemeMode, readThemeMode } from './theme/mode';
 
@@ -38,10 +37,6 @@ const awaited = firstPaint?.getAttribute('data-route-chunk');
 const chunk = awaited && awaited in routeChunks ? routeChunks[awaited as RouteChunk] : undefined;
 const photo = firstPaint?.querySelector('img') ?? heldPaint?.querySelector('img');
 const later = () => requestAnimationFrame(() => setTimeout(start, 0));
-// While the app's code comes, the page's formatters are built in a task of their own (core/format.ts).
-const locale = location.pathname.split('/')[1];
-if (firstPaint && isLocale(locale))
-  setTimeout(() => void import('../core/format').then(({ warmFormats }) => warmFormats(locale)).catch(() => {}));
 if (chunk || photo) {
   void Promise.all([
     chunk && importWithReload<unknown>(chunk).catch(() => undefined),

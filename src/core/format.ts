@@ -134,16 +134,3 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   if (Number.isNaN(date.getTime())) return String(value);
   return dateFormat(locale, { style: 'dateTime', timeZone }, `date|dateTime|${timeZone}`).format(date);
 }
-
-/**
- * Builds the formatters a screen's first render asks for (numbers, money, days, times) ahead of it. The first
- * Intl formatter of a page loads the locale's data, tens of milliseconds on a desk: done in a task of its own while
- * the app's code is on its way, that is not part of the first render's long task.
- */
-export function warmFormats(locale: Locale): void {
-  const now = new Date();
-  formatNumber(1, locale);
-  formatMoney(100, 'LAK', locale);
-  formatDate(now.toISOString().slice(0, 10), locale);
-  formatDateTime(now, locale);
-}

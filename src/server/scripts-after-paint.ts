@@ -24,7 +24,12 @@ export const AFTER_PAINT_LOADER =
   "var script=document.createElement('script');script.type='module';script.crossOrigin='anonymous';" +
   "script.fetchPriority='low';script.src=held.src;document.head.appendChild(script)})}" +
   "if(document.visibilityState!=='visible')ask();else requestAnimationFrame(function(){setTimeout(ask)});" +
-  "document.addEventListener('visibilitychange',ask,{once:true})})();";
+  "document.addEventListener('visibilitychange',ask,{once:true});" +
+  // The first Intl formatter of a page starts the browser's ICU (~90 ms of a slowed phone, in one piece, whatever
+  // the locale). Here it runs while the stylesheet, fonts and photo are on their way, when the main thread has
+  // nothing else to do, instead of in the middle of the app's start.
+  "try{var tag=document.documentElement.lang;new Intl.NumberFormat(tag,{style:'currency',currency:'LAK'}).format(1);" +
+  "new Intl.DateTimeFormat(tag,{dateStyle:'medium',timeStyle:'short'}).format(0)}catch(e){}})();";
 
 /** The loader's source as `script-src` names it. */
 export const AFTER_PAINT_LOADER_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
