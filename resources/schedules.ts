@@ -41,7 +41,9 @@ export default defineResource({
     // Empty: the service's price applies. The default ticket type's price on this departure.
     priceOverride: money({ min: 1 }),
     // A ticket type's price on this departure, by code (`{"CHILD": 100000}`); a type not named: its own price.
-    priceOverrides: mapOf(money({ required: true, min: 0 })),
+    priceOverrides: mapOf(money({ required: true, min: 0 }), {
+      keysFrom: { ref: 'serviceId', list: 'ticketTypes', key: 'code', label: 'name', own: 'price' },
+    }),
     // Empty: the service's meeting point applies.
     meetingPoint: localized(),
     currency: currency({ readOnly: true }),

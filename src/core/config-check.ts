@@ -168,6 +168,19 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         report(`fields.${name}.currencyField`, `unknown field '${field.currencyField}'`);
       if (field.kind === 'status' && statusField(resource) !== name)
         report(`fields.${name}`, 'a status field needs a workflow whose `field` it is');
+      if (field.kind === 'json' && field.keysFrom) {
+        const { ref, list, key, label, own } = field.keysFrom;
+        const pointer = resource.fields[ref];
+        const target = pointer?.kind === 'ref' ? byName.get(pointer.reference) : undefined;
+        const rows = target?.fields[list];
+        const rowFields = rows?.kind === 'json' ? rows.items?.fields : undefined;
+        if (pointer?.kind !== 'ref') report(`fields.${name}.keysFrom.ref`, `'${ref}' must be a field of kind 'ref'`);
+        else if (target && !rowFields)
+          report(`fields.${name}.keysFrom.list`, `'${list}' must be a listOf field of '${target.name}'`);
+        else if (rowFields)
+          for (const part of [key, label, own].filter((part) => part !== undefined))
+            if (!(part in rowFields)) report(`fields.${name}.keysFrom`, `unknown key '${part}' of '${list}' rows`);
+      }
     }
 
     // Names TypeScript checks only when the file goes through defineResource; checked again for plain objects.

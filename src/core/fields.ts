@@ -127,6 +127,24 @@ export interface JsonField extends FieldBase<'json'> {
   items?: ListItems;
   /** An object of keys to values of this field (`{"CHILD": 100000}`): each value validated like the field. */
   values?: Field;
+  /** Where a map's keys come from, so its form offers one row per key instead of keys typed by hand. */
+  keysFrom?: MapKeys;
+}
+/**
+ * A map's keys are the rows of a list field of the record another field points to: a departure's price
+ * overrides are keyed by its service's ticket types (`{ref: 'serviceId', list: 'ticketTypes', key: 'code'}`).
+ */
+export interface MapKeys {
+  /** The `ref` field of this resource whose record holds the list. */
+  ref: string;
+  /** The `listOf` field of that record. */
+  list: string;
+  /** The row's key that names the map's key. */
+  key: string;
+  /** The row's field that labels it for a reader (a localized name), if any. */
+  label?: string;
+  /** The row's own value, which applies where the map names none (a ticket type's price), if any. */
+  own?: string;
 }
 export interface ListItems {
   fields: Readonly<Record<string, Field>>;
@@ -241,7 +259,11 @@ export const inlineCollection = (
   o: FieldOptions & Omit<ListItems, 'fields' | 'inline'> = {},
 ): JsonField => listOf(fields, { minItems: 1, ...o, inline: true });
 /** An object whose every value is of this field (e.g. prices by code); which keys are allowed is the resource's. */
-export const mapOf = (values: Field, o: FieldOptions = {}): JsonField => ({ kind: 'json', values, ...o });
+export const mapOf = (values: Field, o: FieldOptions & { keysFrom?: MapKeys } = {}): JsonField => ({
+  kind: 'json',
+  values,
+  ...o,
+});
 /** The workflow's status field: its values are the workflow's states. */
 export const status = (o: FieldOptions = {}): FieldBase<'status'> => ({
   kind: 'status',

@@ -81,6 +81,37 @@ test('a partner adds a departure to an approved service', async ({ page }) => {
   expect(saved).toMatchObject({ serviceId: service.id, startDate: day(45), capacity: 17, seatsBooked: 0 });
 });
 
+test("a partner's new departure sells children's seats at its own price: one row per ticket type of the service, named", async ({
+  page,
+}) => {
+  await signInPartner(page);
+  const services = (await (
+    await page.request.get(`/api/services?filter=${encodeURIComponent('{"status":"approved"}')}&range=[0,99]`)
+  ).json()) as { id: number; title: { en: string }; ticketTypes: { code: string; price: number }[] }[];
+  const service = services.find((s) => s.ticketTypes.some((t) => t.code === 'CHILD'))!;
+  expect(service, "a demo partner's approved service selling children's seats").toBeTruthy();
+  const child = service.ticketTypes.find((t) => t.code === 'CHILD')!;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto('/en/partner/schedules/create');
+  await pick(page, 'Service', service.title.en);
+  const overrides = page.getByTestId('map-priceOverrides');
+  // Every type of the chosen service has its row, its own price shown until another is typed.
+  await expect(overrides.getByLabel('Child (CHILD)')).toBeVisible();
+  await expect(overrides.getByLabel('Adult (ADULT)')).toBeVisible();
+  await expect(overrides.getByLabel('Child (CHILD)')).toHaveAttribute('placeholder', String(toMajor(child.price)));
+  await page.locator('input[name="startDate"]').fill(day(47));
+  await page.locator('input[name="endDate"]').fill(day(47));
+  await page.locator('input[name="capacity"]').fill('12');
+  const price = toMajor(child.price) + 5000;
+  await overrides.getByLabel('Child (CHILD)').fill(String(price));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/en\/partner\/schedules\/\d+\/show$/);
+  const id = /schedules\/(\d+)\/show/.exec(page.url())![1];
+  const saved = await (await page.request.get(`/api/schedules/${id}`)).json();
+  // Only the type given a price is overridden; the adults' stays the service's.
+  expect(saved.priceOverrides).toEqual({ CHILD: child.price + 5000 / toMajor(1) });
+});
+
 test('a partner confirms a paid order and then sees the customer contact', async ({ page }) => {
   await signInPartner(page);
   await page.goto(`/en/partner/orders?filter=${encodeURIComponent('{"status":"paid"}')}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en';
 import resources from '../../resources/index';
 import { checkResources, ConfigError, assertValidConfig, requiredLabels } from '../../src/core/config-check';
-import { currency, date, money, ref, status, text } from '../../src/core/fields';
+import { currency, date, listOf, mapOf, money, ref, status, text } from '../../src/core/fields';
 import type { AnyResource } from '../../src/core/resource';
 
 /** A valid test-only pair of resources; each test breaks one thing in a copy. */
@@ -90,6 +90,21 @@ describe('config checks at start', () => {
     deals.fields.ownerId = ref('ownerz');
     expect(check(owners, deals)).toEqual([
       "resources/deals.ts: fields.ownerId.reference: reference to unknown resource 'ownerz'",
+    ]);
+  });
+
+  it("names a map's keys taken from a field that is no reference, a list that is none, and row keys it lacks", () => {
+    const { owners, deals } = fixture();
+    owners.fields.tiers = listOf({ code: text({ required: true }), price: money() });
+    deals.fields.byTier = mapOf(money(), { keysFrom: { ref: 'ownerId', list: 'tiers', key: 'code', own: 'price' } });
+    expect(check(owners, deals)).toEqual([]);
+    deals.fields.byTier = mapOf(money(), { keysFrom: { ref: 'title', list: 'tiers', key: 'code' } });
+    deals.fields.byLabel = mapOf(money(), { keysFrom: { ref: 'ownerId', list: 'label', key: 'code' } });
+    deals.fields.byName = mapOf(money(), { keysFrom: { ref: 'ownerId', list: 'tiers', key: 'code', label: 'name' } });
+    expect(check(owners, deals)).toEqual([
+      "resources/deals.ts: fields.byTier.keysFrom.ref: 'title' must be a field of kind 'ref'",
+      "resources/deals.ts: fields.byLabel.keysFrom.list: 'label' must be a listOf field of 'owners'",
+      "resources/deals.ts: fields.byName.keysFrom: unknown key 'name' of 'tiers' rows",
     ]);
   });
 

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -167,13 +166,14 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
           onChange={(event) => choose(DEPARTURE, event.target.value)}
           error={Boolean(errors[config.occurrence])}
           helperText={errors[config.occurrence]}
-          slotProps={{ select: { inputProps: { 'data-testid': 'booking-departure' } } }}
+          // The phone's own picker: a thumb's list of the departures, and none of the menu's code on the page.
+          slotProps={{ select: { native: true, inputProps: { 'data-testid': 'booking-departure' } } }}
         >
           {open.map((o) => (
-            <MenuItem key={o.id} value={String(o.id)}>
+            <option key={o.id} value={String(o.id)}>
               {occurrenceWhen(o, locale)}
               {o.seatsLeft !== undefined ? ` · ${t('app.home.seatsLeft', { smart_count: o.seatsLeft })}` : ''}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         {chosen && occurrencePlace(chosen, item, locale) && (

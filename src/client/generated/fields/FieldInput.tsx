@@ -20,6 +20,7 @@ import { useActiveLocale } from './FieldValue';
 import { fieldOf } from '../../../core/value-text';
 import { ImagesInput } from './ImagesInput';
 import { ListInput } from './ListInput';
+import { KeyedMapInput } from './KeyedMapInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
 
@@ -168,6 +169,18 @@ export function FieldInput({
     case 'json': {
       const items = (field as JsonField).items;
       if (items) return <ListInput config={config} source={source} label={label} items={items} disabled={off} />;
+      const { keysFrom } = field as JsonField;
+      if (keysFrom)
+        return (
+          <KeyedMapInput
+            config={config}
+            source={source}
+            label={label}
+            field={field as JsonField}
+            keysFrom={keysFrom}
+            disabled={off}
+          />
+        );
       return (
         <TextInput
           {...common}
