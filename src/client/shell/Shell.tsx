@@ -4,6 +4,7 @@ import { localeFromPath, resolveBrowserLocale } from '../i18n/locale';
 import { ThemeModeProvider } from '../theme/mode';
 import { BuildCheck } from './BuildCheck';
 import { AreaErrorBoundary } from './ErrorBoundary';
+import { NextScreenLoading } from './NextScreenLoading';
 
 /**
  * The frame every route shares: theme, locale (URL prefix, else cookie, else browser, else `lo`)
@@ -20,6 +21,7 @@ export function Shell() {
           <Outlet />
         </AreaErrorBoundary>
         <BuildCheck />
+        <NextScreenLoading />
       </LocaleProvider>
     </ThemeModeProvider>
   );

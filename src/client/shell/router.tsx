@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { BrowserRouter, Outlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
+import { Outlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { isLocale } from '../../core/locales';
 import type { Area } from '../../core/routes';
 import { HomePage } from '../home/HomePage';
@@ -10,6 +10,7 @@ import { Loading } from './Loading';
 import { routeChunks } from './loaders';
 import { NotFoundRoute } from './NotFoundRoute';
 import { Shell } from './Shell';
+import { TransitionRouter } from './TransitionRouter';
 
 const AreaGate = lazyWithReload(routeChunks.areaGate);
 const LoginPage = lazyWithReload(routeChunks.login);
@@ -97,8 +98,8 @@ function AppRoutes() {
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <TransitionRouter>
       <AppRoutes />
-    </BrowserRouter>
+    </TransitionRouter>
   );
 }
