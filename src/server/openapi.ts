@@ -1,9 +1,8 @@
-import type { Field } from '../core/fields';
 import { listLimits } from '../core/list-limits';
-import { LOCALES } from '../core/locales';
 import { statusField, type AnyResource, type EndpointForm } from '../core/resource';
 import { searchFields } from '../core/search';
 import { writableFields } from '../core/validation';
+import { fieldSchema, recordResponseSchema } from './field-schemas';
 import { accountPaths } from './openapi-accounts';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS } from './rest/reorder-routes';
@@ -19,110 +18,6 @@ const refused = (tags: string[], summary: string) => ({
 });
 
 const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
-
-function fieldSchema(resource: AnyResource, name: string, field: Field): Schema {
-  const base: Schema = {};
-  if (field.readOnly || name === statusField(resource)) base.readOnly = true;
-  if (field.writeOnly || field.kind === 'password') base.writeOnly = true;
-  const text = (): Schema => ({
-    type: 'string',
-    ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
-    ...(field.minLength !== undefined && { minLength: field.minLength }),
-    ...(field.pattern && { pattern: field.pattern.source }),
-  });
-  const nullable = (schema: Schema): Schema =>
-    field.required || !schema.type ? schema : { ...schema, type: [schema.type as string, 'null'] };
-  const number = (type: 'integer' | 'number'): Schema => ({
-    type,
-    ...(field.min !== undefined && { minimum: field.min }),
-    ...(field.max !== undefined && { maximum: field.max }),
-  });
-  switch (field.kind) {
-    case 'text':
-    case 'longText':
-    case 'phone':
-    case 'password':
-      return { ...base, ...nullable(text()) };
-    case 'email':
-      return { ...base, ...nullable({ ...text(), format: 'email' }) };
-    case 'integer':
-      return { ...base, ...nullable(number('integer')) };
-    case 'money':
-      return {
-        ...base,
-        ...nullable(number('integer')),
-        description: `Minor units; currency in \`${field.currencyField}\``,
-      };
-    case 'percent':
-      return { ...base, ...nullable(number('number')) };
-    case 'boolean':
-      return { ...base, ...nullable({ type: 'boolean' }) };
-    case 'date':
-      return { ...base, ...nullable({ type: 'string', format: 'date' }) };
-    case 'datetime':
-      return { ...base, ...nullable({ type: 'string', format: 'date-time' }) };
-    case 'enum':
-      return field.multiple
-        ? { ...base, type: 'array', items: { type: 'string', enum: [...field.values] } }
-        : { ...base, ...nullable({ type: 'string' }), enum: [...field.values, ...(field.required ? [] : [null])] };
-    case 'status':
-      return { ...base, type: 'string', enum: [...(resource.workflow?.states ?? [])] };
-    case 'ref':
-      return { ...base, ...nullable({ type: 'integer' }), description: `Id of a \`${field.reference}\` record` };
-    case 'localized':
-      return {
-        ...base,
-        type: ['object', 'null'],
-        properties: Object.fromEntries(LOCALES.map((l) => [l, { type: ['string', 'null'] }])),
-        additionalProperties: false,
-      };
-    case 'images':
-      return { ...base, type: 'array', items: { type: 'string' } };
-    case 'json': {
-      const item = (key: string, inner: Field) => {
-        const { readOnly, ...schema } = fieldSchema(resource, key, inner);
-        return readOnly ? { ...schema, readOnly } : schema;
-      };
-      if (field.items) {
-        const fields = Object.entries(field.items.fields);
-        const required = fields.filter(([, inner]) => inner.required && !inner.readOnly).map(([key]) => key);
-        return {
-          ...base,
-          type: field.required ? 'array' : ['array', 'null'],
-          ...(field.items.minItems && { minItems: field.items.minItems }),
-          maxItems: field.items.maxItems ?? 20,
-          items: {
-            type: 'object',
-            properties: Object.fromEntries(fields.map(([key, inner]) => [key, item(key, inner)])),
-            ...(required.length && { required }),
-            additionalProperties: false,
-          },
-        };
-      }
-      if (field.values)
-        return {
-          ...base,
-          type: ['object', 'null'],
-          additionalProperties: item(name, { ...field.values, required: true }),
-        };
-      return { ...base };
-    }
-  }
-}
-
-function recordSchema(resource: AnyResource): Schema {
-  const properties: Record<string, Schema> = {
-    id: { type: 'integer', readOnly: true },
-    createdAt: { type: 'string', format: 'date-time', readOnly: true },
-    updatedAt: { type: 'string', format: 'date-time', readOnly: true },
-    version: { type: 'integer', description: 'Optimistic lock: send it back on update; a stale one answers 409' },
-  };
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.hidden) continue;
-    properties[name] = fieldSchema(resource, name, field);
-  }
-  return { type: 'object', properties };
-}
 
 function inputSchema(resource: AnyResource, mode: 'create' | 'update'): Schema {
   const names = writableFields(resource, mode);
@@ -680,7 +575,7 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
   };
   for (const resource of resources) {
     const name = pascal(resource.name);
-    schemas[name] = recordSchema(resource);
+    schemas[name] = recordResponseSchema(resource);
     if (!resource.serverOnly) {
       schemas[`${name}Create`] = inputSchema(resource, 'create');
       schemas[`${name}Update`] = inputSchema(resource, 'update');

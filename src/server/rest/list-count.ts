@@ -60,6 +60,30 @@ export async function totalFromCapped(
   return estimate > limit ? { total: estimate, kind: 'estimate' } : { total: limit + 1, kind: 'capped' };
 }
 
+interface PageShape {
+  offset: number;
+  limit: number;
+  returned: number;
+}
+
+/** A remembered total, never below the rows the client has already been shown (offset + page). */
+function atLeastSeen(total: Total, page: PageShape): Total {
+  const seen = page.offset + page.returned;
+  return total.kind === 'exact' ? total : { ...total, total: Math.max(total.total, seen + (page.returned ? 1 : 0)) };
+}
+
+/**
+ * The total of a list page when no statement is needed for it: the page is the last one, or the filter's total over the
+ * limit is remembered. Synchronous, so the list's usual request (a page of a large list) waits on one statement only.
+ */
+export function knownTotal(page: PageShape, remembered?: OverLimitTotals, rememberedKey?: string): Total | undefined {
+  // A short page with rows (or an empty first page) ends the list: its total is known without counting.
+  if (page.returned < page.limit && (page.returned > 0 || page.offset === 0))
+    return { total: page.offset + page.returned, kind: 'exact' };
+  const total = rememberedKey === undefined ? undefined : remembered?.get(rememberedKey);
+  return total && atLeastSeen(total, page);
+}
+
 /**
  * The total of a list page: derived from the page itself when it is the last one, else counted up to the limit.
  * The reported total never falls below the rows the client has already been shown (offset + page).
@@ -68,20 +92,16 @@ export async function listTotal(
   db: Kysely<any>,
   table: string,
   filter: RawBuilder<boolean>,
-  page: { offset: number; limit: number; returned: number },
+  page: PageShape,
   limit: number,
   remembered?: OverLimitTotals,
   /** The filter's key among `remembered` when already known (compiled with the page). */
   rememberedKey?: string,
 ): Promise<Total> {
-  const seen = page.offset + page.returned;
-  // A short page with rows (or an empty first page) ends the list: its total is known without counting.
-  if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { total: seen, kind: 'exact' };
   const key = rememberedKey ?? remembered?.key(db, table, filter);
-  let total = key === undefined ? undefined : remembered!.get(key);
-  if (!total) {
-    total = await totalFromCapped(db, table, filter, await cappedCount(db, table, filter, limit), limit);
-    if (key !== undefined) remembered!.remember(key, total);
-  }
-  return total.kind === 'exact' ? total : { ...total, total: Math.max(total.total, seen + (page.returned ? 1 : 0)) };
+  const known = knownTotal(page, remembered, key);
+  if (known) return known;
+  const total = await totalFromCapped(db, table, filter, await cappedCount(db, table, filter, limit), limit);
+  if (key !== undefined) remembered!.remember(key, total);
+  return atLeastSeen(total, page);
 }

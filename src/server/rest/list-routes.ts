@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AnyResource } from '../../core/resource';
 import { setListRange } from '../compression';
-import { listTotal, TOTAL_KIND_HEADER } from './list-count';
+import { knownTotal, listTotal, TOTAL_KIND_HEADER } from './list-count';
 import { exportColumns, exportCsv } from './list-export';
-import { pageQuery } from './list-keyset';
-import { OverLimitTotals } from './over-limit-totals';
 import { requireTabField, tabCounts } from './list-tab-counts';
-import { parseListQuery, type ListParams } from './query';
+import { parseListQuery } from './query';
 import type { Registry } from './registry';
 import { present } from './resource-routes';
 import { holdsOn, withLiveHolds } from './live-holds';
@@ -28,31 +26,6 @@ export interface ListDeps {
   plans?: ReadPlans;
 }
 
-const where = (conditions: RawBuilder<boolean>[]) =>
-  conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
-
-/** Distinct list requests whose statements a resource keeps compiled; the oldest is forgotten first. */
-const COMPILED_PAGES = 500;
-const MAX_PAGE_KEY = 512;
-
-interface CompiledPage {
-  params: ListParams;
-  filter: RawBuilder<boolean>;
-  statement: CompiledQuery<Record<string, unknown>>;
-  /** The filter's key among the remembered over-limit totals. */
-  totalKey: string;
-}
-
-/** What a list request's statements depend on, or undefined when they are not kept (a parameter given twice, a long filter). */
-function pageKey(reader: string | undefined, query: Record<string, unknown>): string | undefined {
-  const { filter, sort, range } = query;
-  for (const value of [filter, sort, range]) if (value !== undefined && typeof value !== 'string') return undefined;
-  if (reader === undefined) return undefined;
-  const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}`;
-  // Long filters are compiled each time: the kept statements stay a few hundred KB whatever callers send.
-  return key.length <= MAX_PAGE_KEY ? key : undefined;
-}
-
 function contentRange(resource: string, offset: number, count: number, total: number): string {
   const end = count > 0 ? offset + count - 1 : offset;
   return `${resource} ${offset}-${end}/${total}`;
@@ -66,9 +39,10 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   const { db, registry, list } = deps;
   const table = registry.table(resource);
   const base = `/api/${resource.name}`;
-  const remembered = new OverLimitTotals();
   const plan = deps.plans?.of(resource) ?? new ReadPlan(registry, resource, db);
+  const remembered = plan.overLimit;
   const held = holdsOn(registry, resource).length > 0;
+  const exposed = `Content-Range, ${TOTAL_KIND_HEADER}`;
 
   const scoped = (request: FastifyRequest, query: Record<string, unknown>) => {
     const principal = request.principal;
@@ -79,47 +53,25 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     return { principal, access, fields, params, conditions };
   };
 
-  // A list request's statements, compiled once per distinct request (reader, scope, filter, sort, range): a grid's
-  // polling and page turns ask the same few again and again.
-  const compiledPages = new Map<string, CompiledPage>();
-  const compilePage = (request: FastifyRequest, query: Record<string, unknown>): CompiledPage => {
-    const { params, conditions } = scoped(request, query);
-    const filter = where(conditions);
-    const statement = pageQuery(resource, table, filter, params, list.keysetOffset).compile(db);
-    return { params, filter, statement, totalKey: remembered.key(db, table, filter) };
-  };
-
-  app.get(base, async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as Record<string, unknown>;
+  // The list runs its plan: the page's statement, the count's key and the serializer, compiled on the first request.
+  app.get(base, plan.routeOptions('page'), async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = request.principal;
     const access = plan.access(principal);
-    const key = pageKey(plan.readerScopeKey(principal, access), query);
-    let compiled = key === undefined ? undefined : compiledPages.get(key);
-    if (!compiled) {
-      compiled = compilePage(request, query);
-      if (key !== undefined) {
-        if (compiledPages.size >= COMPILED_PAGES) compiledPages.delete(compiledPages.keys().next().value!);
-        compiledPages.set(key, compiled);
-      }
-    }
-    const { params, filter } = compiled;
-    const { rows } = await db.executeQuery(compiled.statement);
-    const { total, kind } = await listTotal(
-      db,
-      table,
-      filter,
-      { offset: params.offset, limit: params.limit, returned: rows.length },
-      list.exactCountLimit,
-      remembered,
-      compiled.totalKey,
-    );
-    setListRange(reply, contentRange(resource.name, params.offset, rows.length, total));
+    const page = plan.listPage(principal, access, request.query as Record<string, unknown>, list.keysetOffset);
+    const { rows } = await db.executeQuery(page.statement);
+    const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
+    // The last page, or a list over the count's limit counted moments ago, needs no statement for its total.
+    const { total, kind } =
+      knownTotal(shape, remembered, page.totalKey) ??
+      (await listTotal(db, table, page.filter, shape, list.exactCountLimit, remembered, page.totalKey));
+    setListRange(reply, contentRange(resource.name, page.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
-    reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_KIND_HEADER}`);
+    reply.header('Access-Control-Expose-Headers', exposed);
     const live = held ? await withLiveHolds(db, registry, resource, rows) : rows;
-    // Each row's readable fields are written straight from it (one serializer for the page when they agree).
-    const uniform = plan.uniformReader(principal, access);
-    reply.serializer(uniform ? uniform.page : (page: typeof rows) => plan.pageJson(principal, access, page));
+    // Each row's readable fields are written straight from it (one serializer for the page when they agree; the
+    // route's own when they are all).
+    if (!page.uniform) reply.serializer((visible: typeof live) => plan.pageJson(principal, access, visible));
+    else if (page.uniform !== plan.widest) reply.serializer(page.uniform.page);
     return live;
   });
 

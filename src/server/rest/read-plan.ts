@@ -1,10 +1,13 @@
-import fastJson, { type Schema } from 'fast-json-stringify';
+import fastJson, { type Schema as SerializerSchema } from 'fast-json-stringify';
 import { sql, CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { ownerRule, readableFields } from '../../core/access';
-import type { Field } from '../../core/fields';
 import { SYSTEM_FIELDS, type AnyResource } from '../../core/resource';
 import { ADMIN_ROLES, type Principal } from '../../core/roles';
-import { isJsonKind } from '../db/schema';
+import { answeredFields, pageResponseSchema, recordResponseSchema, serializerSchema } from '../field-schemas';
+import type { Schema } from '../openapi-responses';
+import { pageQuery } from './list-keyset';
+import { OverLimitTotals } from './over-limit-totals';
+import { parseListQuery } from './query';
 import { toRecord, type Registry } from './registry';
 import { denied, publicWhereSql, readAccess, type ReadAccess } from './scope';
 
@@ -24,34 +27,32 @@ export interface Reader {
   readonly page: (rows: readonly Record<string, unknown>[]) => string;
 }
 
+/**
+ * One list request's work, done once per distinct request (reader, scope, filter, sort, range) and kept: a grid's
+ * polling and page turns ask the same few again and again.
+ */
+export interface ListPage {
+  readonly statement: CompiledQuery<Record<string, unknown>>;
+  readonly offset: number;
+  readonly limit: number;
+  /** The rows' conditions (scope and filter), for the count. */
+  readonly filter: RawBuilder<boolean>;
+  /** The filter's key among the remembered over-limit totals. */
+  readonly totalKey: string;
+  /** The serializer of the whole page when every row is read with the same fields. */
+  readonly uniform: Reader | undefined;
+}
+
+/** Distinct list requests whose statements a resource keeps compiled; the oldest is forgotten first. */
+const COMPILED_PAGES = 500;
+const MAX_PAGE_KEY = 512;
+
 const ALL: ReadAccess = Object.freeze({ mode: 'all' });
 const NO_CONDITIONS: readonly RawBuilder<boolean>[] = Object.freeze([]);
 /** Stand for a request's values while a statement's text is compiled once. */
 const ID_SLOT = -7_919_000_001;
 const OWNER_SLOT = -7_919_000_002;
 const KIND_SLOT = '\u0000kind';
-
-/**
- * The JSON schema of a field's value as the database hands it back (db/types.ts: numbers as numbers, dates and
- * timestamps as text). JSON columns keep any shape: they are serialized as JSON.stringify would.
- */
-function valueSchema(field: Field | undefined, name: string): Record<string, unknown> {
-  if (!field) return name === 'id' || name === 'version' ? { type: ['number', 'null'] } : { type: ['string', 'null'] };
-  if (isJsonKind(field)) return {};
-  switch (field.kind) {
-    case 'integer':
-    case 'money':
-    case 'ref':
-    case 'percent':
-      return { type: ['number', 'null'] };
-    case 'boolean':
-      return { type: ['boolean', 'null'] };
-    case 'password':
-      return {};
-    default:
-      return { type: ['string', 'null'] };
-  }
-}
 
 /**
  * One resource's read path, worked out once at start from its config: the columns of its records, the access
@@ -70,6 +71,16 @@ export class ReadPlan {
     { sql: string; parameters: unknown[]; id: number; owner: number; kind: number }
   >();
   private readonly revealsByState: boolean;
+  private readonly pages = new Map<string, ListPage>();
+  /** Totals of filters over the exact-count limit, remembered a few seconds (over-limit-totals.ts). */
+  readonly overLimit = new OverLimitTotals();
+  /**
+   * What the GET routes answer, from the field kinds: a record with every field some reader may read, and a page of
+   * them. The routes declare these as their response schemas and the OpenAPI document publishes the same.
+   */
+  readonly schemas: { readonly record: Schema; readonly page: Schema };
+  /** The reader of every field in `schemas.record` (the routes' own serializer); narrower readers write fewer. */
+  readonly widest: Reader;
 
   constructor(
     readonly registry: Registry,
@@ -90,6 +101,10 @@ export class ReadPlan {
       ? Object.freeze(publicWhereSql(registry, resource, publicAccess.where, this.table))
       : NO_CONDITIONS;
     this.revealsByState = Boolean(resource.access.partner?.revealIn || resource.access.user?.revealIn);
+    const record = recordResponseSchema(resource, answeredFields(resource));
+    this.schemas = Object.freeze({ record, page: pageResponseSchema(record) });
+    this.widest = this.compileReader(answeredFields(resource));
+    this.readers.set('\u0002widest', this.widest);
     // The readers that do not depend on a row's state, ready before the first request.
     for (const probe of probes) {
       const decision = this.decisions.get(decisionKey(probe))!;
@@ -198,13 +213,48 @@ export class ReadPlan {
   }
 
   private compileReader(fields: readonly string[]): Reader {
-    const properties = Object.fromEntries(fields.map((name) => [name, valueSchema(this.resource.fields[name], name)]));
-    const object = { type: 'object', properties } as Schema;
-    const record = fastJson(object) as (row: Record<string, unknown>) => string;
-    const page = fastJson({ type: 'array', items: object } as Schema) as (
+    const object = serializerSchema(this.resource, recordResponseSchema(this.resource, fields));
+    const record = fastJson(object as unknown as SerializerSchema) as (row: Record<string, unknown>) => string;
+    const page = fastJson(pageResponseSchema(object) as unknown as SerializerSchema) as (
       rows: readonly Record<string, unknown>[],
     ) => string;
     return Object.freeze({ fields: Object.freeze([...fields]), record, page });
+  }
+
+  /**
+   * A GET route's response schema and its serializer (Fastify's own, by `fast-json-stringify`): the widest reader's,
+   * compiled once here. A narrower reader's answer is written with its own reader (`reply.serializer`).
+   */
+  routeOptions(kind: 'record' | 'page') {
+    const serializer = this.widest[kind] as (value: unknown) => string;
+    return { schema: { response: { 200: this.schemas[kind] } }, serializerCompiler: () => serializer };
+  }
+
+  /**
+   * A list request's page (SPEC §6: react-admin's `filter`, `sort`, `range`) under this reader and scope: compiled on
+   * its first request, then found by its parameters' text. A parameter given twice, a long filter, or a scope the plan
+   * does not know by heart is compiled each time, so what is kept stays bounded whatever callers send.
+   */
+  listPage(principal: Principal, access: ReadAccess, query: Record<string, unknown>, keysetOffset: number): ListPage {
+    const key = pageKey(this.readerScopeKey(principal, access), query);
+    let page = key === undefined ? undefined : this.pages.get(key);
+    if (page) return page;
+    const params = parseListQuery(this.resource, this.table, query, this.reader(principal, access).fields);
+    const conditions = [...this.scope(access), ...params.conditions];
+    const filter = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+    page = Object.freeze({
+      statement: pageQuery(this.resource, this.table, filter, params, keysetOffset).compile(this.db),
+      offset: params.offset,
+      limit: params.limit,
+      filter,
+      totalKey: this.overLimit.key(this.db, this.table, filter),
+      uniform: this.uniformReader(principal, access),
+    });
+    if (key !== undefined) {
+      if (this.pages.size >= COMPILED_PAGES) this.pages.delete(this.pages.keys().next().value!);
+      this.pages.set(key, page);
+    }
+    return page;
   }
 
   /** A page whose rows may be read with different fields (by their state). */
@@ -258,6 +308,21 @@ export class ReadPlan {
     }
     return CompiledQuery.raw(statement.sql, values) as CompiledQuery<Record<string, unknown>>;
   }
+}
+
+/** What a list request's statements depend on, or undefined when they are not kept (a parameter given twice, a long filter). */
+function pageKey(reader: string | undefined, query: Record<string, unknown>): string | undefined {
+  if (reader === undefined) return undefined;
+  const { filter, sort, range } = query;
+  if (
+    (filter !== undefined && typeof filter !== 'string') ||
+    (sort !== undefined && typeof sort !== 'string') ||
+    (range !== undefined && typeof range !== 'string')
+  )
+    return undefined;
+  const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}`;
+  // Long filters are compiled each time: the kept statements stay a few hundred KB whatever callers send.
+  return key.length <= MAX_PAGE_KEY ? key : undefined;
 }
 
 const decisionKey = (principal: Principal) =>

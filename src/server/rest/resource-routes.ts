@@ -74,21 +74,26 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
   const held = holdsOn(registry, resource).length > 0;
 
   // The list (and its counts and export) lives in list-routes.ts.
-  app.get(`${base}/:id`, async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const principal = request.principal;
-    const access = plan.access(principal);
-    const id = parseId(request.params.id);
-    // By id: the plan's statement; by a lookup field (settings by group): built here.
-    const row =
-      id === undefined
-        ? await loadScoped(db, registry, resource, access, request.params.id)
-        : (await db.executeQuery(plan.recordQuery(access, id))).rows[0];
-    if (!row) throw notFound();
-    const live = held ? (await withLiveHolds(db, registry, resource, [row]))[0] : row;
-    // Only the reader's fields are written, straight from the row.
-    reply.serializer(plan.reader(principal, access, live).record);
-    return live;
-  });
+  app.get(
+    `${base}/:id`,
+    plan.routeOptions('record'),
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const principal = request.principal;
+      const access = plan.access(principal);
+      const id = parseId(request.params.id);
+      // By id: the plan's statement; by a lookup field (settings by group): built here.
+      const row =
+        id === undefined
+          ? await loadScoped(db, registry, resource, access, request.params.id)
+          : (await db.executeQuery(plan.recordQuery(access, id))).rows[0];
+      if (!row) throw notFound();
+      const live = held ? (await withLiveHolds(db, registry, resource, [row]))[0] : row;
+      // Only the reader's fields are written, straight from the row (by the route's own serializer when they are all).
+      const reader = plan.reader(principal, access, live);
+      if (reader !== plan.widest) reply.serializer(reader.record);
+      return live;
+    },
+  );
 
   app.post(base, async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = request.principal;
