@@ -193,6 +193,10 @@ const SHIMS: Record<string, string> = {
   'node:crypto': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
   'node:stream': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
   'csv-parse': fileURLToPath(new URL('./src/client/shims/server-only.ts', import.meta.url)),
+  // Emotion's rules written as components render, in React's sliced render, not in its one-piece commit.
+  '@emotion/use-insertion-effect-with-fallbacks': fileURLToPath(
+    new URL('./src/client/shims/emotion-insertion.ts', import.meta.url),
+  ),
 };
 
 const MESSAGE_FILES: Record<string, object> = { lo, en, vi, th, zh };
