@@ -27,6 +27,7 @@ export function KeyedMapInput({
 }: {
   config: AnyResource;
   source: string;
+  /** The field's message key, as react-admin's inputs take it. */
   label: string;
   field: JsonField;
   keysFrom: MapKeys;
@@ -65,7 +66,7 @@ export function KeyedMapInput({
   return (
     <Stack component="fieldset" spacing={1.5} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid={`map-${source}`}>
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1, p: 0 }}>
-        {label}
+        {translate(label, { _: label })}
       </Typography>
       {[...listed, ...stale].map((row) => {
         const amount = value[row.key];
