@@ -66,7 +66,8 @@ for (const device of LIST_DEVICES)
         // The server's rows stay the screen's largest paint: the list's own, drawn in the same face where they
         // were, are no larger (the browser would otherwise count the page's largest paint from the app's, later).
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-        expect(await page.evaluate(() => window.__largestPaints)).toEqual(['server']);
+        // (The server's own may count twice, its text painted again once its face has come.)
+        expect([...new Set(await page.evaluate(() => window.__largestPaints))]).toEqual(['server']);
       });
   });
 

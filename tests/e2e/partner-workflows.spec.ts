@@ -95,7 +95,7 @@ test("a partner's new departure sells children's seats at its own price: one row
   await page.goto('/en/partner/schedules/create');
   await pick(page, 'Service', service.title.en);
   const overrides = page.getByTestId('map-priceOverrides');
-  await expect(overrides.locator('legend')).toHaveText('Special prices by ticket type');
+  await expect(overrides.locator(':scope > legend')).toHaveText('Special prices by ticket type');
   // Every type of the chosen service has its row, its own price shown until another is typed.
   await expect(overrides.getByLabel('Child (CHILD)')).toBeVisible();
   await expect(overrides.getByLabel('Adult (ADULT)')).toBeVisible();
