@@ -104,8 +104,8 @@ export default defineResource({
           'status',
           'holdExpiresAt',
           'serviceId',
+          // The departure reads as its date and time ("Wed, 23 Dec 2026 · 08:00"), linked to its page.
           'scheduleId',
-          'departureDate',
           'meetingPoint',
           'partnerId',
           'userId',

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { launchChromium, ROOT, startServer } from '../bench/support/server';
 
@@ -23,7 +23,8 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 },
 
 interface Shot {
   file: string;
-  path: string;
+  /** The screen's path, or how to find it in the demo data (with the shot's account signed in). */
+  path: string | ((request: APIRequestContext) => Promise<string>);
   device: BrowserContextOptions;
   /** Taller than the screen (CSS pixels from the top of the page): on a phone, the first cards below the search. */
   height?: number;
@@ -31,6 +32,29 @@ interface Shot {
   /** Visible once the screen has drawn what it is for. */
   ready: (page: Page) => Promise<void>;
 }
+
+/** The id of the first record of a list the signed-in account reads, with this filter. */
+async function firstId(request: APIRequestContext, resource: string, filter: Record<string, unknown>) {
+  const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,0]&sort=["id","ASC"]`;
+  const [row] = (await (await request.get(`/api/${resource}?${query}`)).json()) as { id: number }[];
+  if (!row) throw new Error(`no ${resource} with ${JSON.stringify(filter)} in the demo data`);
+  return row.id;
+}
+
+/** A record page on a phone: drawn once its workflow's actions are there (the bar at the bottom of the screen). */
+const phoneRecord = (file: string, account: Shot['account'], path: Shot['path']): Shot => ({
+  file,
+  path,
+  device: PHONE,
+  account,
+  ready: async (page) => {
+    await page.locator('[data-action]').first().waitFor();
+  },
+});
+
+const MODERATOR = { email: 'moderator@example.com', password: 'Admin#2026' };
+const PARTNER = { email: 'partner@example.com', password: 'Partner#2026' };
+const TRAVELLER = { email: 'user@example.com', password: 'User#2026' };
 
 const SHOTS: Shot[] = [
   {
@@ -62,6 +86,21 @@ const SHOTS: Shot[] = [
       await page.locator('[data-widget="balance"] [data-amount="available"]').getByText(/\d/).waitFor();
     },
   },
+  phoneRecord(
+    'phone-service-review.webp',
+    MODERATOR,
+    async (request) => `/en/admin/service-review/${await firstId(request, 'services', { status: 'pending' })}/show`,
+  ),
+  phoneRecord(
+    'phone-partner-order.webp',
+    PARTNER,
+    async (request) => `/en/partner/orders/${await firstId(request, 'orders', { status: 'paid' })}/show`,
+  ),
+  phoneRecord(
+    'phone-traveller-order.webp',
+    TRAVELLER,
+    async (request) => `/en/account/orders/${await firstId(request, 'orders', { status: 'pending_payment' })}`,
+  ),
 ];
 
 const log = (line: string) => console.error(`[screenshots] ${line}`);
@@ -86,7 +125,7 @@ async function main() {
         if (!response.ok()) throw new Error(`sign-in as ${shot.account.email}: ${response.status()}`);
       }
       const page = await context.newPage();
-      await page.goto(shot.path);
+      await page.goto(typeof shot.path === 'string' ? shot.path : await shot.path(context.request));
       await shot.ready(page);
       // Everything the screen fetches after its first draw (names, counts, photos, fonts) is in the picture.
       await page.waitForLoadState('networkidle', { timeout: 60_000 });

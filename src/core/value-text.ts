@@ -2,7 +2,7 @@ import type { EnumField, Field, JsonField, MoneyField } from './fields';
 import { formatDate, formatDateTime, formatDayAndTime, formatMoney, formatNumber } from './format';
 import { humanize, labels } from './labels';
 import { pickLocalized, type Locale, type LocalizedText } from './locales';
-import type { AnyResource } from './resource';
+import { statusField, type AnyResource } from './resource';
 
 const SYSTEM_KINDS: Record<string, Field> = {
   id: { kind: 'integer' },
@@ -27,9 +27,17 @@ export function hasValue(value: unknown): boolean {
   return true;
 }
 
-/** Whether a record's page draws the field: it has a value, or its config asks to show it empty. */
+/**
+ * Whether a record's page draws the field: it has a value, or its config asks to show it empty. A countdown's
+ * deadline is drawn only while it counts (a hold while the order is unpaid): in another state it is a stamp of the
+ * past, which the record's history keeps.
+ */
 export function shownOnPage(config: AnyResource, name: string, record: Record<string, unknown>): boolean {
-  return hasValue(record[name]) || Boolean(config.fields[name]?.showEmpty);
+  const field = config.fields[name];
+  const whileIn = field?.countdown?.whileIn;
+  const state = whileIn && statusField(config);
+  if (state && !whileIn.includes(String(record[state]))) return false;
+  return hasValue(record[name]) || Boolean(field?.showEmpty);
 }
 
 /** A list cell's long text stops here, with an ellipsis. */

@@ -98,8 +98,6 @@ test('an unpaid booking says how to pay and how long the seats are held, with it
   expect(box.height).toBeGreaterThanOrEqual(40);
   await expectNoEmptyRows(page);
   await expectFitsTheWidth(page);
-  // The picture docs/images/phone-traveller-order.webp is made from.
-  await page.screenshot({ path: test.info().outputPath('phone-traveller-order.png') });
 });
 
 test('the public header offers Sign in beside the partner links; signed in, it names the account', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyResource } from '../../src/core/resource';
-import { boolean, enumOf, images, longText, percent, ref, text } from '../../src/core/fields';
-import { valueText } from '../../src/core/value-text';
+import { boolean, datetime, enumOf, images, longText, percent, ref, status, text } from '../../src/core/fields';
+import { shownOnPage, valueText } from '../../src/core/value-text';
 
 // Only what a value's text reads of its resource: the name (its labels' keys) and the fields.
 const config = {
@@ -43,5 +43,31 @@ describe('a value as the text a list shows (the same on the server and in the ap
   it('names a reference as it is told, by its id otherwise', () => {
     expect(valueText(config, 'ownerId', { ownerId: 7 }, 'en', translate)).toBe('#7');
     expect(valueText(config, 'ownerId', { ownerId: 7 }, 'en', translate, (_name, id) => `User ${id}`)).toBe('User 7');
+  });
+});
+
+describe('what a record page draws', () => {
+  const held = {
+    name: 'bookings',
+    fields: {
+      note: text(),
+      remark: text({ showEmpty: true }),
+      holdEndsAt: datetime({ countdown: { whileIn: ['unpaid'] } }),
+      status: status(),
+    },
+    workflow: { initial: 'unpaid', states: ['unpaid', 'paid'], transitions: {} },
+  } as unknown as AnyResource;
+  const at = '2026-12-23T08:45:00.000Z';
+
+  it('leaves out what has no value, unless the field asks to be shown empty', () => {
+    expect(shownOnPage(held, 'note', { note: '' })).toBe(false);
+    expect(shownOnPage(held, 'note', { note: { en: '', lo: '' } })).toBe(false);
+    expect(shownOnPage(held, 'note', { note: 'Gate 2' })).toBe(true);
+    expect(shownOnPage(held, 'remark', { remark: null })).toBe(true);
+  });
+
+  it('draws a countdown’s deadline only while it counts', () => {
+    expect(shownOnPage(held, 'holdEndsAt', { status: 'unpaid', holdEndsAt: at })).toBe(true);
+    expect(shownOnPage(held, 'holdEndsAt', { status: 'paid', holdEndsAt: at })).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ import { humanize, labels } from '../../core/labels';
 import { allows, usePermissionMap } from './permissions';
 import { recordTitle } from '../../core/record-title';
 import { shownOnPage } from '../../core/value-text';
+import { ownerOmits } from '../../core/list-columns';
+import { usePrincipal } from './principal';
 import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
@@ -214,13 +216,17 @@ function ShowBody({ config, sections: sectionsAsked }: { config: AnyResource; se
   const registry = useRegistry();
   const translate = useTranslate();
   const { permissions } = usePermissionMap();
+  const { principal } = usePrincipal();
   const record = useRecordContext();
+  // As in the lists: an owner's page leaves out the owner (themself) and references it cannot open (a customer's
+  // account id would read "#361").
+  const omitted = ownerOmits(config, principal, (resource) => allows(permissions, resource, 'list'));
   // Only what the reader may read (the API leaves the rest out) and what has a value; the whole layout while the
   // record loads.
   const groups = showGroups(config)
     .map((group) => ({
       ...group,
-      fields: record ? group.fields.filter((name) => shownOnPage(config, name, record)) : group.fields,
+      fields: group.fields.filter((name) => !omitted(name) && (!record || shownOnPage(config, name, record))),
     }))
     .filter((group, index, all) => group.fields.length > 0 || (index === all.length - 1 && showSystem));
   const sections = sectionsAsked && groups.length > 1;

@@ -18,7 +18,7 @@ import {
 import type { RefField } from '../../../core/fields';
 import { responsiveImage } from '../../../core/images';
 import { humanize, labels } from '../../../core/labels';
-import { statusField, type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
+import { type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
 import { hasValue, shownOnPage } from '../../../core/value-text';
 import { HERO_PHOTO, pageReferences, refOf } from '../../../core/record-page';
 import { useRegistry } from '../context';
@@ -79,10 +79,7 @@ function shownLines(
 ): Line[] {
   return lines.flatMap((line): Line[] => {
     const ref = refOf(line);
-    if (!ref)
-      return shownOnPage(config, line, record) && counting(config, line, record)
-        ? [{ key: line, config, name: line, record }]
-        : [];
+    if (!ref) return shownOnPage(config, line, record) ? [{ key: line, config, name: line, record }] : [];
     const target = registry.config((config.fields[ref] as RefField | undefined)?.reference ?? '');
     const name = line.slice(ref.length + 1);
     const row = referenced[ref];
@@ -90,16 +87,6 @@ function shownLines(
     if (!target?.fields[name] || !row || !shownOnPage(target, name, row)) return [];
     return [{ key: line, config: target, name, record: row }];
   });
-}
-
-/**
- * A countdown's deadline is the reader's only while it counts (a hold while the order is unpaid): in another state
- * it is a stamp of the back-office's.
- */
-function counting(config: AnyResource, name: string, record: Row): boolean {
-  const whileIn = config.fields[name]?.countdown?.whileIn;
-  const state = statusField(config);
-  return !whileIn || !state || whileIn.includes(String(record[state]));
 }
 
 function LineRow({ line }: { line: Line }) {
