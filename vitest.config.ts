@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time (Vitest's default on two cores is one): the API suites spend much of their time waiting
+    // on PostgreSQL, servers they start and timers, so a second file uses what the first leaves idle. Each suite
+    // has its own database, data directory and free ports.
+    maxWorkers: 2,
     projects: [
       {
         test: {

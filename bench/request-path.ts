@@ -21,6 +21,9 @@ import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { startServer, type ChildServer } from './support/server';
 import { loginAt } from '../tests/support/server-process';
 
+/** Seconds of load each server gets before the rounds. */
+const WARM_UP_SECONDS = 5;
+
 const signInAdmin = (url: string) => loginAt(url, 'admin@example.com', 'Admin#2026');
 
 export interface RequestPathOptions {
@@ -42,6 +45,8 @@ interface Contender {
   rps: number[];
   p50: number[];
   p99: number[];
+  /** The server process's CPU time per answered request, in µs, per round. */
+  cpu: number[];
 }
 
 const median = (values: number[]) => {
@@ -62,19 +67,26 @@ export async function randomIds(databaseUrl: string, count: number): Promise<num
   }
 }
 
+/** CPU time (user and system) the process has used, in µs. */
+function cpuMicros(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** One round of load on one server: every connection walks the same ids, each from its own offset. */
-async function round(contender: Contender, ids: number[], options: RequestPathOptions) {
+async function round(contender: Contender, ids: number[], options: RequestPathOptions, duration = options.duration) {
   let next = 0;
+  const cpuBefore = cpuMicros(contender.server.child.pid!);
   const result = await autocannon({
     url: contender.server.url,
     connections: options.connections,
-    duration: options.duration,
+    duration,
     headers: { cookie: contender.cookie },
     requests: [{ setupRequest: (request) => ({ ...request, path: contender.path(ids[next++ % ids.length]) }) }],
-    // autocannon supports `warmup` (lib/init.js); its typings lack it.
-    ...({ warmup: { connections: options.connections, duration: 1 } } as object),
   });
   if (result.non2xx) throw new Error(`${contender.name}: ${result.non2xx} non-2xx answers`);
+  contender.cpu.push((cpuMicros(contender.server.child.pid!) - cpuBefore) / result.requests.total);
   contender.rps.push(result.requests.average);
   contender.p50.push(result.latency.p50);
   contender.p99.push(result.latency.p99);
@@ -103,6 +115,7 @@ export async function compareGetOne(options: RequestPathOptions) {
         rps: [],
         p50: [],
         p99: [],
+        cpu: [],
       });
     };
     // `npm start` sets no LOG_LEVEL: the server's default (info) logs every request.
@@ -117,7 +130,13 @@ export async function compareGetOne(options: RequestPathOptions) {
         healthPath: '/health',
         env: pool,
       });
-      contenders.push({ name, server, path: (id) => `/orders/${id}`, cookie: '', rps: [], p50: [], p99: [] });
+      contenders.push({ name, server, path: (id) => `/orders/${id}`, cookie: '', rps: [], p50: [], p99: [], cpu: [] });
+    }
+    // Each server's JIT and pool warm up on the route first, left out of the figures: the rounds compare steady states.
+    for (const contender of contenders) {
+      options.log(`getOne warm-up: ${contender.name}`);
+      await round(contender, ids, options, WARM_UP_SECONDS);
+      contender.rps.length = contender.p50.length = contender.p99.length = contender.cpu.length = 0;
     }
     for (let r = 0; r < options.rounds; r++) {
       // Each round starts with another server, so none always runs first (or last) in the machine's cycle.
@@ -141,6 +160,7 @@ export async function compareGetOne(options: RequestPathOptions) {
     rps: median(contender.rps),
     note:
       `median of ${options.rounds} alternating rounds (${contender.rps.map((rps) => Math.round(rps)).join(', ')} req/s); ` +
-      `${(median(contender.rps) / thin).toFixed(2)}× thin, ${(median(contender.rps) / bare).toFixed(2)}× bare`,
+      `${(median(contender.rps) / thin).toFixed(2)}× thin, ${(median(contender.rps) / bare).toFixed(2)}× bare; ` +
+      `server CPU ${Math.round(median(contender.cpu))} µs a request (${contender.cpu.map((us) => Math.round(us)).join(', ')})`,
   }));
 }
