@@ -70,8 +70,9 @@ test("the partner's paid order: Confirm drawn with its text and tappable", async
   await page.getByTestId('card-list').locator('a').first().click();
   await expect(page).toHaveURL(/\/en\/partner\/orders\/\d+\/show$/);
   await expectTappable(page.getByTestId('workflow-actions').locator('[data-action="confirm"]'), 'Confirm');
-  // The page is the partner's: the departure once (as its date and time), no customer's account id the partner
-  // cannot open, no hold that ended with the payment.
+  // The page is the partner's: its state once (above the page), the departure once (as its date and time), no
+  // customer's account id the partner cannot open, no hold that ended with the payment.
+  await expect(page.getByText('Status', { exact: true })).toHaveCount(1);
   await expect(page.getByText('Departure', { exact: true })).toHaveCount(1);
   await expect(page.getByText('Departure date', { exact: true })).toHaveCount(0);
   await expect(page.getByText(/^#\d+$/)).toHaveCount(0);

@@ -19,6 +19,7 @@ import { humanize, labels } from '../../core/labels';
 import { usePrincipal } from '../generated/principal';
 import { CalendarView } from './CalendarView';
 import { CardList } from './CardList';
+import { decisionOf } from './account';
 import { Decision } from './widgets/Decision';
 import { RecordTables } from '../generated/show/RecordTable';
 import { RecordPageView } from '../generated/show/RecordPageView';
@@ -74,6 +75,8 @@ export function AreaShow() {
   const asPage = areas[registry.area]?.recordPage === 'show';
   // The config may lay the record out for this area's reader (a traveller's ticket).
   const page = config.pages?.[registry.area]?.show;
+  // The state (and a refusal's reason) is drawn above the page, not again inside it.
+  const above = record && config.workflow ? decisionOf(config, record).drawn : undefined;
   return (
     <>
       {record && config.workflow ? (
@@ -86,9 +89,9 @@ export function AreaShow() {
         {page ? (
           <RecordPageView config={config} page={page} />
         ) : asPage ? (
-          <GeneratedShow layout="sections" readOnly />
+          <GeneratedShow layout="sections" readOnly shownAbove={above} />
         ) : (
-          <GeneratedShow />
+          <GeneratedShow shownAbove={above} />
         )}
       </Box>
       <RecordTables config={config} record={record} />

@@ -61,5 +61,8 @@ export function decisionOf(config: AnyResource, record: Record<string, unknown> 
   );
   const reason = reasonName && record && leadsHere ? record[reasonName] : undefined;
   const tone = config.workflow?.tones?.[status];
-  return { field, status, reason: typeof reason === 'string' && reason ? reason : undefined, tone };
+  const given = typeof reason === 'string' && reason ? reason : undefined;
+  /** The fields the decision draws (the state, and the reason when there is one). */
+  const drawn = [field, given ? reasonName : undefined].filter((name): name is string => Boolean(name));
+  return { field, status, reason: given, tone, drawn };
 }

@@ -180,11 +180,14 @@ export function RecordTitle({ config }: { config: AnyResource }) {
 export function GeneratedShow({
   layout: forcedLayout,
   readOnly,
+  shownAbove = NONE,
 }: {
   /** The groups' layout here, whatever the config says (an area that reads records as one page). */
   layout?: GroupLayout;
   /** No edit button: the area edits nothing in place. */
   readOnly?: boolean;
+  /** Fields the screen draws above the record (its state), left out of its groups. */
+  shownAbove?: readonly string[];
 } = {}) {
   const { config, queue } = useEntry();
   const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections';
@@ -205,13 +208,23 @@ export function GeneratedShow({
           <ComparePanel config={config} />
         </Box>
       ) : null}
-      <ShowBody config={config} sections={sections} />
+      <ShowBody config={config} sections={sections} shownAbove={shownAbove} />
     </Show>
   );
 }
 
+const NONE: readonly string[] = [];
+
 /** The groups of the record in context, as tabs or as sections of one tab, and its history. */
-function ShowBody({ config, sections: sectionsAsked }: { config: AnyResource; sections: boolean }) {
+function ShowBody({
+  config,
+  sections: sectionsAsked,
+  shownAbove,
+}: {
+  config: AnyResource;
+  sections: boolean;
+  shownAbove: readonly string[];
+}) {
   const showSystem = !showGroups(config).some((g) => g.fields.includes('createdAt'));
   const registry = useRegistry();
   const translate = useTranslate();
@@ -226,7 +239,9 @@ function ShowBody({ config, sections: sectionsAsked }: { config: AnyResource; se
   const groups = showGroups(config)
     .map((group) => ({
       ...group,
-      fields: group.fields.filter((name) => !omitted(name) && (!record || shownOnPage(config, name, record))),
+      fields: group.fields.filter(
+        (name) => !omitted(name) && !shownAbove.includes(name) && (!record || shownOnPage(config, name, record)),
+      ),
     }))
     .filter((group, index, all) => group.fields.length > 0 || (index === all.length - 1 && showSystem));
   const sections = sectionsAsked && groups.length > 1;
