@@ -18,6 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { cpuSeconds, median } from './support/measure';
 import { startServer, type ChildServer } from './support/server';
 import { loginAt } from '../tests/support/server-process';
 
@@ -49,12 +50,6 @@ interface Contender {
   cpu: number[];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 /** `count` order ids of the bench's database, in random order. */
 export async function randomIds(databaseUrl: string, count: number): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -67,17 +62,10 @@ export async function randomIds(databaseUrl: string, count: number): Promise<num
   }
 }
 
-/** CPU time (user and system) the process has used, in µs. */
-function cpuMicros(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 /** One round of load on one server: every connection walks the same ids, each from its own offset. */
 async function round(contender: Contender, ids: number[], options: RequestPathOptions, duration = options.duration) {
   let next = 0;
-  const cpuBefore = cpuMicros(contender.server.child.pid!);
+  const cpuBefore = cpuSeconds(contender.server.child.pid!);
   const result = await autocannon({
     url: contender.server.url,
     connections: options.connections,
@@ -86,7 +74,7 @@ async function round(contender: Contender, ids: number[], options: RequestPathOp
     requests: [{ setupRequest: (request) => ({ ...request, path: contender.path(ids[next++ % ids.length]) }) }],
   });
   if (result.non2xx) throw new Error(`${contender.name}: ${result.non2xx} non-2xx answers`);
-  contender.cpu.push((cpuMicros(contender.server.child.pid!) - cpuBefore) / result.requests.total);
+  contender.cpu.push(((cpuSeconds(contender.server.child.pid!) - cpuBefore) * 1e6) / result.requests.total);
   contender.rps.push(result.requests.average);
   contender.p50.push(result.latency.p50);
   contender.p99.push(result.latency.p99);

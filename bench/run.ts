@@ -44,6 +44,7 @@ import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
 import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
 import { cpuIndex } from './support/cpu-index';
+import { cpuSeconds, median } from './support/measure';
 import { compareGetOne } from './request-path';
 import { rssMb, startServer, type ChildServer } from './support/server';
 import { benchExpiry } from './expiry';
@@ -200,19 +201,7 @@ async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; d
  * compared in alternating rounds over many ids instead (bench/request-path.ts).
  */
 async function measureThin(databaseUrl: string, all: Case[]) {
-  const database = await createDatabase({ databaseUrl });
-  const [page] = listStatements(database.db, { filter: JSON.stringify({ status: 'cancelled' }), range: '[0,24]' });
-  await database.close();
-  const server = await startServer({
-    entry: ['--import', 'tsx', 'bench/support/thin-server.ts'],
-    healthPath: '/health',
-    env: {
-      DATABASE_URL: databaseUrl,
-      PG_POOL_SIZE: '16',
-      THIN_PAGE_SQL: page.sql,
-      THIN_PAGE_PARAMS: JSON.stringify(page.parameters),
-    },
-  });
+  const server = await startThin(databaseUrl);
   try {
     for (const c of all.filter((c) => c.thin))
       for (const conns of [1, 16]) {
@@ -231,6 +220,75 @@ async function measureThin(databaseUrl: string, all: Case[]) {
     await server.stop();
   }
 }
+
+/** The thin server, answering the filtered first page's statement at `/page`. */
+async function startThin(databaseUrl: string) {
+  const database = await createDatabase({ databaseUrl });
+  const [page] = listStatements(database.db, LIST_QUERY);
+  await database.close();
+  return startServer({
+    entry: ['--import', 'tsx', 'bench/support/thin-server.ts'],
+    healthPath: '/health',
+    env: {
+      DATABASE_URL: databaseUrl,
+      PG_POOL_SIZE: '16',
+      THIN_PAGE_SQL: page.sql,
+      THIN_PAGE_PARAMS: JSON.stringify(page.parameters),
+    },
+  });
+}
+
+/**
+ * The filtered first page at 16 connections against its floors in alternating rounds (each round in another order):
+ * its SQL alone, the thin server and the API, so the three are compared at the same moments of the machine. The
+ * single measurements above are minutes apart.
+ */
+async function alternateList(c: Case, databaseUrl: string, apiUrl: string, cookie: string) {
+  const thin = await startThin(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 16, options: PG_SESSION_OPTIONS });
+  const database = await createDatabase({ databaseUrl });
+  const statements = c.sql!(database.db);
+  await database.close();
+  let n = 0;
+  const names = new Map(statements.map((statement) => [statement.sql, `alt${n++}`]));
+  const contenders = [
+    {
+      name: 'SQL alone',
+      run: async () =>
+        sqlAlone((s) => pool.query({ name: names.get(s.sql), text: s.sql, values: [...s.parameters] }), statements, 16),
+    },
+    { name: 'thin server', run: () => load(`${thin.url}${c.thin}`, '', 16) },
+    { name: 'API', run: () => load(`${apiUrl}${c.path}`, cookie, 16) },
+  ].map((contender) => ({ ...contender, rps: [] as number[] }));
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      for (let i = 0; i < contenders.length; i++) {
+        const contender = contenders[(i + r) % contenders.length];
+        log(`postgres: ${c.name} x16, round ${r + 1}/${ROUNDS}: ${contender.name}`);
+        contender.rps.push((await contender.run()).rps ?? 0);
+      }
+    }
+  } finally {
+    await pool.end();
+    await thin.stop();
+  }
+  const [sqlRps, thinRps] = contenders.map((contender) => median(contender.rps));
+  for (const contender of contenders) {
+    const rps = median(contender.rps);
+    table.push({
+      engine: 'postgres',
+      what: `${c.name} (${contender.name}, alternating rounds)`,
+      conns: 16,
+      rps,
+      note:
+        `median of ${ROUNDS} rounds (${contender.rps.map(Math.round).join(', ')} req/s); ` +
+        `${(rps / sqlRps).toFixed(2)}× SQL alone, ${(rps / thinRps).toFixed(2)}× thin`,
+    });
+  }
+}
+
+/** The filtered first page: ~100k cancelled orders, 25 rows by createdAt. */
+const LIST_QUERY = { filter: JSON.stringify({ status: 'cancelled' }), range: '[0,24]' };
 
 // ---- the cases -------------------------------------------------------------------------------------
 
@@ -256,7 +314,7 @@ function allCases(): Case[] {
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
   const yearAndHalf = new Date(Date.now() - 548 * 86_400_000).toISOString().slice(0, 10);
-  const list = { filter: JSON.stringify({ status: 'cancelled' }), range: '[0,24]' };
+  const list = LIST_QUERY;
   const searched = {
     filter: JSON.stringify({ status: 'completed', q: 'BK-12' }),
     sort: JSON.stringify(['total', 'DESC']),
@@ -455,6 +513,9 @@ async function measureEngine(engine: Engine) {
           table.push({ engine, what: `${c.name} (API)`, conns, ...result, note: result.note ?? notes.join(', ') });
         }
       }
+      if (engine === 'postgres')
+        for (const c of all.filter((c) => c.thin))
+          await alternateList(c, target.databaseUrl!, server.url, cookies[c.cookie ?? 'admin']);
       if (!process.argv.includes('--no-export')) {
         log(`${engine}: export`);
         await exportRun(engine, server, cookies.admin);
@@ -477,13 +538,6 @@ async function measureEngine(engine: Engine) {
   } finally {
     await cleanup();
   }
-}
-
-/** CPU seconds (user + system) the process has used so far: unlike wall time, barely moved by other load. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function peakRssMb(pid: number): number {
