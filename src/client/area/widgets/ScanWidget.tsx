@@ -81,7 +81,10 @@ function usePickList(pick: ScanWidgetConfig['pick'], config: AnyResource | undef
         const refQuery = new URLSearchParams({ filter: JSON.stringify({ id: ids }), range: `[0,${ids.length - 1}]` });
         const refConfig = registry.config(ref.reference);
         const display = ref.display ?? refConfig?.recordTitle ?? 'id';
-        for (const target of await dataProvider.getJson<Row[]>(`/${ref.reference}?${refQuery}`)) {
+        // Offline, a names' read the worker has not kept yet leaves the records named by their other fields: the
+        // guide still picks the departure and reads its manifest.
+        const targets = await dataProvider.getJson<Row[]>(`/${ref.reference}?${refQuery}`).catch(() => [] as Row[]);
+        for (const target of targets) {
           const value = target[display];
           names.set(
             `${name}:${target.id}`,
