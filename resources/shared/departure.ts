@@ -1,5 +1,34 @@
-import type { Row } from '../../src/core/resource';
+import type { DataContext, Row } from '../../src/core/resource';
 import { toDay } from './dates';
+
+/** The platform's time zone (`settings.general.timezone`); nothing when unset, and the server's clock is read. */
+export async function platformTimeZone(ctx: Pick<DataContext, 'settings'>): Promise<string | undefined> {
+  return String((await ctx.settings('general')).timezone ?? '') || undefined;
+}
+
+/**
+ * The calendar day (`YYYY-MM-DD`) of `instant` on the wall clock of `timeZone`: "today" and "tomorrow" as the
+ * platform counts them (departures are its dates), not the server's. Without a zone (or an unknown one), the
+ * server's local day.
+ */
+export function dayIn(instant: Date, timeZone?: string): string {
+  if (timeZone)
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        instant,
+      );
+    } catch {
+      // An unknown zone: the server's day, as departureStart reads it.
+    }
+  return toDay(instant);
+}
+
+/** The day `days` after `day` (both `YYYY-MM-DD`; calendar arithmetic, no clock involved). */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${toDay(day)}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (DST included). */
 function zoneOffset(instant: Date, timeZone: string): number {
@@ -42,6 +71,5 @@ export function departureStart(schedule: Record<string, unknown>, timeZone?: str
 
 /** The calendar day `days` from a departure's start day (the check-in window: the day before to the day after). */
 export function dayAround(schedule: Row, days: number): string {
-  const start = new Date(`${toDay(schedule.startDate)}T12:00:00`);
-  return toDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + days, 12));
+  return addDays(toDay(schedule.startDate), days);
 }
