@@ -1,6 +1,6 @@
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { toDay } from './shared/dates';
-import { dayAround, departureStart } from './shared/departure';
+import { dayAround, dayIn, departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS, refusal } from './shared/refusals';
 
 /** Why a booking in this state cannot board; nothing when it may. */
@@ -54,4 +54,11 @@ export async function canMarkNoShow(ctx: TransitionContext): Promise<void> {
   const schedule = await ctx.findById('schedules', Number(ctx.record.scheduleId));
   const timeZone = String((await ctx.settings('general')).timezone ?? '') || undefined;
   if (!schedule || ctx.now < departureStart(schedule, timeZone)) ctx.fail(409, REFUSALS.notStarted);
+}
+
+/** undo-no-show (guard): a no-show is taken back only on the platform's day it was marked. */
+export async function canUndoNoShow(ctx: TransitionContext): Promise<void> {
+  const timeZone = await platformTimeZone(ctx);
+  const marked = ctx.record.noShowAt ? new Date(String(ctx.record.noShowAt)) : undefined;
+  if (!marked || dayIn(marked, timeZone) !== dayIn(ctx.now, timeZone)) ctx.fail(409, REFUSALS.noShowUndoOver);
 }

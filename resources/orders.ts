@@ -23,7 +23,7 @@ import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation
 import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
 import { organizer } from './orders.ticket';
-import { canMarkNoShow, checkIn } from './orders.check-in.server';
+import { canMarkNoShow, canUndoNoShow, checkIn } from './orders.check-in.server';
 import { mailUser, TELL_USER, tellPartner } from './shared/notify';
 import { ORDER_LINES } from './shared/ticket-types';
 
@@ -86,6 +86,8 @@ export default defineResource({
     reviewInviteAt: datetime({ readOnly: true }),
     // The day of the trip (SPEC §15): when the traveller boarded, stamped once by the partner's check-in.
     checkedInAt: datetime({ readOnly: true, sortable: true }),
+    // When the partner marked the traveller as not come: the mark may be undone until the end of that day.
+    noShowAt: datetime({ readOnly: true }),
   },
   recordTitle: 'code',
   list: {
@@ -233,8 +235,21 @@ export default defineResource({
         to: 'no_show',
         by: ['partner'],
         tone: 'warning',
+        confirm: true,
         offered: { from: 'departureDate', whileEmpty: 'checkedInAt' },
         guard: canMarkNoShow,
+        effect: async ({ now }) => ({ noShowAt: now.toISOString() }),
+      },
+      // A no-show marked by mistake (the traveller turns up late, a wrong row tapped) is taken back the same day:
+      // the booking returns to where it was, paid or confirmed.
+      'undo-no-show': {
+        from: 'no_show',
+        to: 'paid',
+        by: ['partner'],
+        tone: 'primary',
+        offered: { sameDayAs: 'noShowAt' },
+        guard: canUndoNoShow,
+        effect: async ({ record }) => ({ status: record.confirmedAt ? 'confirmed' : 'paid', noShowAt: null }),
       },
     },
     editableIn: ['pending_payment', 'paid', 'confirmed'],
@@ -283,7 +298,7 @@ export default defineResource({
     organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
     // What cancelling the booking now gives back, for the Cancel dialog (its customer only).
     'cancel-preview': { method: 'GET', record: true, by: ['user'], handler: cancelPreview },
-    'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code'], handler: checkIn },
+    'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code', 'scheduleId'], handler: checkIn },
     checkout: {
       method: 'POST',
       record: true,

@@ -31,6 +31,7 @@ export const REFUSALS = {
   checkInOver: 'Check-in closed on %{0}, the day after the departure',
   notStarted: 'This departure has not started yet',
   alreadyCheckedIn: 'This traveller has checked in',
+  noShowUndoOver: 'A no-show can be undone only on the day it was marked',
   ruleDate: 'Please enter a date as YYYY-MM-DD',
   ruleFuture: 'The first day must be after today',
   ruleTooLong: 'A rule spans at most %{0} days',
