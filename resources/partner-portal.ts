@@ -91,6 +91,17 @@ export default definePortal({
             sort: ['startDate', 'ASC'],
             label: ['startDate', 'serviceId'],
             table: 'manifest',
+            // The departure picked goes with each scan: a ticket of another departure is refused, naming its own.
+            send: 'scheduleId',
+            // The screen opens on today's departure about to leave (or boarding), never on yesterday's.
+            preselect: 'startDate',
+          },
+          // A scan names the traveller and their seats; a ticket scanned before says when it first boarded.
+          answer: {
+            again: 'alreadyCheckedIn',
+            at: 'checkedInAt',
+            who: 'traveller',
+            items: { list: 'seats', name: 'name', code: 'ticketType', count: 'quantity' },
           },
           width: 'full',
         },
