@@ -94,9 +94,10 @@ export function TransitionDialog({
   const record = useRecordContext();
   const locale = useActiveLocale();
   // A transition that asks to be confirmed names the record it is about to change (one record; a bulk run its count).
+  const title = record ? recordTitle(config, record, locale) : '';
   const confirmText =
     transition?.confirm && record && !count
-      ? translate('app.workflow.confirm', { record: recordTitle(config, record, locale), _: actionLabel })
+      ? translate('app.workflow.confirm', { record: title, _: `${actionLabel}: ${title}?` })
       : undefined;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
