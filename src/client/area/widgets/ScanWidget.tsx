@@ -241,10 +241,14 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
     }),
     [translate],
   );
-  const addOutcome = (outcome: Outcome) =>
-    setOutcomes((list) =>
-      [outcome, ...list.filter((o) => !(o.code === outcome.code && o.kind === 'waiting'))].slice(0, KEPT_OUTCOMES),
-    );
+  // Newest first; a code's answer takes the place of its wait.
+  const addOutcome = useCallback(
+    (outcome: Outcome) =>
+      setOutcomes((list) =>
+        [outcome, ...list.filter((o) => !(o.code === outcome.code && o.kind === 'waiting'))].slice(0, KEPT_OUTCOMES),
+      ),
+    [],
+  );
   const countWaiting = useCallback(() => waitingCount().then(setWaiting, () => undefined), []);
   const report = useCallback(
     (code: string, answer: PostAnswer) => {
@@ -276,12 +280,10 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
           at,
         };
       }
-      setOutcomes((list) =>
-        [outcome, ...list.filter((o) => !(o.code === code && o.kind === 'waiting'))].slice(0, KEPT_OUTCOMES),
-      );
+      addOutcome(outcome);
       void queryClient.invalidateQueries({ queryKey: ['endpoint'] });
     },
-    [queryClient, translate, locale, widget.answer],
+    [queryClient, translate, locale, widget.answer, addOutcome],
   );
   const sendAll = useCallback(
     () =>
@@ -344,7 +346,7 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
       addOutcome(waitingOutcome(code, Date.now(), why));
       await countWaiting();
     },
-    [url, widget.field, widget.pick.send, chosenId, report, countWaiting, waitingOutcome, translate],
+    [url, widget.field, widget.pick.send, chosenId, report, countWaiting, waitingOutcome, addOutcome, translate],
   );
 
   // The camera: frames are read a few times a second while it is on; a code seen again soon after is not resent.
@@ -483,7 +485,7 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
           </Stack>
           {outcomes.length ? (
             // Newest first; each says what became of the scan in its colour, and whom it was for.
-            <Stack spacing={1} data-testid="scan-outcomes" aria-live="polite">
+            <Stack spacing={1} data-testid="scan-outcomes">
               {outcomes.map((outcome, index) => (
                 <Alert
                   key={`${outcome.code}-${outcome.at}`}
