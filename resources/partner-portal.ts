@@ -87,7 +87,9 @@ export default definePortal({
           field: 'code',
           pick: {
             resource: 'schedules',
-            filter: { startDate_gte: '$today-1', startDate_lte: '$today+1', status: ['open', 'closed'] },
+            // The check-in window, yesterday to tomorrow, as the platform counts days: `$today` is the UTC day, so
+            // one more day ahead keeps the platform's tomorrow on offer where it runs ahead of UTC (Asia/Vientiane).
+            filter: { startDate_gte: '$today-1', startDate_lte: '$today+2', status: ['open', 'closed'] },
             sort: ['startDate', 'ASC'],
             label: ['startDate', 'serviceId'],
             table: 'manifest',

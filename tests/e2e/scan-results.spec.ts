@@ -4,6 +4,7 @@
  * sends the departure picked, so a ticket of another departure is refused naming its own; the departure picked is
  * in the address and survives a reload, offline too, with the waiting scans listed by code; a no-show asks first.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PARTNER, signInPartner } from './partner-helpers';
 
@@ -18,6 +19,13 @@ async function signedIn(baseURL: string, account: { email: string; password: str
   expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
   return context;
 }
+
+/**
+ * A departure's day inside the check-in window (the day before to the day after) whether days are counted in UTC
+ * or in the platform's zone (seven hours ahead): UTC's tomorrow is the platform's tomorrow or, late in the UTC day,
+ * its today. Its hour is late, so that it has not left yet either way.
+ */
+const gateDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** The platform's calendar day `days` from today (`YYYY-MM-DD`). */
 function platformDay(days = 0): string {
@@ -93,7 +101,7 @@ test('a first scan names the traveller and the seats; a second scan of the ticke
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const departure = await newDeparture(partner, service.id, platformDay(1), '09:15');
+  const departure = await newDeparture(partner, service.id, gateDay(), '23:15');
   const order = await paidFamilyBooking(baseURL!, departure.id, 'Noy Phommachanh');
 
   await signInPartner(page);
@@ -143,9 +151,9 @@ test('the scan sends the departure picked: a ticket of another departure is refu
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const tomorrow = platformDay(1);
-  const picked = await newDeparture(partner, service.id, tomorrow, '07:10');
-  const other = await newDeparture(partner, service.id, tomorrow, '16:40');
+  const tomorrow = gateDay();
+  const picked = await newDeparture(partner, service.id, tomorrow, '23:10');
+  const other = await newDeparture(partner, service.id, tomorrow, '23:40');
   const order = await paidFamilyBooking(baseURL!, other.id, 'Kham S.');
 
   await signInPartner(page);
@@ -154,7 +162,7 @@ test('the scan sends the departure picked: a ticket of another departure is refu
   await typeCode(page, order.code);
   const refused = outcome(page, 'refused', order.code);
   await expect(refused).toContainText('This ticket is for another departure');
-  await expect(refused).toContainText('16:40');
+  await expect(refused).toContainText('23:40');
   // The day in the reader's words, not ISO.
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${tomorrow}T00:00:00Z`),
@@ -175,7 +183,7 @@ test("the screen opens on today's departure; the one picked is in the address an
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const tomorrow = await newDeparture(partner, service.id, platformDay(1), '06:05');
+  const tomorrow = await newDeparture(partner, service.id, gateDay(), '23:05');
   const order = await paidFamilyBooking(baseURL!, tomorrow.id, 'Vone K.');
 
   await signInPartner(page);
@@ -191,9 +199,13 @@ test("the screen opens on today's departure; the one picked is in the address an
   const cut = await select.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
   expect(cut).toBe(false);
 
+  // Another departure first (a pick that changes nothing changes no address), then the new one.
+  await select.click();
+  await page.locator(`[role="option"]:not([data-pick="${tomorrow.id}"]):not([aria-selected="true"])`).first().click();
+  await expect(page).toHaveURL(/[?&]pick=\d+/);
   await select.click();
   const option = page.locator(`[role="option"][data-pick="${tomorrow.id}"]`);
-  await expect(option).toContainText('06:05');
+  await expect(option).toContainText('23:05');
   expect(await option.evaluate((el) => el.scrollWidth > el.clientWidth + 1)).toBe(false);
   await option.click();
   await expect(page).toHaveURL(new RegExp(`[?&]pick=${tomorrow.id}(&|$)`));
@@ -208,6 +220,8 @@ test("the screen opens on today's departure; the one picked is in the address an
   const box = page.locator('[data-record-table="manifest"] [data-scroll-box]');
   await expect(box).toHaveAttribute('tabindex', '0');
   await expect(box).toHaveAttribute('aria-label', /.+/);
+  const axe = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+  expect(axe.violations.map((v) => v.nodes.map((node) => node.target.join(' ')))).toEqual([]);
 
   await page.reload();
   await expect(manifestRow(page, order.code)).toBeVisible({ timeout: 30_000 });
