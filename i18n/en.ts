@@ -354,6 +354,14 @@ const en = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: 'This booking is completed',
+      otherDeparture: 'This ticket is for another departure: %{0}, %{1} at %{2}',
+      tripBegun: 'Your trip has begun',
+      cancelInstead: 'This trip is still ahead: cancel the booking, and its cancellation terms decide the refund',
+      departureBooked: 'This departure has bookings: reschedule it to move them',
+      rescheduleLater: 'A departure is moved only to a later time',
+      rescheduleFuture: 'The new departure must be in the future',
+      noShowUndoOver: 'A no-show can be undone only on the day it was marked',
       customersOnly: 'Only customers can book.',
       confirmEmailFirst: 'Please confirm your email address first. Open the link we mailed you.',
       departureNotOpen: 'This departure is not open for booking.',
@@ -381,8 +389,6 @@ const en = {
       checkInOver: 'Check-in closed on %{0}, the day after the departure',
       notStarted: 'This departure has not started yet',
       alreadyCheckedIn: 'This traveller has checked in',
-      noShowUndoOver: 'A no-show can be undone only on the day it was marked',
-      otherDeparture: 'This ticket is for another departure: %{0}, %{1} at %{2}',
       ruleDate: 'Please enter a date as YYYY-MM-DD',
       ruleFuture: 'The first day must be after today',
       ruleTooLong: 'A rule spans at most %{0} days',
@@ -535,6 +541,8 @@ const en = {
           suspend: 'Your service “%{title}” was suspended: %{reason}',
         },
         orders: {
+          reschedule:
+            'Your booking %{title} has a new departure: %{departureDate} at %{departureTime}. You may cancel it with a full refund until it leaves.',
           create: 'New booking %{title}: %{total}',
           createCustomer:
             'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference. Departure %{departureDate} at %{departureTime}, meeting point: %{meetingPoint}.',
@@ -597,6 +605,10 @@ const en = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: 'Booking %{code}: your departure was moved',
+          text: 'The organiser moved the departure of your booking %{code}. It now leaves on %{departureDate} at %{departureTime}. If the new time does not suit you, cancel the booking before it leaves and everything you paid comes back, whatever the cancellation terms say.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+        },
         booked: {
           subject: 'Booking %{code}: pay by %{holdExpiresAt}',
           text: 'Thank you for booking with Lantern. Your seats are held until %{holdExpiresAt}: pay before then, or they go back on sale.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nHow to pay: transfer %{amount} to %{bankName}, account name %{bankAccountName}, account number %{bankAccountNumber}, and write %{reference} as the transfer reference.\n\nYour booking: %{link}',
@@ -1047,6 +1059,7 @@ const en = {
       actions: {
         close: 'Close bookings',
         reopen: 'Reopen bookings',
+        reschedule: 'Move departure',
         cancel: 'Cancel departure',
       },
     },
@@ -1109,7 +1122,8 @@ const en = {
         refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
         checkedInAt: 'Checked in at',
-        noShowAt: 'Marked as no-show at',
+        noShowAt: 'No-show marked at',
+        rescheduledAt: 'Departure moved at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -1151,6 +1165,7 @@ const en = {
         cancel: 'Cancel order',
         expire: 'Expire',
         'no-show': 'Mark as no-show',
+        reschedule: 'Follow the moved departure',
         'undo-no-show': 'Undo no-show',
       },
       groups: {
@@ -1179,12 +1194,20 @@ const en = {
         rejectionReason: 'Rejection reason',
         decidedAt: 'Decided at',
         approvals: 'Approvals',
+        source: 'Source',
+        termsAmount: 'Under the terms',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
         version: 'Version',
       },
       enums: {
+        source: {
+          cancellation: 'Cancellation',
+          complaint: 'Complaint',
+          customer: 'Customer',
+          finance: 'Finance',
+        },
         currency: {
           LAK: 'Lao kip (LAK)',
           THB: 'Thai baht (THB)',

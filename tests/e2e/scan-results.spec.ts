@@ -7,8 +7,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PARTNER, signInPartner } from './partner-helpers';
+import { PLATFORM_ZONE, platformDay } from '../support/platform-day';
 
-const TIME_ZONE = 'Asia/Vientiane';
+const TIME_ZONE = PLATFORM_ZONE;
 test.use({ viewport: { width: 390, height: 844 }, timezoneId: TIME_ZONE });
 
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
@@ -18,18 +19,6 @@ async function signedIn(baseURL: string, account: { email: string; password: str
   const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
   return context;
-}
-
-/**
- * A departure's day inside the check-in window (the day before to the day after) whether days are counted in UTC
- * or in the platform's zone (seven hours ahead): UTC's tomorrow is the platform's tomorrow or, late in the UTC day,
- * its today. Its hour is late, so that it has not left yet either way.
- */
-const gateDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-
-/** The platform's calendar day `days` from today (`YYYY-MM-DD`). */
-function platformDay(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 interface Row {
@@ -101,7 +90,7 @@ test('a first scan names the traveller and the seats; a second scan of the ticke
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const departure = await newDeparture(partner, service.id, gateDay(), '23:15');
+  const departure = await newDeparture(partner, service.id, platformDay(1), '23:15');
   const order = await paidFamilyBooking(baseURL!, departure.id, 'Noy Phommachanh');
 
   await signInPartner(page);
@@ -151,7 +140,7 @@ test('the scan sends the departure picked: a ticket of another departure is refu
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const tomorrow = gateDay();
+  const tomorrow = platformDay(1);
   const picked = await newDeparture(partner, service.id, tomorrow, '23:10');
   const other = await newDeparture(partner, service.id, tomorrow, '23:40');
   const order = await paidFamilyBooking(baseURL!, other.id, 'Kham S.');
@@ -183,7 +172,7 @@ test("the screen opens on today's departure; the one picked is in the address an
 }) => {
   const partner = await signedIn(baseURL!, PARTNER);
   const service = await familyService(partner);
-  const tomorrow = await newDeparture(partner, service.id, gateDay(), '23:05');
+  const tomorrow = await newDeparture(partner, service.id, platformDay(1), '23:05');
   const order = await paidFamilyBooking(baseURL!, tomorrow.id, 'Vone K.');
 
   await signInPartner(page);
