@@ -487,7 +487,7 @@ const vi = {
       send: 'Làm thủ tục',
       queued: 'Đang chờ mạng',
       done: 'Đã làm thủ tục',
-      again: 'Đã làm thủ tục lúc %{time}',
+      again: 'Đã làm thủ tục trước đó, lúc %{time}',
       refused: 'Chưa làm thủ tục',
       tooMany:
         'Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây |||| Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây',

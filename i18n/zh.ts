@@ -483,7 +483,7 @@ const zh = {
       send: '签到',
       queued: '等待网络',
       done: '已签到',
-      again: '已于 %{time} 签到',
+      again: '此前已于 %{time} 签到',
       refused: '未签到',
       tooMany: '未知代码过多：扫描等待 %{smart_count} 秒 |||| 未知代码过多：扫描等待 %{smart_count} 秒',
       item: '%{count} × %{name}',

@@ -129,7 +129,7 @@ test('a first scan names the traveller and the seats; a second scan of the ticke
   await expect(manifestRow(page, order.code)).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('scan-code').fill(order.code);
   await page.getByTestId('scan-code').press('Enter');
-  await expect(outcome(page, 'again', order.code)).toContainText('ເຊັກອິນແລ້ວເມື່ອ');
+  await expect(outcome(page, 'again', order.code)).toContainText('ເຊັກອິນໄປແລ້ວກ່ອນໜ້ານີ້');
   await expect(outcome(page, 'again', order.code)).toContainText('ຜູ້ໃຫຍ່');
   await partner.dispose();
 });
