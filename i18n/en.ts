@@ -193,6 +193,7 @@ const en = {
       signatures: '%{count} of %{required} signatures: %{names}',
       signedByYou: 'You have approved; another admin must approve too',
       needsSignatures: 'Needs %{required} approvals',
+      confirm: 'This applies to %{record}. Continue?',
       inputs: { reason: 'Reason', reference: 'Reference' },
     },
     list: {
@@ -249,8 +250,13 @@ const en = {
       photo: 'Scan a photo',
       typeCode: 'Booking code',
       send: 'Check in',
-      queued: '%{code}: waiting for the network',
-      done: '%{code}: checked in',
+      queued: 'Waiting for the network',
+      done: 'Checked in',
+      again: 'Already checked in at %{time}',
+      refused: 'Not checked in',
+      tooMany:
+        'Too many unknown codes: scans wait %{smart_count} second |||| Too many unknown codes: scans wait %{smart_count} seconds',
+      item: '%{count} × %{name}',
       noCamera: 'The camera cannot be opened here: scan a photo or type the code.',
       noCode: 'No QR code found in this picture.',
     },

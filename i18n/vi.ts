@@ -415,6 +415,7 @@ const vi = {
       signatures: '%{count} trên %{required} chữ ký: %{names}',
       signedByYou: 'Bạn đã phê duyệt; cần một quản trị viên khác phê duyệt nữa',
       needsSignatures: 'Cần %{required} phê duyệt',
+      confirm: 'Thao tác này áp dụng cho %{record}. Tiếp tục?',
       inputs: {
         reason: 'Lý do',
         reference: 'Mã tham chiếu',
@@ -484,8 +485,13 @@ const vi = {
       photo: 'Quét một ảnh',
       typeCode: 'Mã đặt chỗ',
       send: 'Làm thủ tục',
-      queued: '%{code}: đang chờ mạng',
-      done: '%{code}: đã làm thủ tục',
+      queued: 'Đang chờ mạng',
+      done: 'Đã làm thủ tục',
+      again: 'Đã làm thủ tục trước đó, lúc %{time}',
+      refused: 'Chưa làm thủ tục',
+      tooMany:
+        'Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây |||| Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây',
+      item: '%{count} × %{name}',
       noCamera: 'Không mở được máy ảnh ở đây: hãy quét một ảnh hoặc nhập mã.',
       noCode: 'Không tìm thấy mã QR trong ảnh này.',
     },
