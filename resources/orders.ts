@@ -314,6 +314,8 @@ export default defineResource({
       method: 'POST',
       record: false,
       by: ['partner'],
+      // Its body is read by the handler: a code, and the departure picked (an empty one is 400 naming `code`).
+      body: 'json',
       missLimit: { status: 404, max: 20, windowSeconds: 60 },
       handler: checkIn,
     },

@@ -10,6 +10,7 @@ import resources from '../../resources/index';
 import { can, ownerRule } from '../../src/core/access';
 import type { AnyResource, PublicWhere } from '../../src/core/resource';
 import { grants, type Principal } from '../../src/core/roles';
+import { checkTransition } from '../../src/core/workflow';
 import { CALLERS, loginAll, type Caller, type Cookies } from './hardening-fixture';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 
@@ -270,7 +271,7 @@ describeEachEngine('Access matrix generated from the configs', (engine) => {
             const anyGrant = Object.values(resource.workflow!.transitions).some((t) => grants(t.by, principal));
             if (mode.kind === 'denied' && anyGrant && principal.kind === 'admin') mode = { kind: 'all' };
             for (const row of candidates) {
-              let expected: number;
+              let expected: number | number[];
               if (principal.kind === 'public' && !grants(transition.by, principal)) expected = 401;
               else if (mode.kind === 'denied') expected = denied(principal);
               else if (!visible(resource, principal, mode, row)) expected = 404;
@@ -297,7 +298,7 @@ describeEachEngine('Access matrix generated from the configs', (engine) => {
               const url = row
                 ? `/api/${resource.name}/${row.id}/${endpoint.action ? 'actions/' : ''}${name}`
                 : `/api/${resource.name}/-/${name}`;
-              let expected: number;
+              let expected: number | number[];
               // An endpoint that needs settings of the environment is not there without them, for anyone.
               if (endpoint.requiresEnv?.some((name) => !process.env[name])) expected = 404;
               else if (!grants(endpoint.by, principal)) expected = denied(principal);
@@ -315,6 +316,15 @@ describeEachEngine('Access matrix generated from the configs', (engine) => {
                 const own =
                   principal.kind !== 'partner' || !resource.account || ('id' in principal && principal.id === row.id);
                 expected = mode.kind !== 'denied' && visible(resource, principal, mode, row) && own ? 200 : 404;
+                // A transition's preview refuses what the transition would from the row's state (SPEC §21).
+                const previewed = Object.entries(resource.workflow?.transitions ?? {}).find(
+                  ([, transition]) => transition.preview?.endpoint === name,
+                );
+                if (expected === 200 && previewed) {
+                  const refusal = checkTransition(resource, previewed[0], row, principal, {});
+                  // Its guard's own refusals (a departure that has left, a trip begun) are 409 too.
+                  expected = !refusal.ok && refusal.status !== 400 ? refusal.status! : [200, 409];
+                }
               }
               await check(caller, `endpoint:${name}`, endpoint.method, url, expected);
             }

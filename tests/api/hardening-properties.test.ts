@@ -5,6 +5,7 @@
  * never a 5xx, and leave every table of the database exactly as it was.
  */
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import resources from '../../resources/index';
 import { writableFieldsFor } from '../../src/core/access';
@@ -276,17 +277,22 @@ describeEachEngine('Property-based writes generated from the configs', (engine) 
     cookies = await loginAll(server);
     // A departure of partner A with room for every generated order.
     const services = await get('partnerA', `/api/services?filter=${encodeURIComponent('{"status":"approved"}')}`);
-    const schedule = await call(server, 'POST', '/api/schedules', {
-      cookie: cookies.partnerA,
-      body: { serviceId: services[0].id, startDate: day(60), endDate: day(61), capacity: 1000 },
-    });
-    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
-    ctx.orderSchedule = schedule.body.id;
-    // Paid orders of the user to ask refunds on: one per valid refund run.
+    const departure = async () => {
+      const schedule = await call(server, 'POST', '/api/schedules', {
+        cookie: cookies.partnerA,
+        body: { serviceId: services[0].id, startDate: day(60), endDate: day(61), capacity: 1000 },
+      });
+      expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+      return Number(schedule.body.id);
+    };
+    ctx.orderSchedule = await departure();
+    // Paid orders of the user to ask refunds on, one per valid refund run, on a trip that has left: a customer asks
+    // for a refund after it (before it, they cancel under the terms).
+    const tripSchedule = await departure();
     for (let i = 0; i < RUNS + 1; i++) {
       const order = await call(server, 'POST', '/api/orders', {
         cookie: cookies.user,
-        body: { scheduleId: ctx.orderSchedule, quantity: 1 },
+        body: { scheduleId: tripSchedule, quantity: 1 },
       });
       expect(order.status, JSON.stringify(order.body)).toBe(201);
       const paid = await call(server, 'POST', `/api/orders/${order.body.id}/actions/pay`, {
@@ -296,6 +302,9 @@ describeEachEngine('Property-based writes generated from the configs', (engine) 
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       ctx.paidOrders.push(order.body.id);
     }
+    await sql`update schedules set "startDate" = ${day(-1)}, "endDate" = ${day(-1)}
+      where id = ${tripSchedule}`.execute(server.db);
+    await sql`update orders set "departureDate" = ${day(-1)} where "scheduleId" = ${tripSchedule}`.execute(server.db);
     ctx.refs = {
       'tour-types': ids(await get('moderator', '/api/tour-types?filter={"active":true}')),
       provinces: ids(await get('moderator', '/api/provinces?filter={"active":true}')),

@@ -49,7 +49,7 @@ describeEachEngine('two signatures on large sums', (engine) => {
     });
     const order = await create(server, 'orders', s.customer1, { scheduleId: schedule.id, quantity });
     await ok(server, 'orders', order.id, 'pay', s.finance);
-    const refund = await create(server, 'refunds', s.customer1, { orderId: order.id, reason: 'Plans changed' });
+    const refund = await create(server, 'refunds', s.finance, { orderId: order.id, reason: 'Plans changed' });
     return { order, refund };
   };
   const refundPayments = async (refundId: number) =>
