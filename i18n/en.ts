@@ -1034,6 +1034,10 @@ const en = {
           paidSeats: 'Seats paid',
           checkedInSeats: 'Seats checked in',
           waitingSeats: 'Seats still to board',
+          seatsByType: 'Seats',
+          values: {
+            boarding: { no_show: 'No-show', waiting: 'Not yet', unpaid: 'Not paid' },
+          },
         },
       },
       actions: {
@@ -1101,6 +1105,7 @@ const en = {
         refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
         checkedInAt: 'Checked in at',
+        noShowAt: 'No-show marked at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -1142,6 +1147,7 @@ const en = {
         cancel: 'Cancel order',
         expire: 'Expire',
         'no-show': 'Mark as no-show',
+        'undo-no-show': 'Undo no-show',
       },
       groups: {
         contact: 'Contact',

@@ -1264,6 +1264,10 @@ const lo = {
           paidSeats: 'ບ່ອນນັ່ງທີ່ຈ່າຍແລ້ວ',
           checkedInSeats: 'ບ່ອນນັ່ງທີ່ເຊັກອິນແລ້ວ',
           waitingSeats: 'ບ່ອນນັ່ງທີ່ຍັງລໍຖ້າຂຶ້ນ',
+          seatsByType: 'ບ່ອນນັ່ງ',
+          values: {
+            boarding: { no_show: 'ບໍ່ມາ', waiting: 'ຍັງບໍ່ທັນ', unpaid: 'ຍັງບໍ່ຈ່າຍ' },
+          },
         },
       },
       actions: {
@@ -1330,6 +1334,7 @@ const lo = {
         refundAmount: 'ເງິນຄືນເມື່ອຍົກເລີກ',
         reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         checkedInAt: 'ເຊັກອິນເມື່ອ',
+        noShowAt: 'ໝາຍວ່າບໍ່ມາເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -1371,6 +1376,7 @@ const lo = {
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
         expire: 'ໃຫ້ໝົດອາຍຸ',
         'no-show': 'ໝາຍວ່າບໍ່ມາ',
+        'undo-no-show': 'ຍົກເລີກການໝາຍວ່າບໍ່ມາ',
       },
       groups: {
         contact: 'ຂໍ້ມູນຕິດຕໍ່',

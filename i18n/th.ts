@@ -1264,6 +1264,10 @@ const th = {
           paidSeats: 'ที่นั่งที่ชำระแล้ว',
           checkedInSeats: 'ที่นั่งที่เช็กอินแล้ว',
           waitingSeats: 'ที่นั่งที่ยังไม่ขึ้น',
+          seatsByType: 'ที่นั่ง',
+          values: {
+            boarding: { no_show: 'ไม่มาแสดงตัว', waiting: 'ยังไม่เช็กอิน', unpaid: 'ยังไม่ชำระ' },
+          },
         },
       },
       actions: {
@@ -1330,6 +1334,7 @@ const th = {
         refundAmount: 'เงินคืนเมื่อยกเลิก',
         reviewInviteAt: 'เชิญเขียนรีวิว',
         checkedInAt: 'เช็กอินเมื่อ',
+        noShowAt: 'ทำเครื่องหมายว่าไม่มาเมื่อ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
@@ -1371,6 +1376,7 @@ const th = {
         cancel: 'ยกเลิกคำสั่งจอง',
         expire: 'ทำให้หมดอายุ',
         'no-show': 'ทำเครื่องหมายว่าไม่มา',
+        'undo-no-show': 'ยกเลิกการทำเครื่องหมายว่าไม่มา',
       },
       groups: {
         contact: 'ข้อมูลติดต่อ',

@@ -1260,7 +1260,11 @@ const zh = {
           bookings: '预订',
           paidSeats: '已付款座位',
           checkedInSeats: '已签到座位',
-          waitingSeats: '待登船座位',
+          waitingSeats: '待签到座位',
+          seatsByType: '座位',
+          values: {
+            boarding: { no_show: '未到场', waiting: '尚未签到', unpaid: '未付款' },
+          },
         },
       },
       actions: {
@@ -1321,6 +1325,7 @@ const zh = {
         refundAmount: '取消退款金额',
         reviewInviteAt: '评价邀请',
         checkedInAt: '签到时间',
+        noShowAt: '标记未到场时间',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
@@ -1362,6 +1367,7 @@ const zh = {
         cancel: '取消订单',
         expire: '设为过期',
         'no-show': '标记为未到场',
+        'undo-no-show': '撤销未到场',
       },
       groups: {
         contact: '联系方式',
