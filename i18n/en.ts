@@ -1016,7 +1016,7 @@ const en = {
             capacity: 'Seats per departure',
             endOffsetDays: 'Days until it ends (0: the same day)',
           },
-          preview: 'Departures to create: %{count}',
+          preview: '%{count} to create, %{skipped} already exist',
           send: 'Create departures',
           done: '%{created} departures created, %{skipped} skipped (already there)',
         },

@@ -1253,7 +1253,7 @@ const vi = {
             capacity: 'Số chỗ mỗi chuyến',
             endOffsetDays: 'Số ngày đến khi kết thúc (0: cùng ngày)',
           },
-          preview: 'Số chuyến sẽ tạo: %{count}',
+          preview: 'Sẽ tạo %{count} chuyến, %{skipped} chuyến đã có',
           send: 'Tạo chuyến khởi hành',
           done: 'Đã tạo %{created} chuyến, bỏ qua %{skipped} chuyến (đã có)',
         },

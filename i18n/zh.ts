@@ -1243,7 +1243,7 @@ const zh = {
             capacity: '每班座位数',
             endOffsetDays: '结束前的天数（0：当天）',
           },
-          preview: '将创建的班次：%{count}',
+          preview: '将创建 %{count} 个班次，%{skipped} 个已存在',
           send: '创建班次',
           done: '已创建 %{created} 个班次，跳过 %{skipped} 个（已存在）',
         },

@@ -256,3 +256,46 @@ test('a no-show reads as a no-show on the manifest, in its CSV and on its print 
   if (heading.meetingPoint?.en) await expect(sheet.locator('h1')).toContainText(heading.meetingPoint.en);
   await expect(sheet.locator('tbody tr').filter({ hasText: marked!.code })).toContainText('No-show');
 });
+
+test("the moderator's review on a phone: the rating in stars out of 5, Reject's reason whole and its button tappable", async ({
+  page,
+}) => {
+  await signInAdmin(page, 'moderator@example.com');
+  await page.goto('/en/admin/review-moderation');
+  const first = page.locator('main a[href*="/review-moderation/"]').first();
+  await expect(first).toBeVisible();
+  // The list reads the rating out of five, never a bare digit.
+  await expect(first).toContainText(/[1-5]\/5/);
+  await first.click();
+  await expect(page).toHaveURL(/\/en\/admin\/review-moderation\/\d+\/show$/);
+  const rating = page.locator('[data-stars]').first();
+  await expect(rating).toHaveText(/^[★☆]{5} [1-5]\/5$/);
+
+  await page.locator('[data-action="reject"]').click();
+  const dialog = page.getByRole('dialog');
+  const reason = dialog.locator('label').filter({ hasText: 'Reason' });
+  await expect(reason).toBeVisible();
+  // The label is drawn whole inside the dialog's content, not cut by its top edge.
+  const content = (await dialog.locator('.MuiDialogContent-root').boundingBox())!;
+  const label = (await reason.boundingBox())!;
+  expect(label.y).toBeGreaterThanOrEqual(content.y);
+  const confirm = dialog.getByRole('button', { name: 'Reject' });
+  expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  expect((await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("the partner's departures on a phone: Upcoming first, List and Calendar are 40 px tap targets", async ({
+  page,
+}) => {
+  await signInPartner(page);
+  await page.goto('/en/partner/schedules');
+  for (const control of [
+    page.getByTestId('upcoming-toggle'),
+    page.locator('[data-view="list"]'),
+    page.locator('[data-view="calendar"]'),
+  ]) {
+    await expect(control).toBeVisible();
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  }
+});

@@ -38,6 +38,8 @@ export function AreaList() {
         <ToggleButtonGroup
           size="small"
           exclusive
+          // Each a tap target of the phone's size (40 px).
+          sx={{ '& .MuiToggleButton-root': { minHeight: 40 } }}
           value={view}
           onChange={(_, value: 'list' | 'calendar' | null) => value && setView(value)}
         >
