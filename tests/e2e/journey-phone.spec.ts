@@ -102,6 +102,8 @@ test("finance's statement import on a phone: Send is drawn with its text beside 
   for (const locale of ['en', 'lo'] as const) {
     await signInAdmin(page, 'finance@example.com', 'Admin#2026', locale);
     await page.goto(`/${locale}/admin/payments/incoming`);
+    // The account's button is named in the reader's language (it read "Profile" in the Lao admin).
+    await expect(page.getByRole('button', { name: message(locale, 'ra.auth.user_menu'), exact: true })).toBeVisible();
     await page.getByTestId('endpoint-import').click();
     const dialog = page.getByRole('dialog');
     await expectDrawnButton(dialog.locator('[data-dialog-close]'), message(locale, 'ra.action.close'));

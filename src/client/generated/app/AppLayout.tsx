@@ -32,6 +32,8 @@ import { PHONE } from '../workflow/ActionButton';
 import { FIXED_BOTTOM } from './fixed-bottom';
 import { useScreenHasOwnHeading } from './screen-heading';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 
 /**
  * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
@@ -40,7 +42,11 @@ import Box from '@mui/material/Box';
 function AreaUserMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const label = identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
+  // Where react-admin draws the name (from 600 px); a phone draws an icon alone, whose name react-admin looks up as a
+  // key, falling back to English ("Profile" in the Lao admin): there the key itself, in the reader's language.
+  const named = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const label =
+    named && identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
   return (
     <UserMenu label={label}>
       <ProfileMenuItem />
