@@ -1,5 +1,8 @@
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
+import { cancellationRefund } from './orders.cancellation';
 import { orderMoney, releaseOrderSeats, SEATED } from './orders.effects';
+import { toDay } from './shared/dates';
+import { addDays, dayIn, departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS } from './shared/refusals';
 
 /** Orders paid for: before the departure, and after it (completed) within the refund window. */
@@ -7,17 +10,38 @@ const REFUNDABLE = ['paid', 'confirmed', 'completed'];
 /** A request may also ask for the rest of a partly refunded order (an approved refund marks it refunded). */
 const REQUESTABLE = [...REFUNDABLE, 'refunded'];
 
-const DAY_MS = 86_400_000;
-
 /**
- * A customer asks for a refund until `payments.refundWindowDays` days after the departure day (to its end, UTC, as
- * dates are stored); finance may still open one later (late money, a goodwill refund).
+ * A customer asks for a refund until `payments.refundWindowDays` days after the departure day (to its end, in the
+ * platform's days); finance may still open one later (late money, a goodwill refund).
  */
 async function withinRefundWindow(ctx: DataContext, order: Record<string, unknown>): Promise<boolean> {
   const days = Number((await ctx.settings('payments')).refundWindowDays ?? 0);
-  const departure = Date.parse(String(order.departureDate ?? '').slice(0, 10));
-  if (!Number.isFinite(departure)) return true;
-  return ctx.now.getTime() < departure + (days + 1) * DAY_MS;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(toDay(order.departureDate))) return true;
+  return dayIn(ctx.now, await platformTimeZone(ctx)) <= addDays(toDay(order.departureDate), days);
+}
+
+/**
+ * What a customer may not ask for on their own (SPEC §21): once the traveller has boarded, the trip has begun (a
+ * complaint remains); while the departure is still ahead, the traveller cancels and the terms decide what comes
+ * back; after it, only within the refund window.
+ */
+async function refuseCustomerRequest(ctx: DataContext, order: Row): Promise<void> {
+  if (order.checkedInAt) ctx.fail(409, REFUSALS.tripBegun);
+  const schedule = await ctx.findById('schedules', Number(order.scheduleId));
+  const timeZone = await platformTimeZone(ctx);
+  const start = departureStart(
+    schedule ?? { startDate: order.departureDate, startTime: order.departureTime },
+    timeZone,
+  );
+  if (ctx.now < start) ctx.fail(409, REFUSALS.cancelInstead);
+  if (!(await withinRefundWindow(ctx, order))) ctx.fail(409, REFUSALS.refundWindowPassed);
+}
+
+/** Who opens a request by hand: the customer, or finance (on a complaint it names as the source, else its own). */
+function sourceOf(ctx: DataContext, asked: unknown): string {
+  if (ctx.principal.kind === 'user') return 'customer';
+  if (asked == null || asked === 'finance' || asked === 'complaint') return String(asked ?? 'finance');
+  return ctx.fail(400, 'Invalid input', { source: 'Please choose one of the allowed values' });
 }
 
 /**
@@ -32,14 +56,16 @@ export async function requestRefund(
   const own = ctx.principal.kind !== 'user' || Number(order?.userId) === ctx.principal.id;
   if (!order || !own) ctx.fail(400, 'Invalid input', { orderId: 'The referenced record does not exist' });
   if (!REQUESTABLE.includes(String(order.status))) ctx.fail(409, REFUSALS.notRefundable);
-  if (ctx.principal.kind === 'user' && !(await withinRefundWindow(ctx, order)))
-    ctx.fail(409, REFUSALS.refundWindowPassed);
+  const source = sourceOf(ctx, values.source);
+  if (ctx.principal.kind === 'user') await refuseCustomerRequest(ctx, order);
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, order.id);
   const left = paid - refunded - pendingRefunds;
   if (left <= 0) ctx.fail(409, REFUSALS.nothingToRefund);
   const amount = values.amount == null ? left : Number(values.amount);
   if (amount > left) ctx.fail(400, 'Invalid input', { amount: `The value must be at most ${left}` });
-  return { amount, userId: order.userId, partnerId: order.partnerId, currency: order.currency };
+  // Beside what is asked, finance reads what the booking's cancellation terms would give back now.
+  const { refundAmount: termsAmount } = await cancellationRefund(ctx, order);
+  return { amount, source, termsAmount, userId: order.userId, partnerId: order.partnerId, currency: order.currency };
 }
 
 /**

@@ -656,7 +656,8 @@ function smallWorld(world: World): void {
   world.order(future3, others[1], 'confirmed', at(-6), 1);
   world.order(past3, user, 'completed', at(-70), 2);
   world.order(past3, others[2], 'completed', at(-72), 3);
-  if (paid) world.refundRequest(paid, 'pending');
+  // Finance opened one on the complaint about it (a customer asks for none before the trip: they cancel).
+  if (paid) world.refundRequest(paid, 'pending', 'complaint');
 
   // The demo partner has been paid once and has a request in flight, with money still available.
   const paidOut = Math.floor((world.available(demo) * 0.4) / 10_000) * 10_000;

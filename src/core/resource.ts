@@ -385,6 +385,12 @@ export interface Endpoint {
     mailsTo?: string;
   };
   /**
+   * At most `max` answers of `status` (a code nobody has: 404) to one signed-in account in `windowSeconds`
+   * (≤ 900), counted whether or not the call's transaction commits, so codes cannot be guessed at speed; past it 429
+   * with `Retry-After`, before the handler runs.
+   */
+  missLimit?: { status: 404; max: number; windowSeconds: number };
+  /**
    * What the request carries (default `json`): `raw`, the body's exact bytes whatever its type (a signed callback
    * checks its signature over them), as `body: Buffer`; `file`, one multipart file in the field `file` (at most
    * `maxBytes`, else 413), as `body: EndpointFile`.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 const USER = { email: 'user@example.com', password: 'User#2026' };
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
@@ -10,7 +11,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 
 /** A service with a departure ahead that has seats: the booking form is on its page. */
 async function bookableService(page: Page): Promise<{ serviceId: number; scheduleId: number }> {
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 // A customer working the area by keyboard alone (WCAG 2.1.1, 2.4.7): no click, no mouse: Tab, Shift+Tab, Enter,
 // Space, Escape and typing. Every focus stop on the way is visible and shows where the focus is.
@@ -58,7 +59,7 @@ async function signedIn(request: APIRequestContext, account: { email: string; pa
 
 /** A booking of one seat for the signed-in customer, on a departure ahead with a seat free. */
 async function book(request: APIRequestContext): Promise<{ id: number; code: string; total: number }> {
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const schedules = (await (
     await request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toMajor } from '../../src/core/format';
+import { platformDay } from '../support/platform-day';
 
 /**
  * SPEC §13 on a phone (390 px): the apps say what happened in the traveller's words, a refund request starts at what
@@ -19,7 +20,7 @@ async function signIn(page: Page) {
 
 /** A new booking of the demo traveller from a service's page: its page in the customer's area. */
 async function book(page: Page): Promise<number> {
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
