@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
 import { message, PARTNER, signInPartner } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -51,7 +52,7 @@ async function departureWithTravellers(baseURL: string, count: number) {
     ).json()) as { id: number; title: Record<string, string>; ticketTypes: { code: string }[] }[];
     const service = services.find((one) => one.ticketTypes?.some((type) => type.code === 'CHILD')) ?? services[0];
     const child = service.ticketTypes?.some((type) => type.code === 'CHILD');
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = platformDay(1);
     const created = await partner.post('/api/schedules', {
       data: { serviceId: service.id, startDate: tomorrow, endDate: tomorrow, capacity: count + 10 },
     });
@@ -212,7 +213,7 @@ test('a no-show reads as a no-show on the manifest, in its CSV and on its print 
   const partner = await signedIn(baseURL!, PARTNER);
   const closed = (await (
     await partner.get(
-      `/api/schedules?filter=${encodeURIComponent('{"status":"closed"}')}&sort=${encodeURIComponent('["startDate","DESC"]')}&range=[0,9]`,
+      `/api/schedules?filter=${encodeURIComponent(JSON.stringify({ status: 'closed', startDate_lte: platformDay(-1) }))}&sort=${encodeURIComponent('["startDate","DESC"]')}&range=[0,9]`,
     )
   ).json()) as { id: number; serviceId: number }[];
   let marked: { schedule: number; serviceId: number; code: string } | undefined;
