@@ -359,7 +359,14 @@ function TableCards({
               </Typography>
               <Box
                 component="dl"
-                sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0 }}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  alignItems: 'baseline',
+                  columnGap: 2,
+                  rowGap: 0.25,
+                  m: 0,
+                }}
               >
                 {rest.map((column, index) => (
                   <Fragment key={column.key}>
