@@ -21,20 +21,17 @@ async function withinRefundWindow(ctx: DataContext, order: Record<string, unknow
 }
 
 /**
- * What a customer may not ask for on their own (SPEC §21): once the traveller has boarded, the trip has begun (a
+ * Why a customer may not ask for a refund now (SPEC §21): once the traveller has boarded, the trip has begun (a
  * complaint remains); while the departure is still ahead, the traveller cancels and the terms decide what comes
  * back; after it, only within the refund window.
  */
-async function refuseCustomerRequest(ctx: DataContext, order: Row): Promise<void> {
-  if (order.checkedInAt) ctx.fail(409, REFUSALS.tripBegun);
+async function customerRefusal(ctx: DataContext, order: Row): Promise<string | undefined> {
+  if (order.checkedInAt) return REFUSALS.tripBegun;
   const schedule = await ctx.findById('schedules', Number(order.scheduleId));
-  const timeZone = await platformTimeZone(ctx);
-  const start = departureStart(
-    schedule ?? { startDate: order.departureDate, startTime: order.departureTime },
-    timeZone,
-  );
-  if (ctx.now < start) ctx.fail(409, REFUSALS.cancelInstead);
-  if (!(await withinRefundWindow(ctx, order))) ctx.fail(409, REFUSALS.refundWindowPassed);
+  const departure = schedule ?? { startDate: order.departureDate, startTime: order.departureTime };
+  if (ctx.now < departureStart(departure, await platformTimeZone(ctx))) return REFUSALS.cancelInstead;
+  if (!(await withinRefundWindow(ctx, order))) return REFUSALS.refundWindowPassed;
+  return undefined;
 }
 
 /** Who opens a request by hand: the customer, or finance (on a complaint it names as the source, else its own). */
@@ -57,7 +54,8 @@ export async function requestRefund(
   if (!order || !own) ctx.fail(400, 'Invalid input', { orderId: 'The referenced record does not exist' });
   if (!REQUESTABLE.includes(String(order.status))) ctx.fail(409, REFUSALS.notRefundable);
   const source = sourceOf(ctx, values.source);
-  if (ctx.principal.kind === 'user') await refuseCustomerRequest(ctx, order);
+  const refused = ctx.principal.kind === 'user' ? await customerRefusal(ctx, order) : undefined;
+  if (refused) ctx.fail(409, refused);
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, order.id);
   const left = paid - refunded - pendingRefunds;
   if (left <= 0) ctx.fail(409, REFUSALS.nothingToRefund);
@@ -106,10 +104,17 @@ export async function approveRefund(ctx: TransitionContext): Promise<Record<stri
 
 /**
  * `GET /api/orders/{id}/refundable`: what a refund request on the order may still ask for — what was paid minus
- * refunds approved or pending, as `requestRefund` counts it — so the request's form starts there.
+ * refunds approved or pending, as `requestRefund` counts it — so the request's form starts there. To a customer who
+ * may not ask now (the trip is ahead, has begun, or its window has passed), 0 and `refusal`: why, as a request would
+ * be answered.
  */
-export async function refundable(ctx: DataContext & { record?: Row }): Promise<{ amount: number; currency: string }> {
+export async function refundable(
+  ctx: DataContext & { record?: Row },
+): Promise<{ amount: number; currency: string; refusal?: string }> {
   const order = ctx.record!;
+  const currency = String(order.currency);
+  const refusal = ctx.principal.kind === 'user' ? await customerRefusal(ctx, order) : undefined;
+  if (refusal) return { amount: 0, currency, refusal };
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, Number(order.id));
-  return { amount: Math.max(0, paid - refunded - pendingRefunds), currency: String(order.currency) };
+  return { amount: Math.max(0, paid - refunded - pendingRefunds), currency };
 }

@@ -755,7 +755,9 @@ export interface FollowUp {
   icon?: string;
   /**
    * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
-   * refund request's amount: what is still refundable on the order). The server checks the values again.
+   * refund request's amount: what is still refundable on the order). The server checks the values again. An answer
+   * carrying `refusal` (why the account may not start it now) withdraws the follow-up: nothing is offered that the
+   * server would refuse.
    */
   prefill?: string;
 }

@@ -110,6 +110,8 @@ function FollowUpButton({
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
     enabled: Boolean(followUp.prefill),
   });
+  // Not offered until the server has said what it may ask for, nor when it says why it may not (`refusal`).
+  if (followUp.prefill && (!data || typeof data.refusal === 'string')) return null;
   const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
   return (
     <ActionButton
