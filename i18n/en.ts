@@ -1036,7 +1036,7 @@ const en = {
             capacity: 'Seats per departure',
             endOffsetDays: 'Days until it ends (0: the same day)',
           },
-          preview: 'Departures to create: %{count}',
+          preview: '%{count} to create, %{skipped} already exist',
           send: 'Create departures',
           done: '%{created} departures created, %{skipped} skipped (already there)',
         },
@@ -1054,6 +1054,10 @@ const en = {
           paidSeats: 'Seats paid',
           checkedInSeats: 'Seats checked in',
           waitingSeats: 'Seats still to board',
+          seatsByType: 'Seats',
+          values: {
+            boarding: { no_show: 'No-show', waiting: 'Not yet', unpaid: 'Not paid' },
+          },
         },
       },
       actions: {

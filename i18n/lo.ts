@@ -1266,7 +1266,7 @@ const lo = {
             capacity: 'ບ່ອນນັ່ງຕໍ່ຖ້ຽວ',
             endOffsetDays: 'ຈຳນວນມື້ຈົນສິ້ນສຸດ (0: ມື້ດຽວກັນ)',
           },
-          preview: 'ຖ້ຽວທີ່ຈະສ້າງ: %{count}',
+          preview: 'ຈະສ້າງ %{count} ຖ້ຽວ, ມີຢູ່ແລ້ວ %{skipped} ຖ້ຽວ',
           send: 'ສ້າງຖ້ຽວອອກເດີນທາງ',
           done: 'ສ້າງແລ້ວ %{created} ຖ້ຽວ, ຂ້າມ %{skipped} ຖ້ຽວ (ມີຢູ່ແລ້ວ)',
         },
@@ -1284,6 +1284,10 @@ const lo = {
           paidSeats: 'ບ່ອນນັ່ງທີ່ຈ່າຍແລ້ວ',
           checkedInSeats: 'ບ່ອນນັ່ງທີ່ເຊັກອິນແລ້ວ',
           waitingSeats: 'ບ່ອນນັ່ງທີ່ຍັງລໍຖ້າຂຶ້ນ',
+          seatsByType: 'ບ່ອນນັ່ງ',
+          values: {
+            boarding: { no_show: 'ບໍ່ມາ', waiting: 'ຍັງບໍ່ທັນ', unpaid: 'ຍັງບໍ່ຈ່າຍ' },
+          },
         },
       },
       actions: {

@@ -1265,7 +1265,7 @@ const th = {
             capacity: 'ที่นั่งต่อรอบ',
             endOffsetDays: 'จำนวนวันจนสิ้นสุด (0: วันเดียวกัน)',
           },
-          preview: 'รอบที่จะสร้าง: %{count}',
+          preview: 'จะสร้าง %{count} รอบ, มีอยู่แล้ว %{skipped} รอบ',
           send: 'สร้างรอบออกเดินทาง',
           done: 'สร้างแล้ว %{created} รอบ ข้าม %{skipped} รอบ (มีอยู่แล้ว)',
         },
@@ -1283,6 +1283,10 @@ const th = {
           paidSeats: 'ที่นั่งที่ชำระแล้ว',
           checkedInSeats: 'ที่นั่งที่เช็กอินแล้ว',
           waitingSeats: 'ที่นั่งที่ยังไม่ขึ้น',
+          seatsByType: 'ที่นั่ง',
+          values: {
+            boarding: { no_show: 'ไม่มาแสดงตัว', waiting: 'ยังไม่เช็กอิน', unpaid: 'ยังไม่ชำระ' },
+          },
         },
       },
       actions: {

@@ -35,8 +35,11 @@ export interface ResourceMessages {
    * answer's lists and `reasons` for their entries.
    */
   endpoints?: Record<string, Record<string, string | Record<string, string>>>;
-  /** A record table's title (`title`), columns and totals, by its endpoint (`recordTables` of the config). */
-  tables?: Record<string, Record<string, string>>;
+  /**
+   * A record table's title (`title`), columns and totals, by its endpoint (`recordTables` of the config), and under
+   * `values` the words an empty cell reads as (`emptyAs`), by field and value.
+   */
+  tables?: Record<string, Record<string, string | Record<string, Record<string, string>>>>;
 }
 
 /**

@@ -1273,7 +1273,7 @@ const vi = {
             capacity: 'Số chỗ mỗi chuyến',
             endOffsetDays: 'Số ngày đến khi kết thúc (0: cùng ngày)',
           },
-          preview: 'Số chuyến sẽ tạo: %{count}',
+          preview: 'Sẽ tạo %{count} chuyến, %{skipped} chuyến đã có',
           send: 'Tạo chuyến khởi hành',
           done: 'Đã tạo %{created} chuyến, bỏ qua %{skipped} chuyến (đã có)',
         },
@@ -1291,6 +1291,10 @@ const vi = {
           paidSeats: 'Chỗ đã thanh toán',
           checkedInSeats: 'Chỗ đã làm thủ tục',
           waitingSeats: 'Chỗ chưa lên',
+          seatsByType: 'Số chỗ',
+          values: {
+            boarding: { no_show: 'Vắng mặt', waiting: 'Chưa làm thủ tục', unpaid: 'Chưa thanh toán' },
+          },
         },
       },
       actions: {

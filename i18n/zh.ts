@@ -1262,7 +1262,7 @@ const zh = {
             capacity: '每班座位数',
             endOffsetDays: '结束前的天数（0：当天）',
           },
-          preview: '将创建的班次：%{count}',
+          preview: '将创建 %{count} 个班次，%{skipped} 个已存在',
           send: '创建班次',
           done: '已创建 %{created} 个班次，跳过 %{skipped} 个（已存在）',
         },
@@ -1279,7 +1279,11 @@ const zh = {
           bookings: '预订',
           paidSeats: '已付款座位',
           checkedInSeats: '已签到座位',
-          waitingSeats: '待登船座位',
+          waitingSeats: '待签到座位',
+          seatsByType: '座位',
+          values: {
+            boarding: { no_show: '未到场', waiting: '尚未签到', unpaid: '未付款' },
+          },
         },
       },
       actions: {

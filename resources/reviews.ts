@@ -29,7 +29,8 @@ export default defineResource({
     userId: ref('users', { readOnly: true, display: 'fullName', filterable: true }),
     // What the public reads of the reviewer: a first name and an initial, never the account.
     reviewerName: text({ readOnly: true, maxLength: 80 }),
-    rating: integer({ required: true, min: 1, max: 5, sortable: true, filterable: true }),
+    // Read "★★★★☆ 4/5" wherever it is drawn, never a bare "4".
+    rating: integer({ required: true, min: 1, max: 5, sortable: true, filterable: true, stars: true }),
     text: longText({ maxLength: 2000, searchable: true }),
     locale: enumOf(LOCALES, { readOnly: true, filterable: true }),
     status: status({ default: 'pending' }),

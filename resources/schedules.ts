@@ -142,12 +142,17 @@ export default defineResource({
       columns: [
         { key: 'code', kind: 'text' },
         { key: 'contactName', kind: 'text' },
-        { key: 'contactPhone', kind: 'text' },
-        { key: 'seats', kind: 'text' },
+        { key: 'contactPhone', kind: 'phone' },
+        { key: 'seatsByType', kind: 'tally' },
         { key: 'paid', kind: 'yesNo' },
-        { key: 'checkedInAt', kind: 'time' },
+        // Not checked in: still to board, a no-show, or not paid (it cannot board) — never the same blank.
+        { key: 'checkedInAt', kind: 'time', emptyAs: { key: 'boarding', values: ['no_show', 'waiting', 'unpaid'] } },
       ],
       totals: { from: 'totals', keys: ['bookings', 'seats', 'paidSeats', 'checkedInSeats', 'waitingSeats'] },
+      heading: { from: 'heading', keys: ['service', 'meetingPoint'] },
+      // The guide at the door comes for who travels: the list first, the departure's own fields under it.
+      first: true,
+      link: { resource: 'orders' },
     },
   ],
   access: {

@@ -276,40 +276,101 @@ export const REFUND_REASONS: readonly string[] = [
 
 export const BANKS = ['BCEL', 'LDB', 'APB', 'Joint Development Bank', 'BFL'] as const;
 
-/** What travellers write of a trip, by rating band (good 4–5, mixed 3, poor 1–2), in their language. */
-export const REVIEW_TEXTS: Readonly<Record<Locale, Readonly<Record<'good' | 'mixed' | 'poor', readonly string[]>>>> = {
+/**
+ * What travellers write of a trip, by rating band (good 4–5, mixed 3, poor 1–2), in their language. A text that
+ * names what only some trips have (a boat, a temple, a cooking class) says of which tour types (`kinds`, their
+ * codes); one without `kinds` fits any trip. Every band of every language has texts that fit any trip.
+ */
+export interface ReviewText {
+  text: string;
+  kinds?: readonly string[];
+}
+
+/** On foot among temples and old streets. */
+const WALKS = ['TEMPLES', 'CITY_TOUR', 'TREKKING', 'CAVES'] as const;
+const BOATS = ['RIVER_CRUISE'] as const;
+
+export const REVIEW_TEXTS: Readonly<
+  Record<Locale, Readonly<Record<'good' | 'mixed' | 'poor', readonly ReviewText[]>>>
+> = {
   lo: {
-    good: ['ໄກດ໌ໃຈດີ ແລະ ຮູ້ຈັກປະຫວັດສາດດີຫຼາຍ. ແນະນຳ!', 'ວິວງາມຫຼາຍ, ອາຫານແຊບ, ຈະມາອີກ.'],
-    mixed: ['ທ່ຽວໄດ້ດີ ແຕ່ລົດມາຊ້າໜ້ອຍໜຶ່ງ.'],
-    poor: ['ໂປຣແກຣມບໍ່ຄືທີ່ບອກໄວ້, ເສຍເວລາຫຼາຍ.'],
+    good: [
+      { text: 'ໄກດ໌ໃຈດີ ແລະ ຮູ້ຈັກປະຫວັດສາດດີຫຼາຍ. ແນະນຳ!' },
+      { text: 'ວິວງາມຫຼາຍ, ອາຫານແຊບ, ຈະມາອີກ.' },
+      { text: 'ໄດ້ຮຽນແຕ່ງອາຫານລາວສາມຢ່າງ, ແມ່ຄົວອະທິບາຍດີຫຼາຍ.', kinds: ['FOOD'] },
+    ],
+    mixed: [{ text: 'ທ່ຽວໄດ້ດີ ແຕ່ລົດມາຊ້າໜ້ອຍໜຶ່ງ.' }],
+    poor: [{ text: 'ໂປຣແກຣມບໍ່ຄືທີ່ບອກໄວ້, ເສຍເວລາຫຼາຍ.' }],
   },
   en: {
     good: [
-      'Our guide knew every temple story and waited for the slow walkers. Worth every kip.',
-      'Sunset on the river was magical, the boat was clean and the crew friendly.',
-      'Well organised from pick-up to drop-off. The kids loved it.',
+      {
+        text: 'Our guide knew every temple story and waited for the slow walkers. Worth every kip.',
+        kinds: WALKS,
+      },
+      { text: 'Sunset on the river was magical, the boat was clean and the crew friendly.', kinds: BOATS },
+      { text: 'We cooked four dishes from the morning market and ate every one. A patient teacher.', kinds: ['FOOD'] },
+      { text: 'Well organised from pick-up to drop-off. The kids loved it.' },
+      { text: 'A friendly guide who knew the area well, and a good pace for all of us.' },
     ],
-    mixed: ['Beautiful places, but the pick-up was 40 minutes late and lunch was rushed.'],
-    poor: ['The boat was overcrowded and half the stops were skipped.'],
+    mixed: [
+      { text: 'Beautiful places, but the pick-up was 40 minutes late and lunch was rushed.' },
+      { text: 'Good day out, though the group was bigger than we expected.' },
+    ],
+    poor: [
+      { text: 'The boat was overcrowded and half the stops were skipped.', kinds: BOATS },
+      { text: 'The group was far too big and half the stops were skipped.' },
+    ],
   },
   vi: {
     good: [
-      'Hướng dẫn viên nhiệt tình, cảnh đẹp tuyệt vời. Rất đáng tiền!',
-      'Chuyến đi được tổ chức chu đáo, sẽ quay lại.',
+      { text: 'Hướng dẫn viên nhiệt tình, cảnh đẹp tuyệt vời. Rất đáng tiền!' },
+      { text: 'Chuyến đi được tổ chức chu đáo, sẽ quay lại.' },
     ],
-    mixed: ['Cảnh đẹp nhưng xe đón trễ khá lâu.'],
-    poor: ['Lịch trình khác với mô tả, khá thất vọng.'],
+    mixed: [{ text: 'Cảnh đẹp nhưng xe đón trễ khá lâu.' }],
+    poor: [{ text: 'Lịch trình khác với mô tả, khá thất vọng.' }],
   },
   th: {
-    good: ['ไกด์เป็นกันเองมาก วิวสวยสุด ๆ แนะนำเลย', 'จัดการดีมาก อาหารอร่อย จะกลับมาอีก'],
-    mixed: ['สถานที่สวย แต่รถมารับช้าไปหน่อย'],
-    poor: ['เรือแน่นเกินไป และข้ามบางจุดไป'],
+    good: [{ text: 'ไกด์เป็นกันเองมาก วิวสวยสุด ๆ แนะนำเลย' }, { text: 'จัดการดีมาก อาหารอร่อย จะกลับมาอีก' }],
+    mixed: [{ text: 'สถานที่สวย แต่รถมารับช้าไปหน่อย' }],
+    poor: [{ text: 'เรือแน่นเกินไป และข้ามบางจุดไป', kinds: BOATS }, { text: 'คนในกลุ่มเยอะเกินไป และข้ามบางจุดไป' }],
   },
   zh: {
-    good: ['导游很热情，讲解很详细，风景太美了，强烈推荐！', '行程安排得很好，船很干净，下次还来。'],
-    mixed: ['景色不错，但接送晚了将近一个小时。'],
-    poor: ['船上人太多，有几个景点没去。'],
+    good: [
+      { text: '导游很热情，讲解很详细，风景太美了，强烈推荐！' },
+      { text: '行程安排得很好，船很干净，下次还来。', kinds: BOATS },
+      { text: '行程安排得很好，接送准时，下次还来。' },
+    ],
+    mixed: [{ text: '景色不错，但接送晚了将近一个小时。' }],
+    poor: [{ text: '船上人太多，有几个景点没去。', kinds: BOATS }, { text: '团里人太多，有几个景点没去。' }],
   },
+};
+
+/** What travellers add of themselves after what they say of the trip: the same words never come twice from one. */
+export const REVIEW_ADDITIONS: Readonly<Record<Locale, readonly string[]>> = {
+  lo: ['ພວກເຮົາໄປເປັນຄອບຄົວ.', 'ຈອງລ່ວງໜ້າສອງອາທິດ.', 'ເປັນການທ່ຽວເທື່ອທຳອິດຂອງພວກເຮົາ.', 'ພວກເຮົາໄປກັບໝູ່ສີ່ຄົນ.', 'ຕອນບ່າຍຝົນຕົກໜ້ອຍໜຶ່ງ.'],
+  en: [
+    'We went as a family.',
+    'Booked it two weeks ahead.',
+    'Our first trip in Laos.',
+    'We were a group of four friends.',
+    'It rained a little in the afternoon.',
+  ],
+  vi: [
+    'Chúng tôi đi cùng gia đình.',
+    'Đặt trước hai tuần.',
+    'Chuyến đi đầu tiên của chúng tôi ở Lào.',
+    'Nhóm chúng tôi có bốn người bạn.',
+    'Buổi chiều trời mưa một chút.',
+  ],
+  th: ['เราไปกันทั้งครอบครัว', 'จองล่วงหน้าสองสัปดาห์', 'เป็นทริปแรกของเราในลาว', 'เราไปกับเพื่อนสี่คน', 'ช่วงบ่ายฝนตกนิดหน่อย'],
+  zh: [
+    '我们是一家人一起去的。',
+    '提前两周预订的。',
+    '这是我们第一次来老挝。',
+    '我们是四个朋友一起去的。',
+    '下午下了一点雨。',
+  ],
 };
 
 /** The partner's public answers. */

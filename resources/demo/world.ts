@@ -9,6 +9,7 @@ import {
   BANKS,
   COMPLAINT_SUBJECTS,
   REVIEW_REPLIES,
+  REVIEW_ADDITIONS,
   REVIEW_TEXTS,
   DEPARTURE_TIMES,
   PROVINCES,
@@ -803,6 +804,9 @@ export class World {
     return rec;
   }
 
+  /** The review texts each traveller has written so far: the next one says something else. */
+  private readonly reviewsWritten = new Map<Rec, Set<string>>();
+
   /** Each service's published ratings so far: their sum and count. */
   private readonly ratings = new Map<Rec, number[]>();
 
@@ -818,6 +822,17 @@ export class World {
     const decided = this.before(at + this.span(0.05, 2), at);
     const band = rating >= 4 ? 'good' : rating === 3 ? 'mixed' : 'poor';
     const texts = REVIEW_TEXTS[locale] ?? REVIEW_TEXTS.en;
+    // What the traveller writes fits the trip (no boat on a cooking class), and is not what they wrote before.
+    const kind = String(((order.values.serviceId as Rec).values.tourTypeId as Rec | undefined)?.values.code ?? '');
+    const said = texts[band].filter((one) => !one.kinds || one.kinds.includes(kind)).map((one) => one.text);
+    const additions = REVIEW_ADDITIONS[locale] ?? REVIEW_ADDITIONS.en;
+    const join = locale === 'zh' ? '' : ' ';
+    const fitting = said.flatMap((text) => [text, ...additions.map((more) => `${text}${join}${more}`)]);
+    const written = this.reviewsWritten.get(user) ?? new Set<string>();
+    const fresh = fitting.filter((text) => !written.has(text));
+    const text = this.random.pick(fresh.length ? fresh : fitting);
+    written.add(text);
+    this.reviewsWritten.set(user, written);
     const repliedAt = this.before(decided + this.span(0.1, 3), decided);
     const rec = this.b.add('reviews', {
       orderId: order,
@@ -826,7 +841,7 @@ export class World {
       userId: user,
       reviewerName: reviewerNameOf(user.values.fullName),
       rating,
-      text: this.random.pick(texts[band]),
+      text,
       locale,
       status,
       reason: status === 'rejected' ? 'Not about the trip itself' : null,

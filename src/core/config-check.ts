@@ -70,6 +70,10 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const table of resource.recordTables ?? [])
     for (const key of ['title', ...table.columns.map((column) => column.key), ...(table.totals?.keys ?? [])])
       labels.push(`${base}.tables.${table.endpoint}.${key}`);
+  for (const table of resource.recordTables ?? [])
+    for (const column of table.columns)
+      for (const value of column.emptyAs?.values ?? [])
+        labels.push(`${base}.tables.${table.endpoint}.values.${column.emptyAs!.key}.${value}`);
   for (const [name, endpoint] of Object.entries(resource.endpoints ?? {}))
     if (endpoint.listButton)
       labels.push(

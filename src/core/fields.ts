@@ -89,6 +89,11 @@ export interface FieldOptions {
   time?: string;
   /** The record's page draws the field even while it has no value (by default an empty field is left out). */
   showEmpty?: boolean;
+  /**
+   * An integer that is a rating out of its `max` (a review's 1–5): read "4/5" in text and CSV, drawn as that many
+   * filled stars of `max` beside it on screen — never a bare "4".
+   */
+  stars?: boolean;
 }
 
 export interface FieldBase<K extends FieldKind = FieldKind> extends FieldOptions {

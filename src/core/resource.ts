@@ -459,9 +459,34 @@ export interface EndpointFile {
 export interface RecordTable {
   endpoint: string;
   rows: string;
-  columns: readonly { key: string; kind: 'text' | 'number' | 'yesNo' | 'time' }[];
+  columns: readonly RecordTableColumn[];
   /** Numbers of the answer's object `from` shown under the table, in this order. */
   totals?: { from: string; keys: readonly string[] };
+  /**
+   * Words of the answer's object `from` (texts or localized texts, e.g. the service and the meeting point) that
+   * name what the table is of: under its title on screen and in the print sheet's title.
+   */
+  heading?: { from: string; keys: readonly string[] };
+  /** Drawn first on the record's page, above its fields (what its reader came for: the guide's manifest). */
+  first?: boolean;
+  /** Each row opens its record of this resource (its page in the area), by the row's `key` (default `id`). */
+  link?: { resource: string; key?: string };
+}
+
+/**
+ * A column of a record table. On a phone (600 px or less) the rows are drawn as cards, the first column as the
+ * card's head, the others as label and value. Kinds: `text`, `number`, `yesNo`, `time` (an instant, in the reader's
+ * time), `phone` (a `tel:` link on screen), `tally` (a list of `{name, quantity}`, the name a text or a localized
+ * text, read "Adult 3 · Child 1").
+ */
+export interface RecordTableColumn {
+  key: string;
+  kind: 'text' | 'number' | 'yesNo' | 'time' | 'phone' | 'tally';
+  /**
+   * Where the cell is empty, the row's field `key` is written instead, as a word of the table: one of `values`,
+   * labelled `resources.{name}.tables.{endpoint}.values.{key}.{value}` (a no-show's empty check-in reads "No-show").
+   */
+  emptyAs?: { key: string; values: readonly string[] };
 }
 
 /** A pre-filtered list of a resource under its own admin path (e.g. a moderation queue of pending items). */

@@ -83,6 +83,8 @@ export function valueText(
     case 'money':
       return formatMoney(value as number, record[(field as MoneyField).currencyField] as string, locale);
     case 'integer':
+      if (field.stars && field.max !== undefined)
+        return `${formatNumber(value as number, locale)}/${formatNumber(field.max, locale)}`;
       return name === 'id' ? String(value) : formatNumber(value as number, locale);
     case 'percent':
       return formatNumber(Number(value) / 100, locale, { style: 'percent', maximumFractionDigits: 3 });

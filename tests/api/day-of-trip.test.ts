@@ -187,6 +187,12 @@ describeEachEngine('the day of the trip', (engine) => {
       expect(byCode[waiting.code]).toMatchObject({ seats: '2 ADULT', paid: true, checkedIn: false, checkedInAt: null });
       // An unpaid booking's contact is not the partner's to read yet.
       expect(byCode[unpaid.code]).toMatchObject({ paid: false, contactName: null, contactPhone: null });
+      // Where each stands at the door, and the seats by ticket type with their names, for the reader's language.
+      expect(byCode[boarded.code].boarding).toBe('checked_in');
+      expect(byCode[waiting.code].boarding).toBe('waiting');
+      expect(byCode[unpaid.code].boarding).toBe('unpaid');
+      expect(byCode[waiting.code].seatsByType).toMatchObject([{ code: 'ADULT', quantity: 2 }]);
+      expect(answer.body.heading.service).toMatchObject({ en: expect.any(String) });
       expect(answer.body.totals).toEqual({ bookings: 3, seats: 6, paidSeats: 5, checkedInSeats: 3, waitingSeats: 2 });
       const other = await call(server, 'GET', `/api/schedules/${schedule.id}/manifest`, { cookie: s.partner2 });
       expect(other.status).toBe(404);

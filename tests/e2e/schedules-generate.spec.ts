@@ -44,13 +44,14 @@ test('a partner adds a week of daily departures: preview, create, then sees them
   await expect(send).toBeDisabled();
   await dialog.getByTestId('endpoint-generate-preview-button').click();
   const preview = dialog.getByTestId('endpoint-generate-preview');
-  await expect(preview).toContainText('Departures to create: 7');
+  await expect(preview).toContainText('7 to create, 0 already exist');
   await expect(preview.locator('li')).toHaveCount(7);
   await expect(preview.locator('li').first()).toContainText('07:45');
 
   // The dialog fills the phone's width, its actions within reach and wide enough to tap.
   const sendBox = (await send.boundingBox())!;
-  expect(sendBox.x + sendBox.width).toBeLessThanOrEqual(390);
+  // At the dialog's own padding from the screen's edge, not MUI's 8 px.
+  expect(sendBox.x + sendBox.width).toBeLessThanOrEqual(390 - 16);
   expect(sendBox.height).toBeGreaterThanOrEqual(40);
   const created = page.waitForResponse((r) => r.url().endsWith('/api/schedules/-/generate'));
   await send.click();
@@ -58,6 +59,11 @@ test('a partner adds a week of daily departures: preview, create, then sees them
   await expect(dialog.getByTestId('endpoint-generate-done')).toHaveText(
     '7 departures created, 0 skipped (already there)',
   );
+  // The same rule again: nothing to create, and the preview says why.
+  await dialog.getByTestId('input-capacity').locator('input').fill('15');
+  await dialog.getByTestId('endpoint-generate-preview-button').click();
+  await expect(preview).toContainText('0 to create, 7 already exist');
+  await expect(send).toBeDisabled();
   await dialog.getByTestId('endpoint-generate-close').click();
   await expect(dialog).toBeHidden();
 

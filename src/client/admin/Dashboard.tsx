@@ -25,6 +25,7 @@ import { usePermissionMap } from '../generated/permissions';
 import { formatDateTime, formatNumber } from '../../core/format';
 import { lastDays, useStats, useStatsResources, type SummaryAnswer } from './stats/api';
 import { change, formatMetric, metricLabel } from './stats/format';
+import { useOwnHeading } from '../generated/app/screen-heading';
 
 export function QueueCard({ item }: { item: MenuEntry }) {
   const basename = useBasename();
@@ -202,6 +203,7 @@ export function Dashboard() {
   const { permissions, isPending: permissionsPending } = usePermissionMap();
   const { identity } = useGetIdentity();
   const [days, setDays] = useState(30);
+  useOwnHeading();
   const queues = menuGroups(registry, permissions).flatMap((group) => group.entries.filter((item) => item.badge));
   const { configs: stats, isPending: statsPending } = useStatsResources();
   const heading = (

@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { Loading, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { lazyWithReload } from '../shell/chunk-reload';
 import { useSecondFactorChanged } from '../two-factor/SetupGate';
+import { useOwnHeading } from '../generated/app/screen-heading';
 
 const TwoFactorSection = lazyWithReload(() => import('../two-factor/TwoFactorSection'));
 
@@ -14,6 +15,7 @@ export default function ProfilePage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const changed = useSecondFactorChanged();
+  useOwnHeading();
   const title = translate('app.auth.profile');
   const role = typeof identity?.role === 'string' ? identity.role : '';
   return (

@@ -38,6 +38,8 @@ export function AreaList() {
         <ToggleButtonGroup
           size="small"
           exclusive
+          // Each a tap target of the phone's size (40 px).
+          sx={{ '& .MuiToggleButton-root': { minHeight: 40 } }}
           value={view}
           onChange={(_, value: 'list' | 'calendar' | null) => value && setView(value)}
         >
@@ -77,6 +79,10 @@ export function AreaShow() {
   const page = config.pages?.[registry.area]?.show;
   // The state (and a refusal's reason) is drawn above the page, not again inside it.
   const above = record && config.workflow ? decisionOf(config, record).drawn : undefined;
+  // A table the config draws first (the guide's manifest) comes before the record's own fields.
+  const lead = config.recordTables?.some((table) => table.first) ? (
+    <RecordTables config={config} record={record} place="first" />
+  ) : undefined;
   return (
     <>
       {record && config.workflow ? (
@@ -87,14 +93,17 @@ export function AreaShow() {
       {/* Drawn with the state above it, once the record has come: drawn before, empty, it would be pushed down. */}
       <Box hidden={!record}>
         {page ? (
-          <RecordPageView config={config} page={page} />
+          <>
+            {lead}
+            <RecordPageView config={config} page={page} />
+          </>
         ) : asPage ? (
-          <GeneratedShow layout="sections" readOnly shownAbove={above} />
+          <GeneratedShow layout="sections" readOnly shownAbove={above} lead={lead} />
         ) : (
-          <GeneratedShow shownAbove={above} />
+          <GeneratedShow shownAbove={above} lead={lead} />
         )}
       </Box>
-      <RecordTables config={config} record={record} />
+      <RecordTables config={config} record={record} place="after" />
     </>
   );
 }
@@ -109,6 +118,7 @@ export function AreaEdit() {
   const field = statusField(config);
   const moves =
     onEdit && field && record && grants(onEdit.by, principal) && onEdit.from.includes(String(record[field]));
+  const first = config.recordTables?.some((table) => table.first);
   return (
     <>
       {moves ? (
@@ -122,8 +132,10 @@ export function AreaEdit() {
           })}
         </Alert>
       ) : null}
+      {/* A table the config draws first (the guide's manifest) comes before the record's form. */}
+      {first ? <RecordTables config={config} record={record} place="first" /> : null}
       <GeneratedEdit />
-      <RecordTables config={config} record={record} />
+      <RecordTables config={config} record={record} place="after" />
     </>
   );
 }

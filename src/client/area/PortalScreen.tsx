@@ -18,6 +18,7 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import type { PortalScreen as PortalScreenConfig, Widget } from '../../core/portal';
 import { SCREEN_QUERIES } from '../generated/query-client';
 import { importWithReload } from '../shell/chunk-reload';
+import { useOwnHeading } from '../generated/app/screen-heading';
 
 type WidgetProps<K extends Widget['kind']> = { widget: Extract<Widget, { kind: K }> };
 type WidgetLoaders = { [K in Widget['kind']]: () => Promise<ComponentType<WidgetProps<K>>> };
@@ -170,6 +171,7 @@ export function PortalScreen({ screen }: { screen: PortalScreenConfig }) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const title = translate(`app.portal.screens.${screen.name}`, { _: screen.name });
+  useOwnHeading();
   return (
     <>
       <Title title={title} />

@@ -29,6 +29,7 @@ import { configResolver } from './resolver';
 import { RecordTitle } from './GeneratedShow';
 import { writableFields } from '../../core/validation';
 import { saveNotice } from './save-notice';
+import { useFixedBottom } from './app/fixed-bottom';
 
 type Mode = 'create' | 'edit';
 
@@ -68,9 +69,11 @@ export function pickWritable(config: AnyResource, values: Record<string, unknown
   return out;
 }
 
+/** The form's Save (and Delete): fixed at the bottom on a phone, where the layout keeps room of its height. */
 function FormToolbar({ canDelete }: { canDelete: boolean }) {
+  const bar = useFixedBottom<HTMLDivElement>();
   return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+    <Toolbar ref={bar} sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
       {canDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
     </Toolbar>
@@ -132,23 +135,17 @@ function useFormSetup(mode: Mode) {
 }
 
 /** The config's groups as tabs, or one form whose groups are titled sections. */
-/**
- * On a phone the form's toolbar is fixed at the bottom of the screen: room below the last input lets it scroll clear
- * of the toolbar (a list's "add a row" button, the last field), instead of staying under it.
- */
-const ROOM_FOR_PHONE_TOOLBAR = { pb: { xs: 9, sm: 0 } } as const;
-
 function GroupedForm({
   tabbed,
   children,
   ...props
 }: { tabbed: boolean; children: ReactNode } & Pick<SimpleFormProps, 'resolver' | 'toolbar' | 'defaultValues'>) {
   return tabbed ? (
-    <TabbedForm {...props} warnWhenUnsavedChanges noValidate sx={ROOM_FOR_PHONE_TOOLBAR}>
+    <TabbedForm {...props} warnWhenUnsavedChanges noValidate>
       {children}
     </TabbedForm>
   ) : (
-    <SimpleForm {...props} warnWhenUnsavedChanges noValidate sx={ROOM_FOR_PHONE_TOOLBAR}>
+    <SimpleForm {...props} warnWhenUnsavedChanges noValidate>
       {children}
     </SimpleForm>
   );

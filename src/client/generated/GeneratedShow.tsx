@@ -11,6 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import { SYSTEM_FIELDS, statusField, type AnyResource, type FollowUp, type GroupLayout } from '../../core/resource';
@@ -31,10 +32,11 @@ import { EndpointAside } from './show/EndpointAside';
 import { InstructionsPanel } from './show/InstructionsPanel';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
 import { ActionButton, PHONE } from './workflow/ActionButton';
+import { useFixedBottom } from './app/fixed-bottom';
 
 /**
  * On a phone the record's actions sit in a bar at the bottom of the screen, where the thumb reaches them; the
- * page keeps room below its last row so the bar covers nothing.
+ * layout keeps room of the bar's height below the page's last row (useFixedBottom) so the bar covers nothing.
  */
 const THUMB_BAR = {
   position: 'fixed',
@@ -158,8 +160,9 @@ export function ShowActions({ config, readOnly }: { config: AnyResource; readOnl
   const canEdit = useCanEdit(config) && !readOnly;
   const record = useRecordContext();
   const next = useNextInList(record?.id);
+  const bar = useFixedBottom<HTMLDivElement>();
   return (
-    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap', [PHONE]: THUMB_BAR }}>
+    <TopToolbar ref={bar} sx={{ gap: 1, flexWrap: 'wrap', [PHONE]: THUMB_BAR }}>
       <WorkflowButtons config={config} onDone={next} />
       <FollowUpButtons config={config} />
       {canEdit ? <EditButton /> : null}
@@ -183,6 +186,7 @@ export function GeneratedShow({
   layout: forcedLayout,
   readOnly,
   shownAbove = NONE,
+  lead,
 }: {
   /** The groups' layout here, whatever the config says (an area that reads records as one page). */
   layout?: GroupLayout;
@@ -190,6 +194,8 @@ export function GeneratedShow({
   readOnly?: boolean;
   /** Fields the screen draws above the record (its state), left out of its groups. */
   shownAbove?: readonly string[];
+  /** What the page shows before the record's fields (a record table drawn `first`: the guide's manifest). */
+  lead?: ReactNode;
 } = {}) {
   const { config, queue } = useEntry();
   const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections';
@@ -198,8 +204,9 @@ export function GeneratedShow({
       title={<RecordTitle config={config} />}
       actions={<ShowActions config={config} readOnly={readOnly} />}
       aside={config.aside ? <AsideSlot config={config} /> : undefined}
-      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } }, [PHONE]: { pb: 12 } }}
+      sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
+      {lead ? <Box sx={{ px: 2 }}>{lead}</Box> : null}
       {config.instructions?.length ? (
         <Box sx={{ p: 2, pb: 0 }}>
           <InstructionsPanel config={config} />

@@ -29,6 +29,11 @@ import { AreaLoadingIndicator } from './AreaLoadingIndicator';
 import { AreaSidebar } from './AreaSidebar';
 import { BarSettings } from './BarSettings';
 import { PHONE } from '../workflow/ActionButton';
+import { FIXED_BOTTOM } from './fixed-bottom';
+import { useScreenHasOwnHeading } from './screen-heading';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 
 /**
  * The account button's accessible name starts with the name it shows (WCAG 2.5.3), then says what it opens: the
@@ -37,7 +42,11 @@ import { PHONE } from '../workflow/ActionButton';
 function AreaUserMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const label = identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
+  // Where react-admin draws the name (from 600 px); a phone draws an icon alone, whose name react-admin looks up as a
+  // key, falling back to English ("Profile" in the Lao admin): there the key itself, in the reader's language.
+  const named = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const label =
+    named && identity?.fullName ? `${identity.fullName} (${translate('ra.auth.user_menu')})` : 'ra.auth.user_menu';
   return (
     <UserMenu label={label}>
       <ProfileMenuItem />
@@ -86,6 +95,7 @@ function TabTitleFromAppBar() {
 }
 
 export function AreaAppBar() {
+  const ownHeading = useScreenHasOwnHeading();
   // Until a required second factor is set up the server opens nothing the bell could show.
   const setupRequired = useSetupRequired();
   return (
@@ -105,7 +115,10 @@ export function AreaAppBar() {
       }
     >
       {/* A long title wraps on a phone rather than being cut to a few letters. */}
+      {/* The screen's name is its heading: one h1 on every screen of the area (lists, queues, record pages). */}
       <TitlePortal
+        component="h1"
+        role={ownHeading ? 'none' : undefined}
         sx={{ [PHONE]: { whiteSpace: 'normal', overflowWrap: 'anywhere', fontSize: '1rem', lineHeight: 1.2, py: 0.5 } }}
       />
       <TabTitleFromAppBar />
@@ -141,6 +154,8 @@ export function AreaLayout({
         <DatabaseBanner />
         {!setupRequired && <LiveUpdates />}
         <SetupGate>{children}</SetupGate>
+        {/* Room for a bar fixed at the bottom of the screen (a record's actions on a phone): it covers no row. */}
+        <Box aria-hidden sx={{ height: `var(${FIXED_BOTTOM}, 0px)`, flexShrink: 0 }} data-fixed-bottom-room />
       </FaultNotifications>
     </Layout>
   );

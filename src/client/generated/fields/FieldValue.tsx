@@ -135,6 +135,17 @@ export const FieldValue = memo(function FieldValue({
     case 'money':
       return <span style={{ whiteSpace: 'nowrap' }}>{text()}</span>;
     case 'integer':
+      if (field.stars && field.max !== undefined && typeof value === 'number')
+        return (
+          <span style={{ whiteSpace: 'nowrap' }} data-stars={value}>
+            <span aria-hidden style={{ letterSpacing: '0.05em' }}>
+              {'★'.repeat(Math.max(0, Math.min(value, field.max)))}
+              {'☆'.repeat(Math.max(0, field.max - value))}
+            </span>{' '}
+            {text()}
+          </span>
+        );
+      return <span>{text()}</span>;
     case 'percent':
       return <span>{text()}</span>;
     case 'boolean':

@@ -1,5 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
+import MuiButton from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -152,13 +153,16 @@ export function FileEndpointButton({ name, endpoint }: { name: string; endpoint:
           </DialogContent>
           <DialogActions>
             <DialogTextButton label="ra.action.close" onClick={close} />
-            <Button
-              label={translate('app.endpoints.file.send', { _: 'Send' })}
+            {/* react-admin's Button drops its label below 600 px: without an icon it was an empty 24 px square. */}
+            <MuiButton
               type="submit"
               variant="contained"
               disabled={!file || sending}
+              sx={{ minHeight: 40, minWidth: 64 }}
               data-testid={`endpoint-${name}-send`}
-            />
+            >
+              {translate('app.endpoints.file.send', { _: 'Send' })}
+            </MuiButton>
           </DialogActions>
         </form>
       </Dialog>

@@ -392,7 +392,11 @@ export function FormEndpointButton({ name, form }: { name: string; form: Endpoin
               {form.preview && preview ? (
                 <div data-testid={`endpoint-${name}-preview`} data-count={total} role="status">
                   <Typography variant="subtitle1" component="h3">
-                    {translate(`${base}.preview`, { count: total })}
+                    {/* With the answer's other counts: "51 to create, 1 already exists", never a bare 0. */}
+                    {translate(`${base}.preview`, {
+                      ...Object.fromEntries(form.counts.map((count) => [count, Number(preview[count] ?? 0)])),
+                      count: total,
+                    })}
                   </Typography>
                   <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3 }}>
                     {entries.slice(0, PREVIEWED).map((entry, index) => (
@@ -414,7 +418,8 @@ export function FormEndpointButton({ name, form }: { name: string; form: Endpoin
               ) : null}
             </Stack>
           </DialogContent>
-          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {/* The dialog's own padding on the sides (24 px), not MUI's 8 px from the screen's edge. */}
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
             <MuiButton onClick={close} sx={{ minHeight: TAP }} data-testid={`endpoint-${name}-close`}>
               {translate('ra.action.close')}
             </MuiButton>

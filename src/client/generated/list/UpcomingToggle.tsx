@@ -18,7 +18,8 @@ export function UpcomingToggle({ field }: { field: string }) {
       size="small"
       selected={upcoming}
       onChange={toggle}
-      sx={{ py: 0.25, px: 1, textTransform: 'none' }}
+      // A tap target of the phone's size (40 px), as every control a thumb uses.
+      sx={{ py: 0.25, px: 1, minHeight: 40, textTransform: 'none' }}
       data-testid="upcoming-toggle"
     >
       <EventIcon fontSize="small" sx={{ mr: 0.5 }} />

@@ -25,7 +25,7 @@ import { useRegistry } from '../context';
 import type { LanternDataProvider } from '../data-provider';
 import { FieldValue } from '../fields/FieldValue';
 import { RecordTitle, ShowActions } from '../GeneratedShow';
-import { PHONE } from '../workflow/ActionButton';
+import { OwnHeading } from '../app/screen-heading';
 import { applies, InstructionsPanel } from './InstructionsPanel';
 
 type Row = Record<string, unknown>;
@@ -257,6 +257,7 @@ function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
           sx={HERO_IMAGE_SX}
         />
       ) : null}
+      {title ? <OwnHeading /> : null}
       {title ? (
         <Typography variant="h5" component="h1" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           <RecordContextProvider value={title.record as RaRecord}>
@@ -316,7 +317,7 @@ export function RecordPageView({ config, page }: { config: AnyResource; page: Re
     <Show
       title={<RecordTitle config={config} />}
       actions={<ShowActions config={config} readOnly />}
-      sx={{ [PHONE]: { pb: 12 }, '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
+      sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
     >
       <PageBody config={config} page={page} />
     </Show>

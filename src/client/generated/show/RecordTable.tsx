@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,18 +17,22 @@ import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import Print from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { createPortal } from 'react-dom';
-import { downloadCSV, useDataProvider, useTranslate } from 'react-admin';
+import { downloadCSV, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
 import { CSV_BOM, csvDocument } from '../../../core/csv';
 import { formatDateTime, formatNumber } from '../../../core/format';
 import { humanize } from '../../../core/labels';
-import type { Locale } from '../../../core/locales';
+import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import type { AnyResource, RecordTable as RecordTableConfig, Row } from '../../../core/resource';
 import { recordTitle } from '../../../core/record-title';
 import { grants } from '../../../core/roles';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { usePrincipal } from '../principal';
+import { useRegistry } from '../context';
+import { PHONE } from '../workflow/ActionButton';
 
 type Column = RecordTableConfig['columns'][number];
 type Translate = ReturnType<typeof useTranslate>;
@@ -49,18 +55,98 @@ export function useRecordTable(config: AnyResource, table: RecordTableConfig, id
   return { data, rows, totals, error };
 }
 
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+
+/** A tally's entries read in the reader's language: "Adult 3 · Child 1" (a nameless one: its count alone). */
+function tallyText(value: unknown, locale: Locale): string {
+  if (!Array.isArray(value)) return String(value);
+  return (value as { name?: unknown; code?: unknown; quantity?: unknown }[])
+    .map((entry) => {
+      const name =
+        entry.name && typeof entry.name === 'object'
+          ? pickLocalized(entry.name as LocalizedText, locale)
+          : String(entry.name ?? entry.code ?? '');
+      return `${name} ${formatNumber(Number(entry.quantity ?? 0), locale)}`.trim();
+    })
+    .join(' · ');
+}
+
 /** One cell as text: the screen, the print sheet and the CSV write the same. */
-function cellText(value: unknown, kind: Column['kind'], locale: Locale, translate: Translate): string {
-  if (value === null || value === undefined || value === '')
+function cellText(
+  row: Row,
+  column: Column,
+  locale: Locale,
+  translate: Translate,
+  wordOf: (column: Column, row: Row) => string,
+): string {
+  const { kind } = column;
+  const value = row[column.key];
+  if (isEmpty(value)) {
+    if (column.emptyAs) return wordOf(column, row);
     return kind === 'yesNo' ? translate('ra.boolean.false') : '';
+  }
   if (kind === 'yesNo') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (kind === 'number') return formatNumber(Number(value), locale);
   if (kind === 'time') return formatDateTime(String(value), locale);
+  if (kind === 'tally') return tallyText(value, locale);
   return String(value);
 }
 
 const labelOf = (config: AnyResource, table: RecordTableConfig, key: string, translate: Translate) =>
   translate(`resources.${config.name}.tables.${table.endpoint}.${key}`, { _: humanize(key) });
+
+/** The word an empty cell reads as (`emptyAs`): the row's field, labelled by the table's `values`. */
+const wordFor =
+  (config: AnyResource, table: RecordTableConfig, translate: Translate) =>
+  (column: Column, row: Row): string => {
+    const key = column.emptyAs?.key;
+    const value = key ? row[key] : undefined;
+    if (!key || isEmpty(value)) return '';
+    return translate(`resources.${config.name}.tables.${table.endpoint}.values.${key}.${String(value)}`, {
+      _: humanize(String(value)),
+    });
+  };
+
+/** A cell on screen: as its text, a phone as a `tel:` link the guide taps to call. */
+function CellValue({ row, column, text }: { row: Row; column: Column; text: string }) {
+  const value = row[column.key];
+  if (column.kind === 'phone' && typeof value === 'string' && value.trim())
+    return (
+      <Link
+        href={`tel:${value.replace(/[^\d+]/g, '')}`}
+        sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 40, whiteSpace: 'nowrap' }}
+      >
+        {text}
+      </Link>
+    );
+  return <>{text}</>;
+}
+
+/** Where a row opens (`link`): its record's page in this area, when the area has that resource. */
+function useRowLink(table: RecordTableConfig): ((row: Row) => string | undefined) | undefined {
+  const registry = useRegistry();
+  const createPath = useCreatePath();
+  const route = table.link ? registry.routeOf(table.link.resource) : undefined;
+  if (!table.link || !route) return undefined;
+  const key = table.link.key ?? 'id';
+  return (row) =>
+    row[key] === null || row[key] === undefined
+      ? undefined
+      : createPath({ resource: route, id: row[key] as string, type: 'show' });
+}
+
+/** The heading's words (`heading`): what the table is of, in the reader's language. */
+function headingWords(table: RecordTableConfig, data: Record<string, unknown> | undefined, locale: Locale): string[] {
+  const from = table.heading && data?.[table.heading.from];
+  if (!from || typeof from !== 'object') return [];
+  return table
+    .heading!.keys.map((key) => {
+      const value = (from as Record<string, unknown>)[key];
+      return value && typeof value === 'object' ? pickLocalized(value as LocalizedText, locale) : String(value ?? '');
+    })
+    .filter((text) => text.trim());
+}
 
 /** The sheet's own page: only it is printed, small enough that 40 rows and the totals fit one A4 page. */
 const PRINT_STYLES = {
@@ -93,10 +179,16 @@ const PRINT_STYLES = {
 export function RecordTable({ config, table, record }: { config: AnyResource; table: RecordTableConfig; record: Row }) {
   const translate = useTranslate();
   const locale = useActiveLocale();
+  const phone = useMediaQuery(PHONE.replace('@media ', ''));
   const { data, rows, totals } = useRecordTable(config, table, record.id);
+  const rowLink = useRowLink(table);
   const label = (key: string) => labelOf(config, table, key, translate);
-  const title = `${label('title')} · ${recordTitle(config, record, locale)}`;
-  const cells = (row: Row) => table.columns.map(({ key, kind }) => cellText(row[key], kind, locale, translate));
+  const words = headingWords(table, data, locale);
+  // The sheet names what it is of: the service, the departure's date and time, where travellers meet.
+  const [what, ...where] = words;
+  const title = [label('title'), what, recordTitle(config, record, locale), ...where].filter(Boolean).join(' · ');
+  const wordOf = wordFor(config, table, translate);
+  const cells = (row: Row) => table.columns.map((column) => cellText(row, column, locale, translate, wordOf));
   const totalsLine = (totals ?? []).map(([key, value]) => `${label(key)}: ${formatNumber(value, locale)}`).join(' · ');
   const download = () =>
     downloadCSV(
@@ -108,9 +200,16 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
       <GlobalStyles styles={PRINT_STYLES} />
       <CardContent>
         <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
-          <Typography variant="h6" component="h2">
-            {label('title')}
-          </Typography>
+          <div>
+            <Typography variant="h6" component="h2" id={`record-table-${table.endpoint}`}>
+              {label('title')}
+            </Typography>
+            {words.length ? (
+              <Typography variant="body2" color="text.secondary" data-table-heading>
+                {words.join(' · ')}
+              </Typography>
+            ) : null}
+          </div>
           <Stack direction="row" gap={1}>
             <Button startIcon={<Download />} onClick={download} disabled={!data} sx={{ minHeight: 40 }}>
               {translate('app.recordTable.csv', { _: 'CSV' })}
@@ -127,8 +226,20 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
             ))}
           </Box>
         ) : null}
-        {rows.length ? (
-          // It scrolls sideways on a phone: a keyboard reaches it too, and it is named for whoever lands on it.
+        {rows.length && phone ? (
+          // The cards, a region a keyboard reaches and a reader hears named, as the desk's scrolling table is.
+          <Box tabIndex={0} role="region" aria-label={label('title')} data-scroll-box>
+            <TableCards
+              table={table}
+              rows={rows}
+              cells={cells}
+              label={label}
+              rowLink={rowLink}
+              labelledBy={`record-table-${table.endpoint}`}
+            />
+          </Box>
+        ) : rows.length ? (
+          // A table wider than its box scrolls inside it: reached by Tab, named by the table's title.
           <TableContainer tabIndex={0} role="region" aria-label={label('title')} data-scroll-box>
             <Table size="small">
               <TableHead>
@@ -141,15 +252,26 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={String(row.id)} data-row={String(row[table.columns[0].key])}>
-                    {cells(row).map((text, index) => (
-                      <TableCell
-                        key={table.columns[index].key}
-                        data-column={table.columns[index].key}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {text}
-                      </TableCell>
-                    ))}
+                    {cells(row).map((text, index) => {
+                      const column = table.columns[index];
+                      const to = index === 0 ? rowLink?.(row) : undefined;
+                      return (
+                        <TableCell
+                          key={column.key}
+                          data-column={column.key}
+                          data-word={wordUsed(row, column)}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {to ? (
+                            <Link component={RouterLink} to={to}>
+                              {text}
+                            </Link>
+                          ) : (
+                            <CellValue row={row} column={column} text={text} />
+                          )}
+                        </TableCell>
+                      );
+                    })}
                   </TableRow>
                 ))}
               </TableBody>
@@ -190,13 +312,112 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
   );
 }
 
+/** Which word an empty cell reads as (`emptyAs`), for the screen's styles and tests; none when it has a value. */
+function wordUsed(row: Row, column: Column): string | undefined {
+  if (!column.emptyAs || !isEmpty(row[column.key])) return undefined;
+  const value = row[column.emptyAs.key];
+  return isEmpty(value) ? undefined : String(value);
+}
+
+/**
+ * The table on a phone: a card per row that fits the screen's width — the first column as its head (a link to the
+ * row's record when the table has `link`), every other column as its label and value, a phone as a number to tap.
+ */
+function TableCards({
+  table,
+  rows,
+  cells,
+  label,
+  rowLink,
+  labelledBy,
+}: {
+  table: RecordTableConfig;
+  rows: Row[];
+  cells: (row: Row) => string[];
+  label: (key: string) => string;
+  rowLink?: (row: Row) => string | undefined;
+  labelledBy: string;
+}) {
+  const [head, ...rest] = table.columns;
+  return (
+    <Stack component="ul" spacing={1} aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, p: 0 }} data-cards>
+      {rows.map((row) => {
+        const texts = cells(row);
+        const to = rowLink?.(row);
+        return (
+          <Card component="li" variant="outlined" key={String(row.id)} data-row={String(row[head.key])}>
+            <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
+              <Typography variant="subtitle1" component="h3" data-column={head.key} sx={{ fontWeight: 700 }}>
+                {to ? (
+                  <Link
+                    component={RouterLink}
+                    to={to}
+                    sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 40, minWidth: 40 }}
+                  >
+                    {texts[0]}
+                  </Link>
+                ) : (
+                  texts[0]
+                )}
+              </Typography>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  alignItems: 'baseline',
+                  columnGap: 2,
+                  rowGap: 0.25,
+                  m: 0,
+                }}
+              >
+                {rest.map((column, index) => (
+                  <Fragment key={column.key}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {label(column.key)}
+                    </Typography>
+                    <Typography
+                      component="dd"
+                      variant="body2"
+                      data-column={column.key}
+                      data-word={wordUsed(row, column)}
+                      sx={{
+                        m: 0,
+                        minWidth: 0,
+                        overflowWrap: 'anywhere',
+                        fontWeight: wordUsed(row, column) ? 700 : undefined,
+                      }}
+                    >
+                      <CellValue row={row} column={column} text={texts[index + 1]} />
+                    </Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** The record's tables this account may read (the endpoint's `by`). */
-export function RecordTables({ config, record }: { config: AnyResource; record: Row | undefined }) {
+export function RecordTables({
+  config,
+  record,
+  place,
+}: {
+  config: AnyResource;
+  record: Row | undefined;
+  /** Only the tables drawn first (`first`), or only the others; all when not given. */
+  place?: 'first' | 'after';
+}) {
   const { principal } = usePrincipal();
   if (!record) return null;
   return (
     <>
       {(config.recordTables ?? [])
+        .filter((table) => !place || Boolean(table.first) === (place === 'first'))
         .filter((table) => {
           const endpoint = config.endpoints?.[table.endpoint];
           return endpoint && principal && grants(endpoint.by, principal);

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -117,11 +118,14 @@ export function TransitionDialog({
           {preview && !count ? (
             <Preview config={config} endpoint={preview.endpoint} record={record} open={open} />
           ) : null}
-          {inputs.map((input) => (
-            <InputFor key={input.name} config={config} input={input} />
-          ))}
+          {/* Room above the first input: its label, drawn above the box, is not cut by the dialog's scroll area. */}
+          <Box sx={{ pt: 1.5 }}>
+            {inputs.map((input) => (
+              <InputFor key={input.name} config={config} input={input} />
+            ))}
+          </Box>
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
           <DialogTextButton label="ra.action.cancel" onClick={onClose} />
           <SaveButton
             label={actionLabel}
