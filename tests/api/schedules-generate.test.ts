@@ -205,6 +205,25 @@ describeEachEngine('departures by rule', (engine) => {
       expect(Number(row.partnerId)).toBe(IDS.partners.partner2);
   });
 
+  it('the preview and the generation agree at the calendar’s ends: what cannot be written is refused by both, naming the field', async () => {
+    // Departures ending past 9999-12-31 (the database's last day) and a year 0 (which it has not).
+    const late = rule({ serviceId: others, from: '9999-12-20', to: '9999-12-31', endOffsetDays: 5 });
+    const early = rule({ serviceId: others, from: '0000-01-01', to: '0000-01-07' });
+    for (const body of [late, early]) {
+      const promised = await preview(body, s.admin);
+      const made = await generate(body, s.admin);
+      expect(promised.status, JSON.stringify(promised.body)).toBe(400);
+      expect(made.status, JSON.stringify(made.body)).toBe(400);
+      expect(made.body).toEqual(promised.body);
+      expect(Object.keys(made.body.errors ?? {}).length, JSON.stringify(made.body)).toBeGreaterThan(0);
+    }
+    expect((await preview(late, s.admin)).body.errors).toEqual({ to: 'Please enter a date as YYYY-MM-DD' });
+    // A rule that ends on the last day is written whole.
+    const last = await generate(rule({ serviceId: others, from: '9999-12-25', to: '9999-12-31' }), s.admin);
+    expect(last.status, JSON.stringify(last.body)).toBe(201);
+    expect(last.body.created).toBe(14);
+  });
+
   it('creates every departure in one transaction: a failure leaves none', async () => {
     // 600 departures: written in more than one statement, the last of which fails on the probe below.
     const body = rule({ from: dayFromNow(1000), to: dayFromNow(1299) });
