@@ -836,7 +836,11 @@ const vi = {
         },
         cancelled: {
           subject: 'Đơn đặt chỗ %{code} đã bị hủy',
-          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy (%{reason}). Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy, bạn được hoàn lại %{refundAmount}: yêu cầu hoàn tiền đã được chuyển đến bộ phận tài chính của chúng tôi, và tiền sẽ được trả lại cho bạn khi yêu cầu được duyệt.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          unpaid:
+            'Đơn đặt chỗ %{code} của bạn đã bị hủy. Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          noRefund:
+            'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy của đơn này, việc hủy sát giờ khởi hành như vậy không được hoàn tiền.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },
       },
       refunds: {

@@ -226,8 +226,15 @@ export default defineResource({
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
         guard: cancelOrder,
         effect: markCancelled,
-        // The traveller's receipt too when they cancelled it themselves.
-        notify: mailUser('orders.cancelled', { self: true }),
+        // The traveller's receipt too when they cancelled it themselves. It says what was paid and what comes back
+        // (the refund request finance decides), or that nothing was paid.
+        notify: mailUser('orders.cancelled', {
+          self: true,
+          texts: [
+            { when: { paidAt: null }, text: 'unpaid' },
+            { when: { refundAmount: [0, null] }, text: 'noRefund' },
+          ],
+        }),
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {

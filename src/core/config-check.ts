@@ -65,6 +65,7 @@ export function requiredLabels(resource: AnyResource): string[] {
   ]) {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
     if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
+    for (const text of rule.mail?.texts ?? []) labels.push(`app.mail.${rule.mail!.template}.${text.text}`);
   }
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
   for (const table of resource.recordTables ?? [])

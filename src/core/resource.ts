@@ -234,7 +234,17 @@ export interface NotifyRule {
    * zone) and, with `via` (a reference field), those of the record it references, under the record's own (a
    * refund's order: its service, departure, seats and total).
    */
-  mail?: { template: string; via?: string };
+  mail?: { template: string; via?: string; texts?: readonly MailText[] };
+}
+
+/**
+ * Another body of a rule's mail for records in some state: `app.mail.{template}.{text}` instead of `.text` when the
+ * record matches `when` (as a public `where`: a field's value, one of a list of values, `null` for empty). The first
+ * that matches is sent; the subject stays the template's.
+ */
+export interface MailText {
+  when: PublicWhere;
+  text: string;
 }
 
 /**
