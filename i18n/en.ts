@@ -1105,6 +1105,7 @@ const en = {
         refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
         checkedInAt: 'Checked in at',
+        noShowAt: 'Marked no-show at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -1146,6 +1147,7 @@ const en = {
         cancel: 'Cancel order',
         expire: 'Expire',
         'no-show': 'Mark as no-show',
+        'undo-no-show': 'Undo no-show',
       },
       groups: {
         contact: 'Contact',

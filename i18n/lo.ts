@@ -1334,6 +1334,7 @@ const lo = {
         refundAmount: 'ເງິນຄືນເມື່ອຍົກເລີກ',
         reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         checkedInAt: 'ເຊັກອິນເມື່ອ',
+        noShowAt: 'ໝາຍວ່າບໍ່ມາເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -1375,6 +1376,7 @@ const lo = {
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
         expire: 'ໃຫ້ໝົດອາຍຸ',
         'no-show': 'ໝາຍວ່າບໍ່ມາ',
+        'undo-no-show': 'ຍົກເລີກການໝາຍວ່າບໍ່ມາ',
       },
       groups: {
         contact: 'ຂໍ້ມູນຕິດຕໍ່',

@@ -1342,6 +1342,7 @@ const vi = {
         refundAmount: 'Tiền hoàn khi hủy',
         reviewInviteAt: 'Mời đánh giá',
         checkedInAt: 'Làm thủ tục lúc',
+        noShowAt: 'Đánh dấu vắng mặt lúc',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -1383,6 +1384,7 @@ const vi = {
         cancel: 'Hủy đơn hàng',
         expire: 'Cho hết hạn',
         'no-show': 'Đánh dấu vắng mặt',
+        'undo-no-show': 'Hoàn tác vắng mặt',
       },
       groups: {
         contact: 'Liên hệ',

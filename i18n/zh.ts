@@ -1325,6 +1325,7 @@ const zh = {
         refundAmount: '取消退款金额',
         reviewInviteAt: '评价邀请',
         checkedInAt: '签到时间',
+        noShowAt: '标记未到场时间',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
@@ -1366,6 +1367,7 @@ const zh = {
         cancel: '取消订单',
         expire: '设为过期',
         'no-show': '标记为未到场',
+        'undo-no-show': '撤销未到场标记',
       },
       groups: {
         contact: '联系方式',
