@@ -144,9 +144,20 @@ export default defineResource({
         hero: { title: 'serviceId.title', image: 'serviceId.images' },
         sections: [
           // What a cancelled booking gives back shows once it is known.
-          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'lines', 'quantity', 'total', 'refundAmount'] },
+          // The order code as text whatever the state (the transfer's reference while unpaid); as a ticket below.
+          {
+            name: 'trip',
+            fields: ['code', 'departureDate', 'meetingPoint', 'lines', 'quantity', 'total', 'refundAmount'],
+          },
           { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
-          { name: 'ticket', code: 'code' },
+          // The ticket only while it takes the traveller on board: never drawn on an unpaid, cancelled, refunded,
+          // expired, no-show or completed booking. The trip it is for beside its code.
+          {
+            name: 'ticket',
+            code: 'code',
+            whileIn: ['paid', 'confirmed'],
+            fields: ['departureDate', 'meetingPoint', 'lines'],
+          },
           { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
           // The terms as booked: a later change of the service's does not change this booking's.
           { name: 'terms', fields: ['cancellationPolicy'] },

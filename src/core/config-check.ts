@@ -309,6 +309,9 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         );
         if (section.endpoint && !resource.endpoints?.[section.endpoint.name])
           report(`pages.${area}.show.${section.name}.endpoint`, `unknown endpoint '${section.endpoint.name}'`);
+        for (const state of section.whileIn ?? [])
+          if (!resource.workflow?.states.includes(state))
+            report(`pages.${area}.show.${section.name}.whileIn`, `unknown workflow state '${state}'`);
       }
     }
     if (resource.aside) fields('aside.via', [resource.aside.via]);

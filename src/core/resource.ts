@@ -714,8 +714,13 @@ export interface RecordPageSection {
   fields?: readonly string[];
   /** The `instructions` that apply now (how to pay). */
   instructions?: boolean;
-  /** A field drawn large as text and as a QR code, for a scanner at the door (a ticket's code). */
+  /**
+   * A field drawn large as text and as a QR code, for a scanner at the door (a ticket's code); the section's `fields`
+   * are drawn beside it (the trip the ticket is for).
+   */
   code?: string;
+  /** The workflow's states the section is drawn in (a ticket only while the booking is paid or confirmed); all without. */
+  whileIn?: readonly string[];
   /**
    * Values a GET record endpoint answers (what the reader may not read on the referenced records themselves, e.g.
    * the organiser's phone): each key as text, `phone` keys as a link that calls. Labelled

@@ -18,11 +18,12 @@ async function signIn(page: Page) {
   expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
 }
 
-/** A booking the demo traveller holds, and one they place now and leave unpaid. */
+/** A booking the demo traveller holds paid (a ticket), and one they place now and leave unpaid. */
 async function demoBooking(page: Page): Promise<Order> {
-  const orders = (await (await page.request.get('/api/orders?range=[0,49]&sort=["id","ASC"]')).json()) as Order[];
-  expect(orders.length).toBeGreaterThan(0);
-  return orders.find((order) => order.status !== 'pending_payment') ?? orders[0];
+  const orders = (await (await page.request.get('/api/orders?range=[0,199]&sort=["id","ASC"]')).json()) as Order[];
+  const paid = orders.find((order) => order.status === 'paid' || order.status === 'confirmed');
+  expect(paid).toBeTruthy();
+  return paid!;
 }
 
 async function unpaidBooking(page: Page): Promise<Order> {
@@ -62,7 +63,7 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   await expect(page.getByTestId('record-code')).toHaveText(order.code);
   // The service's title on top, the departure as a day and a time, never as the database writes it.
   await expect(page.getByTestId('record-page-hero')).not.toBeEmpty();
-  const departure = ticket.locator('[data-line="departureDate"]');
+  const departure = ticket.locator('[data-section="trip"] [data-line="departureDate"]');
   await expect(departure).toContainText(/\d{4} · \d{2}:\d{2}/);
   await expect(departure).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(ticket.locator('[data-line="organizer.phone"] a[href^="tel:"]')).toBeVisible();
@@ -82,13 +83,43 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   expect(read?.data).toBe(order.code);
 });
 
+test('the ticket is drawn only for a paid or confirmed booking, with the trip beside its QR code', async ({ page }) => {
+  await signIn(page);
+  const orders = (await (await page.request.get('/api/orders?range=[0,199]&sort=["id","ASC"]')).json()) as Order[];
+  // A paid booking's ticket carries the departure's day and time, the meeting point and the seats.
+  const paid = await demoBooking(page);
+  await page.goto(`/en/account/orders/${paid.id}`);
+  const ticket = page.locator('[data-section="ticket"]');
+  await expect(ticket.getByTestId('record-qr')).toBeVisible();
+  await expect(ticket.getByTestId('record-code')).toHaveText(paid.code);
+  await expect(ticket.locator('[data-line="departureDate"]')).toContainText(/\d{4} · \d{2}:\d{2}/);
+  await expect(ticket.locator('[data-line="meetingPoint"]')).not.toBeEmpty();
+  await expect(ticket.locator('[data-line="lines"]')).toContainText(/\d/);
+  await expectFitsTheWidth(page);
+
+  // No ticket on a booking that takes no one on board: unpaid, cancelled, or any other state past it.
+  const unpaid = await unpaidBooking(page);
+  const cancelled = await page.request.post(`/api/orders/${unpaid.id}/actions/cancel`, { data: {} });
+  expect(cancelled.status()).toBe(200);
+  const others = orders.filter((order) => !['paid', 'confirmed', 'pending_payment'].includes(order.status));
+  for (const order of [{ ...unpaid, status: 'cancelled' }, ...others.slice(0, 3)]) {
+    await page.goto(`/en/account/orders/${order.id}`);
+    await expect(page.locator('[data-line="code"]'), order.status).toContainText(order.code);
+    await expect(page.getByTestId('record-qr'), order.status).toHaveCount(0);
+    await expect(page.locator('[data-section="ticket"]'), order.status).toHaveCount(0);
+  }
+});
+
 test('an unpaid booking says how to pay and how long the seats are held, with its actions at hand', async ({
   page,
 }) => {
   await signIn(page);
   const order = await unpaidBooking(page);
   await page.goto(`/en/account/orders/${order.id}`);
-  await expect(page.getByTestId('record-code')).toHaveText(order.code);
+  // The order code as text (the transfer's reference), but no ticket to scan before it is paid.
+  await expect(page.locator('[data-line="code"]')).toContainText(order.code);
+  await expect(page.getByTestId('record-qr')).toHaveCount(0);
+  await expect(page.locator('[data-section="ticket"]')).toHaveCount(0);
   const payment = page.locator('[data-section="payment"]');
   await expect(payment.getByTestId('instructions-how-to-pay')).toContainText(order.code);
   await expect(payment.locator('[data-line="holdExpiresAt"]')).not.toBeEmpty();
