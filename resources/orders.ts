@@ -16,7 +16,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
-import { refundable } from './refunds.effects';
+import { refundable, requestRefund } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
 import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
@@ -284,12 +284,13 @@ export default defineResource({
   },
   // The customer's way from a booking to a refund request or a complaint about it.
   followUps: {
-    // The request starts at what is still refundable, not 0 (the server caps it the same way).
+    // The request starts at what is still refundable, not 0 (the server caps it the same way); it is offered only
+    // where the server would take it (`refund-request` refuses as the request would: the time to ask has passed…).
     requestRefund: {
       resource: 'refunds',
       field: 'orderId',
       in: ['paid', 'confirmed', 'completed'],
-      prefill: 'refundable',
+      prefill: 'refund-request',
     },
     reportProblem: { resource: 'complaints', field: 'orderId' },
     writeReview: { resource: 'reviews', field: 'orderId', in: ['completed'] },
@@ -313,6 +314,17 @@ export default defineResource({
       handler: howToPay,
     },
     refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
+    // The customer's refund request as it would be taken now (its amount), or its refusal: the request's own rules
+    // run without writing anything.
+    'refund-request': {
+      method: 'GET',
+      record: true,
+      by: ['user'],
+      handler: async (ctx) => {
+        const { amount, currency } = await requestRefund(ctx, { orderId: ctx.record!.id });
+        return { amount, currency };
+      },
+    },
     organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
     // What cancelling the booking now gives back, for the Cancel dialog (its customer only).
     'cancel-preview': { method: 'GET', record: true, by: ['user'], handler: cancelPreview },

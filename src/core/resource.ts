@@ -739,7 +739,9 @@ export interface FollowUp {
   icon?: string;
   /**
    * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
-   * refund request's amount: what is still refundable on the order). The server checks the values again.
+   * refund request's amount: what is still refundable on the order). The server checks the values again. Its
+   * refusal (a 4xx: the server would refuse the new record, e.g. the time to ask has passed) means the follow-up is
+   * not offered; it is offered once the endpoint has answered.
    */
   prefill?: string;
 }

@@ -84,7 +84,8 @@ export function useCanEdit(config: AnyResource): boolean {
 
 /**
  * A link to the follow-up's form, started with the reference to this record and, with `prefill`, the answer of that
- * record endpoint (what a refund may still ask for). Until the answer is in, the link carries the reference alone.
+ * record endpoint (what a refund may still ask for); with one, the link comes once it has answered, and not where it
+ * refuses (the server would refuse the new record: no button that answers 409 when tapped).
  */
 function FollowUpButton({
   name,
@@ -103,11 +104,14 @@ function FollowUpButton({
 }) {
   const dataProvider = useDataProvider<LanternDataProvider>();
   const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${followUp.prefill}`;
-  const { data } = useQuery({
+  const { data, isPending, isError } = useQuery({
     queryKey: ['endpoint', path, record.version],
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
     enabled: Boolean(followUp.prefill),
+    retry: false,
   });
+  // Offered only where the server would take the new record: its prefill answered, not refused.
+  if (followUp.prefill && (isPending || isError)) return null;
   const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
   return (
     <ActionButton
