@@ -320,6 +320,7 @@ export default defineResource({
       method: 'GET',
       record: true,
       by: ['user'],
+      dryRun: true,
       handler: async (ctx) => {
         const { amount, currency } = await requestRefund(ctx, { orderId: ctx.record!.id });
         return { amount, currency };

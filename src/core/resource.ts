@@ -334,7 +334,11 @@ export interface OwnerAccess {
   revealIn?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Values a public row must have; a nested object means the referenced row must match it. */
+/**
+ * Values a public row must have; a nested object means the referenced row must match it. On a date field,
+ * `{ after: 'today' }` (or `{ from: 'today' }`) keeps the rows whose day is after (or from) the platform's today,
+ * counted in `settings.general.timezone` when the rows are read (a departure of today is no longer on sale).
+ */
 export type PublicWhere = Readonly<Record<string, unknown>>;
 
 /**
@@ -410,6 +414,11 @@ export interface Endpoint {
   listButton?: { lists: readonly string[]; reasons?: readonly string[] };
   /** The status of a successful answer (default 200): 201 for an endpoint that creates rows. */
   status?: 200 | 201;
+  /**
+   * A dry run of a write (a follow-up's prefill): on a record the write would refuse it answers that refusal (409 with
+   * why), as the write itself would.
+   */
+  dryRun?: boolean;
   /**
    * A collection endpoint (POST) offered to those it grants as a button on the list that opens a form of `inputs`
    * (labels `resources.{name}.endpoints.{endpoint}.inputs.{input}`). `preview` names a sibling collection endpoint

@@ -73,7 +73,36 @@ export function readable(
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A public `where` as SQL: plain values compare, a nested object on a ref means the referenced row matches it. */
+/**
+ * The platform's today (`settings.general.timezone`, UTC without one) as a SQL date, read when the statement runs:
+ * a compiled statement kept for days still counts the day it runs on.
+ */
+function platformTodaySql(registry: Registry): RawBuilder<unknown> {
+  const store = registry.settingsResource;
+  const values = store && Object.entries(store.fields).find(([, field]) => field.kind === 'json')?.[0];
+  if (!store?.lookupField || !values) return sql`(now() at time zone 'UTC')::date`;
+  const table = registry.table(store);
+  const zone = sql`coalesce((select nullif(${sql.ref(`${table}.${values}`)}->>'timezone', '') from ${sql.table(table)} where ${sql.ref(`${table}.${store.lookupField}`)} = 'general' limit 1), 'UTC')`;
+  return sql`(now() at time zone ${zone})::date`;
+}
+
+/** A day bound of a public `where` (`{ after: 'today' }`, `{ from: 'today' }`) as SQL, or none for another object. */
+function dayBoundSql(
+  registry: Registry,
+  column: RawBuilder<unknown>,
+  bound: Record<string, unknown>,
+): RawBuilder<boolean> | undefined {
+  const [[operator, day]] = Object.entries(bound);
+  if (Object.keys(bound).length !== 1 || day !== 'today') return undefined;
+  if (operator === 'after') return sql<boolean>`${column} > ${platformTodaySql(registry)}`;
+  if (operator === 'from') return sql<boolean>`${column} >= ${platformTodaySql(registry)}`;
+  return undefined;
+}
+
+/**
+ * A public `where` as SQL: plain values compare, a nested object on a ref means the referenced row matches it, and
+ * `{ after: 'today' }` / `{ from: 'today' }` on a date field compares with the platform's today.
+ */
 export function publicWhereSql(
   registry: Registry,
   resource: AnyResource,
@@ -92,6 +121,8 @@ export function publicWhereSql(
       conditions.push(
         sql<boolean>`${column} in (select ${sql.ref(`${targetTable}.id`)} from ${sql.table(targetTable)} where ${filter})`,
       );
+    } else if (isPlainObject(value) && dayBoundSql(registry, column, value)) {
+      conditions.push(dayBoundSql(registry, column, value)!);
     } else if (Array.isArray(value)) {
       conditions.push(value.length ? sql<boolean>`${column} in (${sql.join(value)})` : sql<boolean>`false`);
     } else if (value === null) {
