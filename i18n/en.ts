@@ -1136,6 +1136,12 @@ const en = {
           no_show: 'No-show',
         },
       },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'Cancel this booking?', dismiss: 'Keep my booking', confirm: 'Cancel booking' },
+        },
+      },
       actions: {
         requestRefund: 'Request a refund',
         reportProblem: 'Report a problem',

@@ -1365,6 +1365,12 @@ const lo = {
           no_show: 'ບໍ່ມາ',
         },
       },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'ຍົກເລີກການຈອງນີ້ບໍ?', dismiss: 'ຮັກສາການຈອງໄວ້', confirm: 'ຍົກເລີກການຈອງ' },
+        },
+      },
       actions: {
         requestRefund: 'ຂໍຄືນເງິນ',
         reportProblem: 'ແຈ້ງບັນຫາ',

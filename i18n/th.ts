@@ -1365,6 +1365,12 @@ const th = {
           no_show: 'ไม่มา',
         },
       },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'ยกเลิกการจองนี้หรือไม่?', dismiss: 'เก็บการจองไว้', confirm: 'ยกเลิกการจอง' },
+        },
+      },
       actions: {
         requestRefund: 'ขอคืนเงิน',
         reportProblem: 'แจ้งปัญหา',

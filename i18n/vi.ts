@@ -1373,6 +1373,12 @@ const vi = {
           no_show: 'Vắng mặt',
         },
       },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'Hủy đơn đặt chỗ này?', dismiss: 'Giữ đơn đặt chỗ', confirm: 'Hủy đặt chỗ' },
+        },
+      },
       actions: {
         requestRefund: 'Yêu cầu hoàn tiền',
         reportProblem: 'Báo cáo sự cố',

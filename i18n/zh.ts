@@ -1356,6 +1356,12 @@ const zh = {
           no_show: '未到场',
         },
       },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: '取消此预订？', dismiss: '保留我的预订', confirm: '取消预订' },
+        },
+      },
       actions: {
         requestRefund: '申请退款',
         reportProblem: '报告问题',

@@ -235,6 +235,8 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
+        // The traveller's dialog: "Keep my booking" / "Cancel booking".
+        dialogWords: ['user'],
         guard: cancelOrder,
         effect: markCancelled,
         // The traveller's receipt too when they cancelled it themselves. It says what was paid and what comes back

@@ -92,6 +92,8 @@ export function requiredLabels(resource: AnyResource): string[] {
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
     for (const [action, transition] of Object.entries(resource.workflow.transitions)) {
       labels.push(`${base}.actions.${action}`);
+      for (const kind of transition.dialogWords ?? [])
+        for (const key of ['title', 'dismiss', 'confirm']) labels.push(`${base}.dialogs.${action}.${kind}.${key}`);
       if (transition.preview)
         for (const message of transition.preview.messages ?? ['text'])
           labels.push(`${base}.endpoints.${transition.preview.endpoint}.${message}`);

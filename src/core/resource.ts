@@ -188,6 +188,12 @@ export interface Transition {
    * no-show that tells the traveller they missed their trip). Without inputs or a preview an action runs on a tap.
    */
   confirm?: boolean;
+  /**
+   * The account kinds whose readers see the action's dialog in words of their own: its title, dismiss and confirm
+   * buttons from `resources.{name}.dialogs.{action}.{kind}` (a traveller's "Keep my booking" / "Cancel booking"),
+   * instead of the action's label and a generic Cancel.
+   */
+  dialogWords?: readonly ('admin' | 'partner' | 'user')[];
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
   guard?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
