@@ -16,6 +16,8 @@ const en = {
   } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'Copy %{value}', done: 'Copied' },
     title: 'Lantern',
     tagline: 'Travel services across Laos and the Mekong',
     // Language names are endonyms in every file: a reader finds their own language in any UI language.

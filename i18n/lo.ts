@@ -239,6 +239,8 @@ const lo = {
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'ສຳເນົາ %{value}', done: 'ສຳເນົາແລ້ວ' },
     title: 'Lantern',
     tagline: 'ບໍລິການທ່ອງທ່ຽວທົ່ວລາວ ແລະ ລຸ່ມນ້ຳຂອງ',
     language: {

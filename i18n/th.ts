@@ -239,6 +239,8 @@ const th = {
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'คัดลอก %{value}', done: 'คัดลอกแล้ว' },
     title: 'Lantern',
     tagline: 'บริการท่องเที่ยวทั่วลาวและลุ่มน้ำโขง',
     language: {

@@ -240,6 +240,8 @@ const vi = {
     readOnly: 'Không thể thay đổi trường này',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'Sao chép %{value}', done: 'Đã sao chép' },
     title: 'Lantern',
     tagline: 'Dịch vụ du lịch khắp Lào và vùng Mê Kông',
     language: {

@@ -238,6 +238,8 @@ const zh = {
     readOnly: '此字段不可修改',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: '复制 %{value}', done: '已复制' },
     title: 'Lantern',
     tagline: '畅游老挝与湄公河流域的旅游服务',
     language: {

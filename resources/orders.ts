@@ -307,7 +307,10 @@ export default defineResource({
       ...mailUser('orders.booked', { self: true, message: 'createCustomer', params: 'how-to-pay' }),
     ],
   },
-  instructions: [{ endpoint: 'how-to-pay', when: { status: ['pending_payment'] } }],
+  // The account number and the order code (the transfer's reference) are typed into a banking app: copy buttons.
+  instructions: [
+    { endpoint: 'how-to-pay', when: { status: ['pending_payment'] }, copy: ['bankAccountNumber', 'reference'] },
+  ],
   endpoints: {
     'how-to-pay': {
       method: 'GET',

@@ -261,6 +261,8 @@ export interface MailText {
 export interface Instructions {
   endpoint: string;
   when: PublicWhere;
+  /** Answer keys the reader copies into another app (an account number, a transfer's reference): a copy button each. */
+  copy?: readonly string[];
 }
 
 /**

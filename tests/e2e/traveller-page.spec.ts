@@ -42,9 +42,12 @@ async function unpaidBooking(page: Page): Promise<Order> {
 async function expectNoEmptyRows(page: Page) {
   const rows = page.getByTestId('record-page').locator('[data-line]');
   expect(await rows.count()).toBeGreaterThan(3);
-  for (const text of await rows.allInnerTexts()) {
+  for (const row of await rows.all()) {
+    const text = await row.innerText();
+    // A line its section's title names has no label of its own: all its text is the value.
+    const labelled = (await row.locator(':scope > .MuiTypography-caption').count()) > 0;
     const [, ...value] = text.split('\n').filter((line) => line.trim());
-    expect(value.join(' ').trim(), text).not.toBe('');
+    expect(labelled ? value.join(' ').trim() : text.trim(), text).not.toBe('');
   }
 }
 
@@ -74,6 +77,10 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   expect(body).not.toMatch(/Updated at|Version/);
   await expectNoEmptyRows(page);
   await expectFitsTheWidth(page);
+  // The terms are named once: the section's title, not again as its one line's label.
+  const terms = page.locator('[data-section="terms"]');
+  await expect(terms).toBeVisible();
+  expect((await terms.innerText()).match(/Cancellation terms/g)).toHaveLength(1);
 
   // The QR code says the order's code to a scanner.
   const qr = page.getByTestId('record-qr');
@@ -121,7 +128,21 @@ test('an unpaid booking says how to pay and how long the seats are held, with it
   await expect(page.getByTestId('record-qr')).toHaveCount(0);
   await expect(page.locator('[data-section="ticket"]')).toHaveCount(0);
   const payment = page.locator('[data-section="payment"]');
-  await expect(payment.getByTestId('instructions-how-to-pay')).toContainText(order.code);
+  const howToPay = payment.getByTestId('instructions-how-to-pay');
+  await expect(howToPay).toContainText(order.code);
+  // The account number and the order code are typed into a banking app: each whole on one line, with a copy button.
+  for (const name of ['bankAccountNumber', 'reference']) {
+    const value = howToPay.locator(`[data-value="${name}"]`);
+    await expect(value).not.toBeEmpty();
+    expect(await value.evaluate((element) => element.getClientRects().length), name).toBe(1);
+    const copy = howToPay.locator(`[data-copy="${name}"]`);
+    await expect(copy).toBeVisible();
+    await expect(copy).toHaveAttribute('aria-label', /^Copy /);
+    const size = (await copy.boundingBox())!;
+    expect(size.width, name).toBeGreaterThanOrEqual(40);
+    expect(size.height, name).toBeGreaterThanOrEqual(40);
+  }
+  await expect(howToPay.locator('[data-value="reference"]')).toHaveText(order.code);
   await expect(payment.locator('[data-line="holdExpiresAt"]')).not.toBeEmpty();
   const cancel = page.locator('[data-action="cancel"]');
   await expect(cancel).toBeVisible();

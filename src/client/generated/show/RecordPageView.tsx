@@ -89,13 +89,17 @@ function shownLines(
   });
 }
 
-function LineRow({ line }: { line: Line }) {
+function LineRow({ line, sectionTitle }: { line: Line; sectionTitle?: string }) {
   const translate = useTranslate();
+  const label = translate(labels.field(line.config, line.name), { _: humanize(line.name) });
   return (
     <Box data-line={line.key}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(labels.field(line.config, line.name), { _: humanize(line.name) })}
-      </Typography>
+      {/* A line its section's title already names ("Cancellation terms" under "Cancellation terms") is not named twice. */}
+      {label === sectionTitle ? null : (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {label}
+        </Typography>
+      )}
       <Box sx={{ typography: 'body1', overflowWrap: 'anywhere' }}>
         <RecordContextProvider value={line.record as RaRecord}>
           <FieldValue config={line.config} name={line.name} />
@@ -291,6 +295,7 @@ function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
 function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
   const record = useRecordContext();
   const registry = useRegistry();
+  const translate = useTranslate();
   const { referenced, settled } = useReferenced(config, page, record);
   if (!record) return null;
   const heroLines = shownLines(
@@ -318,11 +323,12 @@ function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
           return <EndpointSection key={section.name} config={config} section={section} record={record} />;
         const instructions = section.instructions && instructing;
         if (!lines.length && !instructions) return null;
+        const title = translate(labels.group(config, section.name), { _: humanize(section.name) });
         return (
           <Section key={section.name} config={config} name={section.name}>
             {instructions ? <InstructionsPanel config={config} /> : null}
             {lines.map((line) => (
-              <LineRow key={line.key} line={line} />
+              <LineRow key={line.key} line={line} sectionTitle={lines.length === 1 ? title : undefined} />
             ))}
           </Section>
         );
