@@ -416,9 +416,9 @@ const en = {
       fullUntil:
         'free cancellation until %{smart_count} hour before departure |||| free cancellation until %{smart_count} hours before departure',
       partialUntil:
-        '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
+        '%{percent}\u00a0% refund until %{smart_count} hour before |||| %{percent}\u00a0% refund until %{smart_count} hours before',
       fullUntilStart: 'free cancellation until departure',
-      partialUntilStart: '%{percent} % refund until departure',
+      partialUntilStart: '%{percent}\u00a0% refund until departure',
       noRefundAfter: 'no refund after',
       noRefund: 'No refund on cancellation',
       separator: '; ',

@@ -647,9 +647,9 @@ const lo = {
       title: 'ເງື່ອນໄຂການຍົກເລີກ',
       fullUntil: 'ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ |||| ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ',
       partialUntil:
-        'ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ |||| ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ',
+        'ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ |||| ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ',
       fullUntilStart: 'ຍົກເລີກຟຣີຈົນຮອດເວລາອອກເດີນທາງ',
-      partialUntilStart: 'ຄືນເງິນ %{percent} % ຈົນຮອດເວລາອອກເດີນທາງ',
+      partialUntilStart: 'ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດເວລາອອກເດີນທາງ',
       noRefundAfter: 'ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ',
       noRefund: 'ບໍ່ຄືນເງິນເມື່ອຍົກເລີກ',
       separator: '; ',

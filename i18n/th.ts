@@ -647,9 +647,9 @@ const th = {
       title: 'เงื่อนไขการยกเลิก',
       fullUntil: 'ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง |||| ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง',
       partialUntil:
-        'คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน |||| คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน',
+        'คืนเงิน %{percent}\u00a0% จนถึง %{smart_count} ชั่วโมงก่อน |||| คืนเงิน %{percent}\u00a0% จนถึง %{smart_count} ชั่วโมงก่อน',
       fullUntilStart: 'ยกเลิกฟรีจนถึงเวลาออกเดินทาง',
-      partialUntilStart: 'คืนเงิน %{percent} % จนถึงเวลาออกเดินทาง',
+      partialUntilStart: 'คืนเงิน %{percent}\u00a0% จนถึงเวลาออกเดินทาง',
       noRefundAfter: 'หลังจากนั้นไม่คืนเงิน',
       noRefund: 'ไม่คืนเงินเมื่อยกเลิก',
       separator: '; ',

@@ -651,9 +651,9 @@ const vi = {
       fullUntil:
         'hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
       partialUntil:
-        'hoàn %{percent} % đến %{smart_count} giờ trước |||| hoàn %{percent} % đến %{smart_count} giờ trước',
+        'hoàn %{percent}\u00a0% đến %{smart_count} giờ trước |||| hoàn %{percent}\u00a0% đến %{smart_count} giờ trước',
       fullUntilStart: 'hủy miễn phí đến giờ khởi hành',
-      partialUntilStart: 'hoàn %{percent} % đến giờ khởi hành',
+      partialUntilStart: 'hoàn %{percent}\u00a0% đến giờ khởi hành',
       noRefundAfter: 'sau đó không hoàn tiền',
       noRefund: 'Không hoàn tiền khi hủy',
       separator: '; ',

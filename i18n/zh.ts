@@ -646,9 +646,9 @@ const zh = {
       title: '取消政策',
       fullUntil: '出发前 %{smart_count} 小时前可免费取消 |||| 出发前 %{smart_count} 小时前可免费取消',
       partialUntil:
-        '出发前 %{smart_count} 小时前取消退款 %{percent} % |||| 出发前 %{smart_count} 小时前取消退款 %{percent} %',
+        '出发前 %{smart_count} 小时前取消退款 %{percent}\u00a0% |||| 出发前 %{smart_count} 小时前取消退款 %{percent}\u00a0%',
       fullUntilStart: '出发前均可免费取消',
-      partialUntilStart: '出发前取消退款 %{percent} %',
+      partialUntilStart: '出发前取消退款 %{percent}\u00a0%',
       noRefundAfter: '此后不予退款',
       noRefund: '取消不予退款',
       separator: '；',
