@@ -195,6 +195,7 @@ const en = {
       signatures: '%{count} of %{required} signatures: %{names}',
       signedByYou: 'You have approved; another admin must approve too',
       needsSignatures: 'Needs %{required} approvals',
+      confirm: 'This applies to %{record}. Continue?',
       inputs: { reason: 'Reason', reference: 'Reference' },
     },
     list: {
@@ -251,8 +252,13 @@ const en = {
       photo: 'Scan a photo',
       typeCode: 'Booking code',
       send: 'Check in',
-      queued: '%{code}: waiting for the network',
-      done: '%{code}: checked in',
+      queued: 'Waiting for the network',
+      done: 'Checked in',
+      again: 'Already checked in at %{time}',
+      refused: 'Not checked in',
+      tooMany:
+        'Too many unknown codes: scans wait %{smart_count} second |||| Too many unknown codes: scans wait %{smart_count} seconds',
+      item: '%{count} × %{name}',
       noCamera: 'The camera cannot be opened here: scan a photo or type the code.',
       noCode: 'No QR code found in this picture.',
     },
@@ -350,6 +356,14 @@ const en = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: 'This booking is completed',
+      otherDeparture: 'This ticket is for another departure: %{0}, %{1} at %{2}',
+      tripBegun: 'Your trip has begun',
+      cancelInstead: 'This trip is still ahead: cancel the booking, and its cancellation terms decide the refund',
+      departureBooked: 'This departure has bookings: reschedule it to move them',
+      rescheduleLater: 'A departure is moved only to a later time',
+      rescheduleFuture: 'The new departure must be in the future',
+      noShowUndoOver: 'A no-show can be undone only on the day it was marked',
       customersOnly: 'Only customers can book.',
       confirmEmailFirst: 'Please confirm your email address first. Open the link we mailed you.',
       departureNotOpen: 'This departure is not open for booking.',
@@ -529,6 +543,8 @@ const en = {
           suspend: 'Your service “%{title}” was suspended: %{reason}',
         },
         orders: {
+          reschedule:
+            'Your booking %{title} has a new departure: %{departureDate} at %{departureTime}. You may cancel it with a full refund until it leaves.',
           create: 'New booking %{title}: %{total}',
           createCustomer:
             'Your booking %{title} is waiting for payment. Pay %{amount} by bank transfer to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}, and write the order code %{reference} as the transfer reference. Departure %{departureDate} at %{departureTime}, meeting point: %{meetingPoint}.',
@@ -591,6 +607,10 @@ const en = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: 'Booking %{code}: your departure was moved',
+          text: 'The organiser moved the departure of your booking %{code}. It now leaves on %{departureDate} at %{departureTime}. If the new time does not suit you, cancel the booking before it leaves and everything you paid comes back, whatever the cancellation terms say.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+        },
         booked: {
           subject: 'Booking %{code}: pay by %{holdExpiresAt}',
           text: 'Thank you for booking with Lantern. Your seats are held until %{holdExpiresAt}: pay before then, or they go back on sale.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nHow to pay: transfer %{amount} to %{bankName}, account name %{bankAccountName}, account number %{bankAccountNumber}, and write %{reference} as the transfer reference.\n\nYour booking: %{link}',
@@ -1045,6 +1065,7 @@ const en = {
       actions: {
         close: 'Close bookings',
         reopen: 'Reopen bookings',
+        reschedule: 'Move departure',
         cancel: 'Cancel departure',
       },
     },
@@ -1107,7 +1128,8 @@ const en = {
         refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
         checkedInAt: 'Checked in at',
-        noShowAt: 'Marked no-show at',
+        noShowAt: 'No-show marked at',
+        rescheduledAt: 'Departure moved at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
@@ -1155,6 +1177,7 @@ const en = {
         cancel: 'Cancel order',
         expire: 'Expire',
         'no-show': 'Mark as no-show',
+        reschedule: 'Follow the moved departure',
         'undo-no-show': 'Undo no-show',
       },
       groups: {
@@ -1183,12 +1206,20 @@ const en = {
         rejectionReason: 'Rejection reason',
         decidedAt: 'Decided at',
         approvals: 'Approvals',
+        source: 'Source',
+        termsAmount: 'Under the terms',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
         version: 'Version',
       },
       enums: {
+        source: {
+          cancellation: 'Cancellation',
+          complaint: 'Complaint',
+          customer: 'Customer',
+          finance: 'Finance',
+        },
         currency: {
           LAK: 'Lao kip (LAK)',
           THB: 'Thai baht (THB)',

@@ -414,6 +414,7 @@ const lo = {
       signatures: '%{count} ຈາກ %{required} ລາຍເຊັນ: %{names}',
       signedByYou: 'ທ່ານໄດ້ອະນຸມັດແລ້ວ; ຕ້ອງມີຜູ້ເບິ່ງແຍງລະບົບອີກຄົນອະນຸມັດນຳ',
       needsSignatures: 'ຕ້ອງມີ %{required} ການອະນຸມັດ',
+      confirm: 'ອັນນີ້ໃຊ້ກັບ %{record}. ສືບຕໍ່ບໍ?',
       inputs: {
         reason: 'ເຫດຜົນ',
         reference: 'ເລກອ້າງອີງ',
@@ -483,8 +484,13 @@ const lo = {
       photo: 'ສະແກນຮູບພາບ',
       typeCode: 'ລະຫັດການຈອງ',
       send: 'ເຊັກອິນ',
-      queued: '%{code}: ລໍຖ້າເຄືອຂ່າຍ',
-      done: '%{code}: ເຊັກອິນແລ້ວ',
+      queued: 'ລໍຖ້າເຄືອຂ່າຍ',
+      done: 'ເຊັກອິນແລ້ວ',
+      again: 'ເຊັກອິນໄປແລ້ວກ່ອນໜ້ານີ້ ເມື່ອ %{time}',
+      refused: 'ບໍ່ໄດ້ເຊັກອິນ',
+      tooMany:
+        'ລະຫັດທີ່ບໍ່ຮູ້ຈັກຫຼາຍເກີນໄປ: ການສະແກນລໍຖ້າ %{smart_count} ວິນາທີ |||| ລະຫັດທີ່ບໍ່ຮູ້ຈັກຫຼາຍເກີນໄປ: ການສະແກນລໍຖ້າ %{smart_count} ວິນາທີ',
+      item: '%{count} × %{name}',
       noCamera: 'ບໍ່ສາມາດເປີດກ້ອງໄດ້ຢູ່ນີ້: ສະແກນຮູບພາບ ຫຼື ພິມລະຫັດ.',
       noCode: 'ບໍ່ພົບລະຫັດ QR ໃນຮູບນີ້.',
     },
@@ -582,6 +588,14 @@ const lo = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: 'ການຈອງນີ້ສຳເລັດແລ້ວ',
+      otherDeparture: 'ປີ້ນີ້ແມ່ນສຳລັບຖ້ຽວອື່ນ: %{0}, %{1} ເວລາ %{2}',
+      tripBegun: 'ການເດີນທາງຂອງທ່ານໄດ້ເລີ່ມແລ້ວ',
+      cancelInstead: 'ການເດີນທາງນີ້ຍັງບໍ່ທັນມາເຖິງ: ຍົກເລີກການຈອງ, ແລະ ເງື່ອນໄຂການຍົກເລີກຈະກຳນົດການຄືນເງິນ',
+      departureBooked: 'ຖ້ຽວນີ້ມີການຈອງແລ້ວ: ເລື່ອນເວລາເພື່ອຍ້າຍການຈອງ',
+      rescheduleLater: 'ຖ້ຽວອອກເດີນທາງເລື່ອນໄດ້ສະເພາະໄປເວລາທີ່ຊ້າກວ່າເທົ່ານັ້ນ',
+      rescheduleFuture: 'ຖ້ຽວໃໝ່ຕ້ອງຢູ່ໃນອະນາຄົດ',
+      noShowUndoOver: 'ການໝາຍວ່າບໍ່ມາ ຍົກເລີກໄດ້ສະເພາະໃນມື້ທີ່ໝາຍເທົ່ານັ້ນ',
       customersOnly: 'ສະເພາະລູກຄ້າເທົ່ານັ້ນທີ່ຈອງໄດ້.',
       confirmEmailFirst: 'ກະລຸນາຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານກ່ອນ. ເປີດລິ້ງທີ່ພວກເຮົາສົ່ງໃຫ້ທ່ານ.',
       departureNotOpen: 'ຖ້ຽວອອກເດີນທາງນີ້ຍັງບໍ່ເປີດໃຫ້ຈອງ.',
@@ -759,6 +773,8 @@ const lo = {
           suspend: 'ບໍລິການ “%{title}” ຂອງທ່ານຖືກລະງັບ: %{reason}',
         },
         orders: {
+          reschedule:
+            'ການຈອງ %{title} ຂອງທ່ານມີເວລາອອກເດີນທາງໃໝ່: %{departureDate} ເວລາ %{departureTime}. ທ່ານສາມາດຍົກເລີກ ແລະ ໄດ້ເງິນຄືນເຕັມຈຳນວນຈົນກວ່າຈະອອກເດີນທາງ.',
           create: 'ມີການຈອງໃໝ່ %{title}: %{total}',
           createCustomer:
             'ການຈອງ %{title} ຂອງທ່ານກຳລັງລໍຖ້າການຊຳລະ. ກະລຸນາໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ. ອອກເດີນທາງ %{departureDate} ເວລາ %{departureTime}, ຈຸດນັດພົບ: %{meetingPoint}.',
@@ -821,6 +837,10 @@ const lo = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: 'ການຈອງ %{code}: ຖ້ຽວຂອງທ່ານຖືກເລື່ອນ',
+          text: 'ຜູ້ຈັດໄດ້ເລື່ອນຖ້ຽວຂອງການຈອງ %{code} ຂອງທ່ານ. ຕອນນີ້ອອກເດີນທາງວັນທີ %{departureDate} ເວລາ %{departureTime}. ຖ້າເວລາໃໝ່ບໍ່ເໝາະກັບທ່ານ, ຍົກເລີກການຈອງກ່ອນອອກເດີນທາງ ແລະ ທ່ານຈະໄດ້ເງິນທີ່ຈ່າຍຄືນທັງໝົດ, ບໍ່ວ່າເງື່ອນໄຂການຍົກເລີກຈະວ່າແນວໃດ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+        },
         booked: {
           subject: 'ການຈອງ %{code}: ກະລຸນາຈ່າຍກ່ອນ %{holdExpiresAt}',
           text: 'ຂອບໃຈທີ່ຈອງກັບ Lantern. ບ່ອນນັ່ງຂອງທ່ານຖືກກັນໄວ້ຮອດ %{holdExpiresAt}: ກະລຸນາຈ່າຍເງິນກ່ອນເວລານັ້ນ, ບໍ່ດັ່ງນັ້ນບ່ອນນັ່ງຈະຖືກເປີດຂາຍຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nວິທີຈ່າຍ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}, ແລະ ຂຽນ %{reference} ເປັນເນື້ອໃນການໂອນ.\n\nການຈອງຂອງທ່ານ: %{link}',
@@ -1275,6 +1295,7 @@ const lo = {
       actions: {
         close: 'ປິດຈອງ',
         reopen: 'ເປີດຈອງຄືນ',
+        reschedule: 'ເລື່ອນຖ້ຽວ',
         cancel: 'ຍົກເລີກຖ້ຽວ',
       },
     },
@@ -1337,6 +1358,7 @@ const lo = {
         reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
         checkedInAt: 'ເຊັກອິນເມື່ອ',
         noShowAt: 'ໝາຍວ່າບໍ່ມາເມື່ອ',
+        rescheduledAt: 'ເລື່ອນຖ້ຽວເມື່ອ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
@@ -1384,6 +1406,7 @@ const lo = {
         cancel: 'ຍົກເລີກຄຳສັ່ງຈອງ',
         expire: 'ໃຫ້ໝົດອາຍຸ',
         'no-show': 'ໝາຍວ່າບໍ່ມາ',
+        reschedule: 'ຕາມຖ້ຽວທີ່ເລື່ອນ',
         'undo-no-show': 'ຍົກເລີກການໝາຍວ່າບໍ່ມາ',
       },
       groups: {
@@ -1412,12 +1435,20 @@ const lo = {
         rejectionReason: 'ເຫດຜົນທີ່ປະຕິເສດ',
         decidedAt: 'ຕັດສິນເມື່ອ',
         approvals: 'ການອະນຸມັດ',
+        source: 'ທີ່ມາ',
+        termsAmount: 'ຕາມເງື່ອນໄຂ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
         updatedAt: 'ອັບເດດເມື່ອ',
         version: 'ເວີຊັນ',
       },
       enums: {
+        source: {
+          cancellation: 'ການຍົກເລີກ',
+          complaint: 'ຄຳຮ້ອງທຸກ',
+          customer: 'ລູກຄ້າ',
+          finance: 'ການເງິນ',
+        },
         currency: {
           LAK: 'ກີບ (LAK)',
           THB: 'ບາດໄທ (THB)',

@@ -414,6 +414,7 @@ const th = {
       signatures: 'ลงนามแล้ว %{count} จาก %{required}: %{names}',
       signedByYou: 'คุณอนุมัติแล้ว ต้องมีผู้ดูแลระบบอีกคนอนุมัติด้วย',
       needsSignatures: 'ต้องได้รับการอนุมัติ %{required} คน',
+      confirm: 'การดำเนินการนี้ใช้กับ %{record} ดำเนินการต่อหรือไม่?',
       inputs: {
         reason: 'เหตุผล',
         reference: 'เลขอ้างอิง',
@@ -483,8 +484,12 @@ const th = {
       photo: 'สแกนรูปภาพ',
       typeCode: 'รหัสการจอง',
       send: 'เช็กอิน',
-      queued: '%{code}: รอเครือข่าย',
-      done: '%{code}: เช็กอินแล้ว',
+      queued: 'รอเครือข่าย',
+      done: 'เช็กอินแล้ว',
+      again: 'เช็กอินไปแล้วก่อนหน้านี้ เมื่อ %{time}',
+      refused: 'ไม่ได้เช็กอิน',
+      tooMany: 'รหัสที่ไม่รู้จักมากเกินไป: การสแกนรอ %{smart_count} วินาที |||| รหัสที่ไม่รู้จักมากเกินไป: การสแกนรอ %{smart_count} วินาที',
+      item: '%{count} × %{name}',
       noCamera: 'เปิดกล้องที่นี่ไม่ได้: สแกนรูปภาพหรือพิมพ์รหัส',
       noCode: 'ไม่พบรหัส QR ในรูปนี้',
     },
@@ -582,6 +587,14 @@ const th = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: 'การจองนี้เสร็จสิ้นแล้ว',
+      otherDeparture: 'ตั๋วนี้เป็นของรอบอื่น: %{0}, %{1} เวลา %{2}',
+      tripBegun: 'การเดินทางของคุณเริ่มแล้ว',
+      cancelInstead: 'ทริปนี้ยังไม่ถึง: ยกเลิกการจอง แล้วเงื่อนไขการยกเลิกจะกำหนดเงินคืน',
+      departureBooked: 'รอบนี้มีการจองแล้ว: เลื่อนรอบเพื่อย้ายการจอง',
+      rescheduleLater: 'เลื่อนรอบได้เฉพาะไปเวลาที่ช้ากว่าเท่านั้น',
+      rescheduleFuture: 'รอบใหม่ต้องอยู่ในอนาคต',
+      noShowUndoOver: 'ยกเลิกการทำเครื่องหมายไม่มาได้เฉพาะในวันที่ทำเครื่องหมายเท่านั้น',
       customersOnly: 'เฉพาะลูกค้าเท่านั้นที่จองได้',
       confirmEmailFirst: 'โปรดยืนยันที่อยู่อีเมลของคุณก่อน เปิดลิงก์ที่เราส่งให้คุณ',
       departureNotOpen: 'รอบออกเดินทางนี้ยังไม่เปิดให้จอง',
@@ -759,6 +772,8 @@ const th = {
           suspend: 'บริการ “%{title}” ของคุณถูกระงับ: %{reason}',
         },
         orders: {
+          reschedule:
+            'การจอง %{title} ของคุณมีรอบใหม่: %{departureDate} เวลา %{departureTime} คุณยกเลิกและรับเงินคืนเต็มจำนวนได้จนกว่ารอบจะออกเดินทาง',
           create: 'มีการจองใหม่ %{title}: %{total}',
           createCustomer:
             'การจอง %{title} ของคุณกำลังรอการชำระเงิน โปรดโอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน ออกเดินทาง %{departureDate} เวลา %{departureTime} จุดนัดพบ: %{meetingPoint}',
@@ -821,6 +836,10 @@ const th = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: 'การจอง %{code}: รอบของคุณถูกเลื่อน',
+          text: 'ผู้จัดได้เลื่อนรอบของการจอง %{code} ของคุณ ตอนนี้ออกเดินทางวันที่ %{departureDate} เวลา %{departureTime} หากเวลาใหม่ไม่สะดวก ให้ยกเลิกการจองก่อนออกเดินทาง แล้วคุณจะได้รับเงินที่จ่ายคืนทั้งหมด ไม่ว่าเงื่อนไขการยกเลิกจะเป็นอย่างไร\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+        },
         booked: {
           subject: 'การจอง %{code}: ชำระก่อน %{holdExpiresAt}',
           text: 'ขอบคุณที่จองกับ Lantern ที่นั่งของคุณถูกกันไว้ถึง %{holdExpiresAt} กรุณาชำระเงินก่อนเวลานั้น มิฉะนั้นที่นั่งจะถูกเปิดขายอีกครั้ง\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nวิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} และระบุ %{reference} เป็นข้อความอ้างอิงการโอน\n\nการจองของคุณ: %{link}',
@@ -1275,6 +1294,7 @@ const th = {
       actions: {
         close: 'ปิดรับจอง',
         reopen: 'เปิดรับจองอีกครั้ง',
+        reschedule: 'เลื่อนรอบ',
         cancel: 'ยกเลิกรอบเดินทาง',
       },
     },
@@ -1336,7 +1356,8 @@ const th = {
         refundAmount: 'เงินคืนเมื่อยกเลิก',
         reviewInviteAt: 'เชิญเขียนรีวิว',
         checkedInAt: 'เช็กอินเมื่อ',
-        noShowAt: 'ทำเครื่องหมายว่าไม่มาเมื่อ',
+        noShowAt: 'ทำเครื่องหมายไม่มาเมื่อ',
+        rescheduledAt: 'เลื่อนรอบเมื่อ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
@@ -1384,7 +1405,8 @@ const th = {
         cancel: 'ยกเลิกคำสั่งจอง',
         expire: 'ทำให้หมดอายุ',
         'no-show': 'ทำเครื่องหมายว่าไม่มา',
-        'undo-no-show': 'ยกเลิกเครื่องหมายว่าไม่มา',
+        reschedule: 'ตามรอบที่เลื่อน',
+        'undo-no-show': 'ยกเลิกการทำเครื่องหมายไม่มา',
       },
       groups: {
         contact: 'ข้อมูลติดต่อ',
@@ -1412,12 +1434,20 @@ const th = {
         rejectionReason: 'เหตุผลที่ปฏิเสธ',
         decidedAt: 'พิจารณาเมื่อ',
         approvals: 'การอนุมัติ',
+        source: 'ที่มา',
+        termsAmount: 'ตามเงื่อนไข',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
         updatedAt: 'อัปเดตเมื่อ',
         version: 'เวอร์ชัน',
       },
       enums: {
+        source: {
+          cancellation: 'การยกเลิก',
+          complaint: 'ข้อร้องเรียน',
+          customer: 'ลูกค้า',
+          finance: 'การเงิน',
+        },
         currency: {
           LAK: 'กีบลาว (LAK)',
           THB: 'บาท (THB)',

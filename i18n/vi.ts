@@ -417,6 +417,7 @@ const vi = {
       signatures: '%{count} trên %{required} chữ ký: %{names}',
       signedByYou: 'Bạn đã phê duyệt; cần một quản trị viên khác phê duyệt nữa',
       needsSignatures: 'Cần %{required} phê duyệt',
+      confirm: 'Thao tác này áp dụng cho %{record}. Tiếp tục?',
       inputs: {
         reason: 'Lý do',
         reference: 'Mã tham chiếu',
@@ -486,8 +487,13 @@ const vi = {
       photo: 'Quét một ảnh',
       typeCode: 'Mã đặt chỗ',
       send: 'Làm thủ tục',
-      queued: '%{code}: đang chờ mạng',
-      done: '%{code}: đã làm thủ tục',
+      queued: 'Đang chờ mạng',
+      done: 'Đã làm thủ tục',
+      again: 'Đã làm thủ tục trước đó, lúc %{time}',
+      refused: 'Chưa làm thủ tục',
+      tooMany:
+        'Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây |||| Quá nhiều mã không xác định: lượt quét chờ %{smart_count} giây',
+      item: '%{count} × %{name}',
       noCamera: 'Không mở được máy ảnh ở đây: hãy quét một ảnh hoặc nhập mã.',
       noCode: 'Không tìm thấy mã QR trong ảnh này.',
     },
@@ -585,6 +591,14 @@ const vi = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: 'Đặt chỗ này đã hoàn tất',
+      otherDeparture: 'Vé này thuộc chuyến khác: %{0}, %{1} lúc %{2}',
+      tripBegun: 'Chuyến đi của bạn đã bắt đầu',
+      cancelInstead: 'Chuyến đi này chưa diễn ra: hãy hủy đặt chỗ, điều khoản hủy sẽ quyết định khoản hoàn tiền',
+      departureBooked: 'Chuyến khởi hành này đã có đặt chỗ: hãy dời lịch để chuyển chúng',
+      rescheduleLater: 'Chỉ có thể dời chuyến khởi hành sang thời điểm muộn hơn',
+      rescheduleFuture: 'Chuyến khởi hành mới phải ở trong tương lai',
+      noShowUndoOver: 'Chỉ có thể hoàn tác đánh dấu vắng mặt trong ngày đã đánh dấu',
       customersOnly: 'Chỉ khách hàng mới có thể đặt chỗ.',
       confirmEmailFirst: 'Vui lòng xác nhận địa chỉ email của bạn trước. Hãy mở liên kết chúng tôi đã gửi cho bạn.',
       departureNotOpen: 'Chuyến khởi hành này chưa mở đặt chỗ.',
@@ -765,6 +779,8 @@ const vi = {
           suspend: 'Dịch vụ “%{title}” của bạn bị tạm ngưng: %{reason}',
         },
         orders: {
+          reschedule:
+            'Đặt chỗ %{title} của bạn có giờ khởi hành mới: %{departureDate} lúc %{departureTime}. Bạn có thể hủy và được hoàn tiền đầy đủ cho đến khi chuyến khởi hành.',
           create: 'Đặt chỗ mới %{title}: %{total}',
           createCustomer:
             'Đặt chỗ %{title} của bạn đang chờ thanh toán. Hãy chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản. Khởi hành %{departureDate} lúc %{departureTime}, điểm hẹn: %{meetingPoint}.',
@@ -828,6 +844,10 @@ const vi = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: 'Đặt chỗ %{code}: chuyến của bạn đã được dời',
+          text: 'Nhà tổ chức đã dời chuyến của đặt chỗ %{code}. Chuyến giờ khởi hành ngày %{departureDate} lúc %{departureTime}. Nếu thời gian mới không phù hợp, hãy hủy đặt chỗ trước khi khởi hành và bạn sẽ được hoàn lại toàn bộ số tiền đã trả, bất kể điều khoản hủy.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng: %{total}\nMã đặt chỗ: %{code}\n\nĐặt chỗ của bạn: %{link}',
+        },
         booked: {
           subject: 'Đặt chỗ %{code}: thanh toán trước %{holdExpiresAt}',
           text: 'Cảm ơn bạn đã đặt chỗ với Lantern. Chỗ của bạn được giữ đến %{holdExpiresAt}: hãy thanh toán trước thời điểm đó, nếu không các chỗ sẽ được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nCách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}, và ghi %{reference} làm nội dung chuyển khoản.\n\nĐơn đặt chỗ của bạn: %{link}',
@@ -1282,6 +1302,7 @@ const vi = {
       actions: {
         close: 'Ngừng bán',
         reopen: 'Mở bán lại',
+        reschedule: 'Dời chuyến',
         cancel: 'Hủy chuyến',
       },
     },
@@ -1345,6 +1366,7 @@ const vi = {
         reviewInviteAt: 'Mời đánh giá',
         checkedInAt: 'Làm thủ tục lúc',
         noShowAt: 'Đánh dấu vắng mặt lúc',
+        rescheduledAt: 'Dời chuyến lúc',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
@@ -1392,6 +1414,7 @@ const vi = {
         cancel: 'Hủy đơn hàng',
         expire: 'Cho hết hạn',
         'no-show': 'Đánh dấu vắng mặt',
+        reschedule: 'Theo chuyến đã dời',
         'undo-no-show': 'Hoàn tác vắng mặt',
       },
       groups: {
@@ -1420,12 +1443,20 @@ const vi = {
         rejectionReason: 'Lý do từ chối',
         decidedAt: 'Ngày xử lý',
         approvals: 'Phê duyệt',
+        source: 'Nguồn',
+        termsAmount: 'Theo điều khoản',
         id: 'ID',
         createdAt: 'Ngày tạo',
         updatedAt: 'Ngày cập nhật',
         version: 'Phiên bản',
       },
       enums: {
+        source: {
+          cancellation: 'Hủy đặt chỗ',
+          complaint: 'Khiếu nại',
+          customer: 'Khách hàng',
+          finance: 'Tài chính',
+        },
         currency: {
           LAK: 'Kíp Lào (LAK)',
           THB: 'Baht Thái (THB)',

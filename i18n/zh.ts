@@ -413,6 +413,7 @@ const zh = {
       signatures: '已签 %{count}/%{required}：%{names}',
       signedByYou: '您已审批，还需另一位管理员审批',
       needsSignatures: '需要 %{required} 人审批',
+      confirm: '此操作适用于 %{record}。是否继续？',
       inputs: {
         reason: '原因',
         reference: '参考号',
@@ -482,8 +483,12 @@ const zh = {
       photo: '扫描照片',
       typeCode: '预订代码',
       send: '签到',
-      queued: '%{code}：等待网络',
-      done: '%{code}：已签到',
+      queued: '等待网络',
+      done: '已签到',
+      again: '此前已于 %{time} 签到',
+      refused: '未签到',
+      tooMany: '未知代码过多：扫描等待 %{smart_count} 秒 |||| 未知代码过多：扫描等待 %{smart_count} 秒',
+      item: '%{count} × %{name}',
       noCamera: '此处无法打开相机：请扫描照片或输入代码。',
       noCode: '这张图片中没有找到二维码。',
     },
@@ -581,6 +586,14 @@ const zh = {
     },
     // The configs' refusals (resources/shared/refusals.ts), read back from the server's English.
     refusals: {
+      wasCompleted: '此预订已完成',
+      otherDeparture: '此票属于另一班次：%{0}，%{1} %{2}',
+      tripBegun: '您的行程已经开始',
+      cancelInstead: '此行程尚未开始：请取消预订，退款由取消条款决定',
+      departureBooked: '此班次已有预订：请改期以一并移动预订',
+      rescheduleLater: '班次只能改到更晚的时间',
+      rescheduleFuture: '新的班次必须在将来',
+      noShowUndoOver: '未到场标记只能在标记当天撤销',
       customersOnly: '只有顾客可以预订。',
       confirmEmailFirst: '请先确认您的电子邮件地址。请打开我们发给您的链接。',
       departureNotOpen: '该班次尚未开放预订。',
@@ -756,6 +769,8 @@ const zh = {
           suspend: '您的服务“%{title}”已被暂停：%{reason}',
         },
         orders: {
+          reschedule:
+            '您的预订 %{title} 有了新的出发时间：%{departureDate} %{departureTime}。出发前您可以取消并获得全额退款。',
           create: '新预订 %{title}：%{total}',
           createCustomer:
             '您的预订 %{title} 正在等待付款。请通过银行转账将 %{amount} 汇至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写订单号 %{reference}。出发：%{departureDate} %{departureTime}，集合地点：%{meetingPoint}。',
@@ -818,6 +833,10 @@ const zh = {
         },
       },
       orders: {
+        rescheduled: {
+          subject: '预订 %{code}：您的班次已改期',
+          text: '组织者已将您的预订 %{code} 的班次改期，现在于 %{departureDate} %{departureTime} 出发。如果新时间不合适，请在出发前取消预订，无论取消条款如何，您支付的款项将全额退还。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订代码：%{code}\n\n您的预订：%{link}',
+        },
         booked: {
           subject: '预订 %{code}：请在 %{holdExpiresAt} 前付款',
           text: '感谢您在 Lantern 预订。您的座位保留至 %{holdExpiresAt}：请在此之前付款，否则座位将重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n付款方式：将 %{amount} 转账至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}，并在转账附言中填写 %{reference}。\n\n您的预订：%{link}',
@@ -1272,6 +1291,7 @@ const zh = {
       actions: {
         close: '停止预订',
         reopen: '重新开放预订',
+        reschedule: '改期',
         cancel: '取消班期',
       },
     },
@@ -1328,6 +1348,7 @@ const zh = {
         reviewInviteAt: '评价邀请',
         checkedInAt: '签到时间',
         noShowAt: '标记未到场时间',
+        rescheduledAt: '班次改期时间',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
@@ -1375,7 +1396,8 @@ const zh = {
         cancel: '取消订单',
         expire: '设为过期',
         'no-show': '标记为未到场',
-        'undo-no-show': '撤销未到场标记',
+        reschedule: '随改期的班次',
+        'undo-no-show': '撤销未到场',
       },
       groups: {
         contact: '联系方式',
@@ -1403,12 +1425,20 @@ const zh = {
         rejectionReason: '拒绝原因',
         decidedAt: '处理时间',
         approvals: '审批',
+        source: '来源',
+        termsAmount: '按条款',
         id: 'ID',
         createdAt: '创建时间',
         updatedAt: '更新时间',
         version: '版本',
       },
       enums: {
+        source: {
+          cancellation: '取消',
+          complaint: '投诉',
+          customer: '客户',
+          finance: '财务',
+        },
         currency: {
           LAK: '老挝基普 (LAK)',
           THB: '泰铢 (THB)',

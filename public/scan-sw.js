@@ -34,6 +34,13 @@ function kept(url) {
   return url.origin === self.location.origin && !PASS.some((prefix) => url.pathname.startsWith(prefix));
 }
 
+/** The screen's page kept under any of its addresses (its query names only what the page picks). */
+function shellPage(url) {
+  return caches
+    .match(new URL(url.pathname, url.origin).href, { ignoreVary: true })
+    .then((hit) => hit || caches.match(url.href, { ignoreSearch: true, ignoreVary: true }));
+}
+
 /** Scripts and styles by content hash never change: the cache first. Everything else: the network, else the cache. */
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -64,6 +71,12 @@ self.addEventListener('fetch', (event) => {
         }
         return response;
       })
-      .catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error())),
+      .catch(() =>
+        caches
+          .match(request, { ignoreVary: true })
+          // The screen itself opened again with another departure picked (`?pick=`): the same page, kept once.
+          .then((hit) => hit || (request.mode === 'navigate' ? shellPage(url) : undefined))
+          .then((hit) => hit || Response.error()),
+      ),
   );
 });

@@ -1,7 +1,7 @@
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { cancellationTiers, DEFAULT_CANCELLATION_POLICY, tierAt } from '../src/core/cancellation-terms';
 import { orderMoney, releaseOrderSeats, SEATED } from './orders.effects';
-import { departureStart } from './shared/departure';
+import { departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS } from './shared/refusals';
 
 const HOUR_MS = 3_600_000;
@@ -39,17 +39,17 @@ async function orderPolicy(ctx: DataContext, order: Row): Promise<unknown> {
  * and its share of the order's total (never more than is left of what was paid). Nothing for an unpaid order.
  */
 export async function cancellationRefund(ctx: DataContext, order: Row): Promise<CancelPreview> {
-  const schedule = await ctx.findById('schedules', Number(order.scheduleId));
-  const timeZone = String((await ctx.settings('general')).timezone ?? '') || undefined;
-  const start = schedule
-    ? departureStart(schedule, timeZone)
-    : departureStart({ startDate: order.departureDate, startTime: order.departureTime }, timeZone);
+  const start = await orderDeparture(ctx, order);
   const hoursLeft = (start.getTime() - ctx.now.getTime()) / HOUR_MS;
   const hoursBefore = Math.max(0, Math.floor(hoursLeft));
   const currency = String(order.currency ?? 'LAK');
   if (!SEATED.includes(String(order.status)))
     return { refundAmount: 0, refundPercent: 0, hoursBefore, currency, message: 'unpaid' };
-  const refundPercent = tierAt(cancellationTiers(await orderPolicy(ctx, order)), hoursLeft)?.refundPercent ?? 0;
+  // A departure moved after the booking was made: the traveller may step out with everything back until it leaves.
+  const refundPercent =
+    order.rescheduledAt != null && hoursLeft > 0
+      ? 100
+      : (tierAt(cancellationTiers(await orderPolicy(ctx, order)), hoursLeft)?.refundPercent ?? 0);
   const { paid, refunded, pendingRefunds } = await orderMoney(ctx, Number(order.id));
   const left = Math.max(0, paid - refunded - pendingRefunds);
   const refundAmount = Math.min(Math.round((Number(order.total) * refundPercent) / 100), left);
@@ -57,8 +57,32 @@ export async function cancellationRefund(ctx: DataContext, order: Row): Promise<
   return { refundAmount, refundPercent, hoursBefore, currency, message };
 }
 
-/** `GET /api/orders/{id}/cancel-preview`: what cancelling the order now would give back. */
+/**
+ * When the booking's departure starts: the departure the order holds (a reschedule moves it and the order with
+ * it), at its date and time in the platform's time zone.
+ */
+async function orderDeparture(ctx: DataContext, order: Row): Promise<Date> {
+  const schedule = await ctx.findById('schedules', Number(order.scheduleId));
+  const timeZone = await platformTimeZone(ctx);
+  return departureStart(schedule ?? { startDate: order.departureDate, startTime: order.departureTime }, timeZone);
+}
+
+/**
+ * Why the customer cannot cancel the booking now, beyond its state: once the traveller has boarded the trip has
+ * begun (a complaint remains), and a paid booking is cancelled only before its departure starts.
+ */
+async function cancelRefusal(ctx: DataContext, order: Row): Promise<void> {
+  if (order.checkedInAt) ctx.fail(409, REFUSALS.tripBegun);
+  if (SEATED.includes(String(order.status)) && ctx.now >= (await orderDeparture(ctx, order)))
+    ctx.fail(409, REFUSALS.departureLeft);
+}
+
+/**
+ * `GET /api/orders/{id}/cancel-preview`: what cancelling the order now would give back, or the refusal `cancel`
+ * would answer (its state and role are checked as the transition's, since this is its preview).
+ */
 export async function cancelPreview(ctx: DataContext & { record?: Row }): Promise<CancelPreview> {
+  await cancelRefusal(ctx, ctx.record!);
   return cancellationRefund(ctx, ctx.record!);
 }
 
@@ -73,10 +97,9 @@ export const CANCELLED_BY_TRAVELLER = 'Cancelled by the traveller under the canc
  */
 export async function cancelOrder(ctx: TransitionContext): Promise<Record<string, unknown> | void> {
   const order = ctx.record;
+  await cancelRefusal(ctx, order);
   if (!SEATED.includes(String(order.status))) return;
-  const schedule = await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
-  const timeZone = String((await ctx.settings('general')).timezone ?? '') || undefined;
-  if (schedule && ctx.now >= departureStart(schedule, timeZone)) ctx.fail(409, REFUSALS.departureLeft);
+  await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
   const { refundAmount } = await cancellationRefund(ctx, order);
   await releaseOrderSeats(ctx, order);
   if (refundAmount > 0)
@@ -87,6 +110,8 @@ export async function cancelOrder(ctx: TransitionContext): Promise<Record<string
       amount: refundAmount,
       currency: order.currency,
       reason: CANCELLED_BY_TRAVELLER,
+      source: 'cancellation',
+      termsAmount: refundAmount,
       status: 'pending',
     });
   return { refundAmount };

@@ -3,6 +3,7 @@ import type { DataContext, HookContext, TransitionContext } from '../src/core/re
 import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
+import { dayIn, departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS, refusal } from './shared/refusals';
 import { ORDER_LINES, priceOn, typesOf } from './shared/ticket-types';
 import { totalsOf } from '../src/core/inline-collection';
@@ -101,7 +102,7 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   const user = await ctx.findById('users', userId, { lock: true });
   requireVerifiedEmail(ctx, user);
   if (schedule.status !== 'open') ctx.fail(409, REFUSALS.departureNotOpen);
-  if (toDay(schedule.startDate) <= toDay(ctx.now)) ctx.fail(409, REFUSALS.departureLeft);
+  if (toDay(schedule.startDate) <= dayIn(ctx.now, await platformTimeZone(ctx))) ctx.fail(409, REFUSALS.departureLeft);
   const service = await ctx.findById('services', Number(schedule.serviceId));
   const partner = await ctx.findById('partners', Number(schedule.partnerId));
   if (!service || !partner || service.status !== 'approved' || partner.status !== 'approved')
@@ -237,7 +238,7 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
     !!schedule &&
     (holdRuns ||
       (schedule.status === 'open' &&
-        toDay(schedule.startDate) > toDay(ctx.now) &&
+        toDay(schedule.startDate) > dayIn(ctx.now, await platformTimeZone(ctx)) &&
         (await seatsLeft(ctx, schedule)) >= quantity));
   await ctx.insert('payments', {
     // The evidence behind the charge (SPEC §11): the finance admin who recorded it by hand (the system's
@@ -267,16 +268,28 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
     amount: order.total,
     currency: order.currency,
     reason: LATE_NO_SEATS,
+    // Money that found no seats comes back through finance's own queue.
+    source: 'finance',
     status: 'pending',
   });
   return { ...paid, status: 'expired', reason: LATE_NO_SEATS };
 }
 
-/** complete: only once the departure has started. */
+/** complete: only once the departure the order holds has started, on the platform's clock. */
 export async function canComplete(ctx: TransitionContext): Promise<void> {
   const schedule = await ctx.findById('schedules', Number(ctx.record.scheduleId));
-  const start = toDay(schedule?.startDate ?? ctx.record.departureDate);
-  if (toDay(ctx.now) < start) ctx.fail(409, `This order can be completed from ${start}, the departure date`);
+  const departure = schedule ?? { startDate: ctx.record.departureDate, startTime: ctx.record.departureTime };
+  if (ctx.now < departureStart(departure, await platformTimeZone(ctx))) ctx.fail(409, REFUSALS.notStarted);
+}
+
+/** reschedule (of the booking): it takes its departure's new date and time. */
+export async function followDeparture(ctx: TransitionContext): Promise<Record<string, unknown>> {
+  const schedule = (await ctx.findById('schedules', Number(ctx.record.scheduleId)))!;
+  return {
+    departureDate: toDay(schedule.startDate),
+    departureTime: schedule.startTime ?? null,
+    rescheduledAt: ctx.now.toISOString(),
+  };
 }
 
 /** A localized value with at least one language filled. */

@@ -18,7 +18,7 @@ import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
 import { refundable, requestRefund } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
-import { canComplete, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
+import { canComplete, followDeparture, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
 import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
 import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
@@ -88,6 +88,8 @@ export default defineResource({
     checkedInAt: datetime({ readOnly: true, sortable: true }),
     // When the partner marked the traveller as not come: the mark may be undone until the end of that day.
     noShowAt: datetime({ readOnly: true }),
+    // When its departure was moved (SPEC §21): from then until it leaves, cancelling gives everything back.
+    rescheduledAt: datetime({ readOnly: true }),
   },
   recordTitle: 'code',
   list: {
@@ -199,6 +201,8 @@ export default defineResource({
         by: ['partner'],
         bulk: true,
         tone: 'success',
+        // From the departure's start on, as its guard counts (not on tomorrow's booking).
+        offered: { from: 'departureDate' },
         guard: canComplete,
         // The customer is invited to review it the next day (`invite-review`).
         effect: async ({ now }) => ({
@@ -216,6 +220,13 @@ export default defineResource({
         guard: holdHasEnded,
         tone: 'warning',
         notify: TELL_USER,
+      },
+      // Its departure was moved (the departure's `reschedule`): the booking follows, and its traveller is told.
+      reschedule: {
+        from: ['pending_payment', 'paid', 'confirmed'],
+        by: ['system'],
+        effect: followDeparture,
+        notify: mailUser('orders.rescheduled'),
       },
       // A day after completion the customer is mailed an invitation to review it, once (the field is cleared).
       'invite-review': {
@@ -334,7 +345,14 @@ export default defineResource({
     organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
     // What cancelling the booking now gives back, for the Cancel dialog (its customer only).
     'cancel-preview': { method: 'GET', record: true, by: ['user'], handler: cancelPreview },
-    'check-in': { method: 'POST', record: false, by: ['partner'], input: ['code', 'scheduleId'], handler: checkIn },
+    // The gate (SPEC §15, §21): `{code, scheduleId?}`; a partner guessing codes is stopped after 20 misses a minute.
+    'check-in': {
+      method: 'POST',
+      record: false,
+      by: ['partner'],
+      missLimit: { status: 404, max: 20, windowSeconds: 60 },
+      handler: checkIn,
+    },
     checkout: {
       method: 'POST',
       record: true,

@@ -87,10 +87,23 @@ export default definePortal({
           field: 'code',
           pick: {
             resource: 'schedules',
-            filter: { startDate_gte: '$today-1', startDate_lte: '$today+1', status: ['open', 'closed'] },
+            // The check-in window, yesterday to tomorrow, as the platform counts days: `$today` is the UTC day, so
+            // one more day ahead keeps the platform's tomorrow on offer where it runs ahead of UTC (Asia/Vientiane).
+            filter: { startDate_gte: '$today-1', startDate_lte: '$today+2', status: ['open', 'closed'] },
             sort: ['startDate', 'ASC'],
             label: ['startDate', 'serviceId'],
             table: 'manifest',
+            // The departure picked goes with each scan: a ticket of another departure is refused, naming its own.
+            send: 'scheduleId',
+            // The screen opens on today's departure about to leave (or boarding), never on yesterday's.
+            preselect: 'startDate',
+          },
+          // A scan names the traveller and their seats; a ticket scanned before says when it first boarded.
+          answer: {
+            again: 'alreadyCheckedIn',
+            at: 'checkedInAt',
+            who: 'traveller',
+            items: { list: 'seats', name: 'name', code: 'ticketType', count: 'quantity' },
           },
           width: 'full',
         },

@@ -1,8 +1,11 @@
-import { currency, datetime, json, longText, money, ref, status, text } from '../src/core/fields';
+import { currency, datetime, enumOf, json, longText, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { approveRefund, requestRefund } from './refunds.effects';
 import { TWO_SIGNATURES_ABOVE_THRESHOLD } from './shared/two-signatures';
 import { mailUser, TELL_ADMINS_WHO_MAY_ACT } from './shared/notify';
+
+/** Who opened a refund request (SPEC §21). */
+const REFUND_SOURCES = ['cancellation', 'complaint', 'customer', 'finance'] as const;
 
 /** A customer's request for money back on a paid order; finance decides. */
 export default defineResource({
@@ -17,6 +20,10 @@ export default defineResource({
     amount: money({ min: 1, immutable: true, sortable: true, filterable: true }),
     currency: currency({ readOnly: true }),
     reason: longText({ required: true, maxLength: 1000, immutable: true, searchable: true }),
+    // Where the request came from: a cancellation under the terms, a complaint, the customer, or finance itself.
+    source: enumOf(REFUND_SOURCES, { immutable: true, filterable: true }),
+    // What the booking's cancellation terms gave back when it was asked, for finance to read beside `amount`.
+    termsAmount: money({ readOnly: true }),
     status: status({ default: 'pending' }),
     rejectionReason: text({ readOnly: true, maxLength: 500 }),
     decidedAt: datetime({ readOnly: true, sortable: true }),
@@ -25,13 +32,13 @@ export default defineResource({
   },
   recordTitle: 'orderId',
   list: {
-    columns: ['orderId', 'userId', 'partnerId', 'amount', 'reason', 'status', 'createdAt', 'decidedAt'],
+    columns: ['orderId', 'userId', 'amount', 'termsAmount', 'source', 'reason', 'status', 'createdAt'],
     sort: ['createdAt', 'ASC'],
-    filters: ['status', 'partnerId', 'userId', 'orderId', 'createdAt'],
+    filters: ['status', 'source', 'partnerId', 'userId', 'orderId', 'createdAt'],
     search: ['reason'],
     statusTabs: true,
   },
-  create: { fields: ['orderId', 'amount', 'reason'] },
+  create: { fields: ['orderId', 'amount', 'source', 'reason'] },
   edit: false,
   workflow: {
     states: ['pending', 'approved', 'rejected'],
@@ -69,7 +76,8 @@ export default defineResource({
   access: {
     admin: { read: ['finance'], create: ['finance'], update: [], delete: false },
     partner: { scope: 'partnerId', read: true },
-    user: { scope: 'userId', read: true, create: true },
+    // A customer's own request is always theirs: its source is not theirs to choose.
+    user: { scope: 'userId', read: true, create: true, readOnly: ['source'] },
   },
   indexes: [['orderId', 'status']],
 });

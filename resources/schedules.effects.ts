@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { toDay } from './shared/dates';
-import { orderMoney, seatsLeft } from './orders.effects';
+import { addDays, dayIn, departureStart, platformTimeZone } from './shared/departure';
+import { heldSeats, orderMoney } from './orders.effects';
+import { REFUSALS } from './shared/refusals';
 import { checkPriceOverrides } from './shared/ticket-types';
 
 const NOT_FOUND = 'The referenced record does not exist';
@@ -16,13 +18,31 @@ export async function prepareSchedule(
   if (!service || !own) ctx.fail(400, 'Invalid input', { serviceId: NOT_FOUND });
   if (service.status === 'archived' || service.status === 'rejected')
     ctx.fail(409, 'This service cannot get new departures');
-  if (ctx.principal.kind === 'partner' && toDay(values.startDate) <= toDay(ctx.now))
+  if (ctx.principal.kind === 'partner' && toDay(values.startDate) <= dayIn(ctx.now, await platformTimeZone(ctx)))
     ctx.fail(400, 'Invalid input', { startDate: 'The departure must be in the future' });
   checkPriceOverrides(ctx, service, values.priceOverrides);
   return { partnerId: service.partnerId, currency: service.currency ?? 'LAK', seatsBooked: 0 };
 }
 
-/** beforeUpdate: capacity never drops below the seats taken (read under the row lock orders also take). */
+/** Seats paid for and seats held by unpaid orders whose hold still runs (read under the schedule's row lock). */
+async function seatsTaken(ctx: DataContext, schedule: Row): Promise<number> {
+  return Number(schedule.seatsBooked ?? 0) + (await heldSeats(ctx, Number(schedule.id)));
+}
+
+/** What of a departure an edit may not change once seats are taken: when and what it is (SPEC §21). */
+const KEPT_ONCE_BOOKED = ['serviceId', 'startDate', 'startTime'] as const;
+
+/** Whether a patch changes the field: days compared as days, the rest as they are written. */
+function changes(current: Row, patch: Record<string, unknown>, field: string): boolean {
+  if (patch[field] === undefined) return false;
+  if (field === 'startDate') return toDay(patch[field]) !== toDay(current[field]);
+  return String(patch[field] ?? '') !== String(current[field] ?? '');
+}
+
+/**
+ * beforeUpdate: capacity never drops below the seats taken, and a departure with seats taken keeps its service,
+ * date and time (409 naming the field: the reschedule action moves it with its bookings).
+ */
 export async function checkScheduleUpdate(
   ctx: DataContext,
   before: Row,
@@ -31,10 +51,52 @@ export async function checkScheduleUpdate(
   const current = (await ctx.findById('schedules', before.id, { lock: true })) ?? before;
   if (patch.priceOverrides != null)
     checkPriceOverrides(ctx, (await ctx.findById('services', Number(current.serviceId))) ?? {}, patch.priceOverrides);
-  if (patch.capacity == null) return;
-  // Seats paid for and seats held by unpaid orders whose hold still runs.
-  const taken = Number(current.capacity) - (await seatsLeft(ctx, current));
-  if (Number(patch.capacity) < taken) ctx.fail(400, 'Invalid input', { capacity: `${taken} seats are already sold` });
+  const moved = KEPT_ONCE_BOOKED.filter((field) => changes(current, patch, field));
+  if (patch.capacity == null && !moved.length) return;
+  const taken = await seatsTaken(ctx, current);
+  if (moved.length && taken > 0)
+    ctx.fail(
+      409,
+      REFUSALS.departureBooked,
+      Object.fromEntries(moved.map((field) => [field, REFUSALS.departureBooked])),
+    );
+  if (patch.capacity != null && Number(patch.capacity) < taken)
+    ctx.fail(400, 'Invalid input', { capacity: `${taken} seats are already sold` });
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * reschedule (guard): the departure has not left yet, and its new start lies ahead; a partner moves it only to a
+ * later time. The end moves by as many days as the start, unless it is given.
+ */
+export async function checkReschedule(ctx: TransitionContext): Promise<Record<string, unknown>> {
+  const timeZone = await platformTimeZone(ctx);
+  const startDate = toDay(ctx.input.startDate);
+  const moved = { startDate, startTime: String(ctx.input.startTime) };
+  if (ctx.now >= departureStart(ctx.record, timeZone)) ctx.fail(409, REFUSALS.departureLeft);
+  const start = departureStart(moved, timeZone);
+  if (start <= ctx.now) ctx.fail(400, 'Invalid input', { startDate: REFUSALS.rescheduleFuture });
+  if (ctx.principal.kind === 'partner' && start <= departureStart(ctx.record, timeZone))
+    ctx.fail(400, 'Invalid input', { startDate: REFUSALS.rescheduleLater });
+  const endDate =
+    ctx.input.endDate != null && ctx.input.endDate !== ''
+      ? toDay(ctx.input.endDate)
+      : addDays(toDay(ctx.record.endDate), daysBetween(toDay(ctx.record.startDate), startDate));
+  if (endDate < startDate) ctx.fail(400, 'Invalid input', { endDate: `The value must be on or after ${startDate}` });
+  return { ...moved, endDate };
+}
+
+/** reschedule: every live booking on the departure follows it (each mailed to its traveller, audited). */
+export async function moveBookings(ctx: TransitionContext): Promise<void> {
+  const { rows } = await sql<{ id: number }>`
+    select id from orders
+    where "scheduleId" = ${ctx.record.id} and status in ('pending_payment', 'paid', 'confirmed')
+    order by id`.execute(ctx.trx);
+  for (const { id } of rows) await ctx.runTransition('orders', Number(id), 'reschedule');
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DataContext } from '../src/core/resource';
 import { formatEnglish, INVALID_INPUT } from '../src/core/messages';
 import { refusal } from './shared/refusals';
 import { toDay } from './shared/dates';
+import { dayIn, platformTimeZone } from './shared/departure';
 
 /** SPEC §14: a rule spans at most this many days after its first… */
 const MAX_DAYS = 366;
@@ -32,9 +33,15 @@ export interface Departure {
   startTime: string;
 }
 
-/** A calendar day as UTC midnight: day arithmetic then never meets a daylight-saving shift. */
+/** The last day a departure may end on: the database's dates are written with four-digit years. */
+const LAST_DAY = Date.parse('9999-12-31T00:00:00Z');
+
+/**
+ * A calendar day as UTC midnight (day arithmetic then never meets a daylight-saving shift), from year 1 (the
+ * database has no year 0) to 9999.
+ */
 function dayOf(text: string): Date | undefined {
-  if (!DAY.test(text)) return undefined;
+  if (!DAY.test(text) || text.startsWith('0000')) return undefined;
   const day = new Date(`${text}T00:00:00Z`);
   return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text ? undefined : day;
 }
@@ -48,7 +55,7 @@ function whole(value: unknown): number | undefined {
 }
 
 /** The rule of the body, or a 400 naming each field that is wrong (every one at once, so a form shows them all). */
-export function readRule(ctx: DataContext, raw: unknown): Rule {
+export async function readRule(ctx: DataContext, raw: unknown): Promise<Rule> {
   const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const errors: Record<string, string> = {};
   for (const name of Object.keys(body))
@@ -65,7 +72,8 @@ export function readRule(ctx: DataContext, raw: unknown): Rule {
   if (body.from == null || body.from === '') errors.from = required;
   else if (!from) errors.from = refusal('ruleDate');
   // As for one departure (prepareSchedule): a partner adds no departure for today or the past.
-  else if (ctx.principal.kind === 'partner' && fromText <= toDay(ctx.now)) errors.from = refusal('ruleFuture');
+  else if (ctx.principal.kind === 'partner' && fromText <= dayIn(ctx.now, await platformTimeZone(ctx)))
+    errors.from = refusal('ruleFuture');
   if (body.to == null || body.to === '') errors.to = required;
   else if (!to) errors.to = refusal('ruleDate');
   else if (from && to < from) errors.to = formatEnglish({ key: 'endBeforeStart' });
@@ -91,6 +99,10 @@ export function readRule(ctx: DataContext, raw: unknown): Rule {
   else if (endOffsetDays < 0) errors.endOffsetDays = formatEnglish({ key: 'minValue', args: { 0: 0 } });
   else if (endOffsetDays > MAX_END_OFFSET)
     errors.endOffsetDays = formatEnglish({ key: 'maxValue', args: { 0: MAX_END_OFFSET } });
+
+  // What the preview promises, the generation writes: no departure may end past the last day the database holds.
+  if (to && endOffsetDays !== undefined && !errors.to && plusDays(to, endOffsetDays).getTime() > LAST_DAY)
+    errors.to = refusal('ruleDate');
 
   if (Object.keys(errors).length) ctx.fail(400, INVALID_INPUT, errors);
   return {
@@ -130,7 +142,7 @@ interface Plan {
  * so two rules for one service run one after the other and never both add the same day and time.
  */
 async function plan(ctx: DataContext, raw: unknown): Promise<Plan> {
-  const rule = readRule(ctx, raw);
+  const rule = await readRule(ctx, raw);
   const all = departuresOf(rule);
   if (all.length > MAX_DEPARTURES)
     ctx.fail(400, INVALID_INPUT, { to: refusal('ruleTooMany', MAX_DEPARTURES, all.length) });

@@ -1,6 +1,12 @@
 import { currency, date, integer, localized, mapOf, money, ref, status, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
-import { cancelScheduleOrders, checkScheduleUpdate, prepareSchedule } from './schedules.effects';
+import {
+  cancelScheduleOrders,
+  checkReschedule,
+  checkScheduleUpdate,
+  moveBookings,
+  prepareSchedule,
+} from './schedules.effects';
 import { generateDepartures, previewDepartures } from './schedules.generate.server';
 import { manifest } from './schedules.manifest.server';
 
@@ -71,6 +77,21 @@ export default defineResource({
     transitions: {
       close: { from: 'open', to: 'closed', by: ['partner'], tone: 'warning' },
       reopen: { from: 'closed', to: 'open', by: ['partner'], tone: 'primary' },
+      // A departure with seats taken keeps its date and time (an edit of them is refused, SPEC §21); moving it is
+      // this: every booking moves with it, each traveller is mailed and may cancel with a full refund until it
+      // leaves. The partner moves it only to a later time; an admin either way.
+      reschedule: {
+        from: ['open', 'closed'],
+        by: ['partner', 'moderator'],
+        requires: ['startDate', 'startTime'],
+        accepts: ['endDate', 'reason'],
+        // The reason goes to the audit log: the departure's `reason` field is its cancellation's.
+        inputFields: { reason: false },
+        tone: 'warning',
+        icon: 'EventRepeat',
+        guard: checkReschedule,
+        effect: moveBookings,
+      },
       cancel: {
         from: ['open', 'closed'],
         to: 'cancelled',

@@ -467,6 +467,7 @@ function fullWorld(world: World): void {
     world.complaint(past, demoUser, 'open', world.now - world.span(0.05, 1));
   }
   ensureTripsToReview(world, orders, demo, demoUser);
+  ensureTripsToRefund(world, orders, demoUser);
   addReviews(world, orders, demoUser);
   addInbox(world);
   addOwnReview(world, orders, demoUser);
@@ -504,16 +505,38 @@ function ensureTripsToReview(world: World, orders: Rec[], demo: Rec, demoUser: R
   const others = orders.filter(
     (o) => o.values.userId !== demoUser && o.values.partnerId === demo && recent(o) && !followed.has(o),
   );
-  for (const order of others.slice(0, Math.max(0, 2 - mine))) {
-    Object.assign(order.values, {
-      userId: demoUser,
-      contactName: demoUser.values.fullName,
-      contactPhone: demoUser.values.phone,
-      contactEmail: demoUser.values.email,
-    });
-    for (const payment of world.b.rows('payments'))
-      if (payment.values.orderId === order) payment.values.userId = demoUser;
-  }
+  for (const order of others.slice(0, Math.max(0, 2 - mine))) giveOrderTo(world, order, demoUser);
+}
+
+/** Makes another customer's order the demo customer's: its contact and its payments follow. */
+function giveOrderTo(world: World, order: Rec, demoUser: Rec): void {
+  Object.assign(order.values, {
+    userId: demoUser,
+    contactName: demoUser.values.fullName,
+    contactPhone: demoUser.values.phone,
+    contactEmail: demoUser.values.email,
+  });
+  for (const payment of world.b.rows('payments'))
+    if (payment.values.orderId === order) payment.values.userId = demoUser;
+}
+
+/**
+ * user@example.com has three trips of the last three weeks still open to a refund request: completed, not boarded by
+ * a scan, with no request or complaint on them. A customer asks for a refund only once the trip has left (before
+ * it, they cancel under the terms: SPEC §21), within `refundWindowDays`.
+ */
+function ensureTripsToRefund(world: World, orders: Rec[], demoUser: Rec): void {
+  const followed = new Set(
+    [...world.b.rows('refunds'), ...world.b.rows('complaints')].map((row) => row.values.orderId),
+  );
+  const refundable = (o: Rec) =>
+    o.values.status === 'completed' &&
+    o.values.checkedInAt == null &&
+    !followed.has(o) &&
+    world.startOf(o.values.scheduleId as Rec) > world.now - 21 * DAY;
+  const mine = orders.filter((o) => o.values.userId === demoUser && refundable(o)).length;
+  const others = orders.filter((o) => o.values.userId !== demoUser && refundable(o));
+  for (const order of others.slice(0, Math.max(0, 3 - mine))) giveOrderTo(world, order, demoUser);
 }
 
 /**
@@ -656,7 +679,8 @@ function smallWorld(world: World): void {
   world.order(future3, others[1], 'confirmed', at(-6), 1);
   world.order(past3, user, 'completed', at(-70), 2);
   world.order(past3, others[2], 'completed', at(-72), 3);
-  if (paid) world.refundRequest(paid, 'pending');
+  // Finance opened one on the complaint about it (a customer asks for none before the trip: they cancel).
+  if (paid) world.refundRequest(paid, 'pending', 'complaint');
 
   // The demo partner has been paid once and has a request in flight, with money still available.
   const paidOut = Math.floor((world.available(demo) * 0.4) / 10_000) * 10_000;

@@ -22,6 +22,11 @@ import {
   serviceTitle,
   type Text5,
 } from './texts';
+import { dayIn } from '../../src/core/zoned-time';
+import { DEFAULT_SETTINGS } from '../settings';
+
+/** The platform's time zone in a new database, the demo's: departures are its days. */
+const PLATFORM_ZONE = String(DEFAULT_SETTINGS.general.timezone);
 
 /** How long after signing up a demo account opened its verification link. */
 const VERIFIED_AFTER_MS = 7 * 60_000 + 13_000;
@@ -420,7 +425,8 @@ export class World {
 
   /** A departure `startDays` from today; its seats are counted as orders are added. */
   schedule(service: Rec, startDays: number, status: 'open' | 'closed' | 'cancelled', capacity?: number): Rec {
-    const start = Date.parse(`${this.day(this.now + startDays * DAY)}T00:00:00Z`);
+    // "Today" as the platform counts it (its time zone), as the server's rules will read the departure.
+    const start = Date.parse(`${dayIn(new Date(this.now + startDays * DAY), PLATFORM_ZONE)}T00:00:00Z`);
     const duration = Number(service.values.durationDays);
     const created = this.before(start - this.span(30, 90), this.now - this.span(20, 60));
     const override = this.random.chance(0.2)
@@ -624,6 +630,9 @@ export class World {
           amount,
           currency: 'LAK',
           reason: this.random.pick(REFUND_REASONS),
+          // Asked before the trip: a cancellation, refunded as its terms gave.
+          source: 'cancellation',
+          termsAmount: amount,
           status: 'approved',
           rejectionReason: null,
           decidedAt: this.iso(at),
@@ -703,7 +712,7 @@ export class World {
   }
 
   /** A refund request still waiting (pending) or already turned down (rejected). */
-  refundRequest(order: Rec, status: 'pending' | 'rejected'): Rec {
+  refundRequest(order: Rec, status: 'pending' | 'rejected', source: 'customer' | 'complaint' = 'customer'): Rec {
     const paidAt = Date.parse(String(order.values.paidAt));
     // A request still waiting came in within the last ten days (finance works its queue).
     const requested =
@@ -718,6 +727,9 @@ export class World {
       amount: order.values.total,
       currency: 'LAK',
       reason: this.random.pick(REFUND_REASONS),
+      source,
+      // After the departure the terms give nothing back; on a trip still ahead (a complaint's), all of it.
+      termsAmount: source === 'complaint' ? order.values.total : 0,
       status,
       rejectionReason:
         status === 'rejected' ? 'The tour took place as booked; the cancellation window had passed' : null,

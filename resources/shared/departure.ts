@@ -1,72 +1,11 @@
 import type { DataContext, Row } from '../../src/core/resource';
-import { toDay } from './dates';
+import { addDays, toDay } from '../../src/core/zoned-time';
+
+export { addDays, dayIn, departureStart } from '../../src/core/zoned-time';
 
 /** The platform's time zone (`settings.general.timezone`); nothing when unset, and the server's clock is read. */
 export async function platformTimeZone(ctx: Pick<DataContext, 'settings'>): Promise<string | undefined> {
   return String((await ctx.settings('general')).timezone ?? '') || undefined;
-}
-
-/**
- * The calendar day (`YYYY-MM-DD`) of `instant` on the wall clock of `timeZone`: "today" and "tomorrow" as the
- * platform counts them (departures are its dates), not the server's. Without a zone (or an unknown one), the
- * server's local day.
- */
-export function dayIn(instant: Date, timeZone?: string): string {
-  if (timeZone)
-    try {
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-        instant,
-      );
-    } catch {
-      // An unknown zone: the server's day, as departureStart reads it.
-    }
-  return toDay(instant);
-}
-
-/** The day `days` after `day` (both `YYYY-MM-DD`; calendar arithmetic, no clock involved). */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${toDay(day)}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (DST included). */
-function zoneOffset(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/**
- * When a departure starts: its date at its `startTime` (`HH:MM`, 00:00 when absent) on the wall clock of the
- * platform's time zone (`settings.general.timezone`), here and nowhere else. Without a zone (or an unknown one) the
- * server's own clock is read, as dates are.
- */
-export function departureStart(schedule: Record<string, unknown>, timeZone?: string): Date {
-  const time = /^\d{2}:\d{2}$/.test(String(schedule.startTime ?? '')) ? String(schedule.startTime) : '00:00';
-  const local = `${toDay(schedule.startDate)}T${time}:00`;
-  if (!timeZone) return new Date(local);
-  const asUtc = Date.parse(`${local}Z`);
-  try {
-    // The offset at the guessed instant, then at the corrected one: right on either side of a clock change.
-    const first = asUtc - zoneOffset(new Date(asUtc), timeZone);
-    return new Date(asUtc - zoneOffset(new Date(first), timeZone));
-  } catch {
-    return new Date(local);
-  }
 }
 
 /** The calendar day `days` from a departure's start day (the check-in window: the day before to the day after). */

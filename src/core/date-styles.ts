@@ -11,6 +11,8 @@ export const DATE_STYLES = {
   dayWeekday: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** A moment: a day and a time. */
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** A moment of today: its time alone ("Already checked in at 22:57"). */
+  time: { timeStyle: 'short' },
   /** A calendar's column heads. */
   weekdayShort: { weekday: 'short' },
   /** A calendar's title. */

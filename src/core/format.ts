@@ -134,3 +134,22 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   if (Number.isNaN(date.getTime())) return String(value);
   return dateFormat(locale, { style: 'dateTime', timeZone }, `date|dateTime|${timeZone}`).format(date);
 }
+
+/**
+ * An instant as a person reads it beside now: its time alone on the day it is ("22:57"), with its day otherwise;
+ * in `timeZone` when given, else the reader's own (as formatDateTime).
+ */
+export function formatMoment(
+  value: string | Date | null | undefined,
+  locale: Locale,
+  now = new Date(),
+  timeZone?: string,
+) {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const dayOf = (instant: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  if (dayOf(date) !== dayOf(now)) return formatDateTime(date, locale, timeZone);
+  return dateFormat(locale, { style: 'time', timeZone }, `date|time|${timeZone}`).format(date);
+}

@@ -120,6 +120,28 @@ export interface ScanWidget extends WidgetBase {
     label: readonly string[];
     /** The record table (`recordTables`) of the picked record shown under the scanner. */
     table: string;
+    /**
+     * The body field each scan sends the picked record's id in (`scheduleId`): the server refuses a code that
+     * belongs to another record. Without it, scans name only their code.
+     */
+    send?: string;
+    /**
+     * The date field (read at its `time` field's hour when it names one) that picks the record the screen opens on
+     * when its address names none: today's record whose moment is nearest to now, else the next one to come; one
+     * of a day gone by only when nothing else is offered.
+     */
+    preselect?: string;
+  };
+  /**
+   * How a scan's answer is told (its fields by name): whether the code had been accepted before (a second scan,
+   * shown apart, as a warning), when it first was, whom it is for, and what it holds (a localized name, or a
+   * code when there is none, and a count per item: "Noy P. · 2 × Adult, 1 × Child").
+   */
+  answer?: {
+    again?: string;
+    at?: string;
+    who?: string;
+    items?: { list: string; name: string; code: string; count: string };
   };
 }
 

@@ -407,6 +407,12 @@ export interface Endpoint {
     mailsTo?: string;
   };
   /**
+   * At most `max` answers of `status` (a code nobody has: 404) to one signed-in account in `windowSeconds`
+   * (≤ 900), counted whether or not the call's transaction commits, so codes cannot be guessed at speed; past it 429
+   * with `Retry-After`, before the handler runs.
+   */
+  missLimit?: { status: 404; max: number; windowSeconds: number };
+  /**
    * What the request carries (default `json`): `raw`, the body's exact bytes whatever its type (a signed callback
    * checks its signature over them), as `body: Buffer`; `file`, one multipart file in the field `file` (at most
    * `maxBytes`, else 413), as `body: EndpointFile`.
@@ -756,9 +762,9 @@ export interface FollowUp {
   icon?: string;
   /**
    * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
-   * refund request's amount: what is still refundable on the order). The server checks the values again. Its
-   * refusal (a 4xx: the server would refuse the new record, e.g. the time to ask has passed) means the follow-up is
-   * not offered; it is offered once the endpoint has answered.
+   * refund request's amount: what is still refundable on the order). The server checks the values again. An answer
+   * carrying `refusal` (why the account may not start it now), or a refusal of the endpoint itself (a 4xx), withdraws
+   * the follow-up: nothing is offered that the server would refuse.
    */
   prefill?: string;
 }

@@ -1,5 +1,6 @@
 import { statusField, transitionSources, type AnyResource, type Transition } from './resource';
 import { grants, type Principal } from './roles';
+import { dayIn, departureStart } from './zoned-time';
 
 export interface TransitionCheck {
   ok: boolean;
@@ -12,22 +13,40 @@ export function currentState(resource: AnyResource, record: Record<string, unkno
   return String(record[statusField(resource) ?? 'status'] ?? '');
 }
 
-/** The local calendar day, as `date` fields hold days. */
-function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** An instant or a day as the record holds it (drivers give `Date`s or strings). */
+function textOf(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
 }
 
-/** Whether the record is in the moment the transition's `offered` asks for (its guard decides the exact rule). */
-function offeredNow(transition: Transition, record: Record<string, unknown>, now: Date): boolean {
+/**
+ * Whether the record is in the moment the transition's `offered` asks for, as its guard counts it: days and hours
+ * on the platform's wall clock (`timeZone`), so nothing is offered that the guard would refuse.
+ */
+function offeredNow(
+  resource: AnyResource,
+  transition: Transition,
+  record: Record<string, unknown>,
+  now: Date,
+  timeZone: string | undefined,
+): boolean {
   const offered = transition.offered;
   if (!offered) return true;
   if (offered.whileEmpty && record[offered.whileEmpty] != null) return false;
+  if (offered.sameDayAs) {
+    const at = record[offered.sameDayAs];
+    if (at == null || dayIn(new Date(textOf(at)), timeZone) !== dayIn(now, timeZone)) return false;
+  }
   if (!offered.from) return true;
   const value = record[offered.from];
   if (value == null) return false;
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return text.length === 10 ? text <= localDay(now) : Date.parse(text) <= now.getTime();
+  const text = textOf(value);
+  if (text.length > 10) return Date.parse(text) <= now.getTime();
+  // A day with its hour (a departure's date and start time): from that moment; a day alone: from its start.
+  const timeField = resource.fields[offered.from]?.time;
+  const time = timeField ? record[timeField] : undefined;
+  if (typeof time === 'string' && /^\d{2}:\d{2}$/.test(time))
+    return departureStart({ startDate: text, startTime: time }, timeZone) <= now;
+  return text <= dayIn(now, timeZone);
 }
 
 /** The transitions the principal may run on this record right now. */
@@ -36,6 +55,7 @@ export function availableActions(
   record: Record<string, unknown>,
   principal: Principal,
   now = new Date(),
+  timeZone?: string,
 ): string[] {
   const workflow = resource.workflow;
   if (!workflow) return [];
@@ -43,7 +63,9 @@ export function availableActions(
   return Object.entries(workflow.transitions)
     .filter(
       ([, t]) =>
-        transitionSources(t, principal).includes(state) && grants(t.by, principal) && offeredNow(t, record, now),
+        transitionSources(t, principal).includes(state) &&
+        grants(t.by, principal) &&
+        offeredNow(resource, t, record, now, timeZone),
     )
     .map(([name]) => name);
 }

@@ -60,8 +60,10 @@ export function registerHealth(app: FastifyInstance, info: HealthInfo): void {
     let status: string = lifecycle.phase;
     if (lifecycle.phase === 'ready') {
       const probe = await availability.check();
-      if (probe.ok) return { status: 'ok', ...about, migration: info.migration() };
-      status = 'unavailable';
+      // The phase again after the probe: a SIGTERM that came while it ran drains this answer too (503 at once).
+      const phase = lifecycle.phase as Lifecycle['phase'];
+      if (probe.ok && phase === 'ready') return { status: 'ok', ...about, migration: info.migration() };
+      status = phase === 'ready' ? 'unavailable' : phase;
     }
     return reply
       .code(503)

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toDay } from '../../resources/shared/dates';
+import { platformDay } from '../support/platform-day';
 import { call, describeEachEngine, suiteServer } from './harness';
 import {
   act,
@@ -20,11 +20,8 @@ import {
   type Sessions,
 } from './workflows-helpers';
 
-/** The server's calendar day `days` from today (check-in counts the server's local days). */
-const localDay = (days: number) => {
-  const now = new Date();
-  return toDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12));
-};
+/** The platform's calendar day `days` from today (check-in counts the platform's days). */
+const localDay = (days: number) => platformDay(days);
 
 describeEachEngine('the day of the trip', (engine) => {
   const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });

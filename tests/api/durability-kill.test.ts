@@ -8,6 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from './harness';
 import { loginAt, prepareStore, startServerProcess, type DataStore, type ServerProcess } from './durability-server';
+import { platformDay } from '../support/platform-day';
 
 interface Answer {
   status: number;
@@ -104,7 +105,7 @@ describeEachEngine('Durability: SIGKILL mid-stream, SIGTERM drains', (engine) =>
     server = await startServerProcess(store);
     const s = await sessions(server.baseUrl);
     const services = await request(server.baseUrl, 'GET', '/api/services?filter={"status":"approved"}', s.partner);
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => platformDay(n);
     const schedule = await request(server.baseUrl, 'POST', '/api/schedules', s.partner, {
       serviceId: services.body[0].id,
       startDate: day(40),

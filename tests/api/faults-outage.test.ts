@@ -17,10 +17,11 @@ import { migrationFiles } from '../../src/server/db/migrate';
 import { seededDatabase, startCluster, type PgCluster } from '../support/pg-cluster';
 import { loginAt, startServerProcess, type ServerProcess } from './durability-server';
 import { errorCode, send, until, type Answer } from './faults-fixture';
+import { platformDay } from '../support/platform-day';
 
 const UNAVAILABLE: Record<string, string> = { en: en.app.fault.unavailable, th: th.app.fault.unavailable };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => platformDay(n);
 /** What the process logged, one message per line (pino's JSON lines, or plain text). */
 const messages = (server: ServerProcess) =>
   server

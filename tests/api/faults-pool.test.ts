@@ -14,6 +14,7 @@ import { seededDatabase, startCluster, type PgCluster } from '../support/pg-clus
 import { holdLock, lockWaiters, startFaultServer, tracked, until, type FaultServer } from './faults-fixture';
 import { call } from './harness';
 import { loginAt } from './durability-server';
+import { platformDay } from '../support/platform-day';
 
 const BUSY = { en: 'This record is busy; try again', vi: vi.app.fault.busy, th: th.app.fault.busy };
 const UNAVAILABLE = { en: en.app.fault.unavailable, lo: lo.app.fault.unavailable };
@@ -88,7 +89,7 @@ describe('A hot row and a small pool (SPEC §10, PostgreSQL)', () => {
     const user = await loginAt(server.baseUrl, 'user@example.com', 'User#2026');
     const admin = await loginAt(server.baseUrl, 'admin@example.com', 'Admin#2026');
     const services = await call(server, 'GET', '/api/services?filter={"status":"approved"}', { cookie: partner });
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => platformDay(n);
     const schedule = await call(server, 'POST', '/api/schedules', {
       cookie: partner,
       body: { serviceId: services.body[0].id, startDate: day(50), endDate: day(51), capacity: 100 },

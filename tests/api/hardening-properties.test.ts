@@ -15,6 +15,7 @@ import type { Principal } from '../../src/core/roles';
 import { expectErrorBody, fingerprint, loginAll, type Cookies, type Role } from './hardening-fixture';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 import { roomyHolds } from './workflows-helpers';
+import { platformDay } from '../support/platform-day';
 
 // Each property makes a few hundred requests; a loaded machine needs more than the default minute.
 vi.setConfig({ testTimeout: 240_000 });
@@ -59,7 +60,7 @@ const CHARS = [...'abcXYZ019 .,-\'"%_\\;<>&/ລາວໄທ中文ệđ'];
 const textArb = (min: number, max: number) =>
   fc.array(fc.constantFrom(...CHARS), { minLength: min, maxLength: max }).map((cs) => cs.join(''));
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const day = (offsetDays: number) => platformDay(offsetDays);
 
 interface Context {
   /** Ids the writer may reference, per referenced resource. */

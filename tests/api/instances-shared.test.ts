@@ -12,12 +12,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loginAt, prepareStore, startServerProcess, type DataStore, type ServerProcess } from './durability-server';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
+import { platformDay } from '../support/platform-day';
 
 interface Instance {
   baseUrl: string;
 }
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => platformDay(n);
 
 describeEachEngine('Two instances on one database', (engine) => {
   let a: Instance;

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openEvents } from './events-client';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { act, create, IDS, ok, signInAll, type Sessions } from './workflows-helpers';
+import { platformDay } from '../support/platform-day';
 
 const UNREAD = `filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`;
 
@@ -155,8 +156,8 @@ describeEachEngine('notifications', (engine) => {
     await server.db.updateTable('partners').set({ locale: 'vi' }).where('id', '=', IDS.partners.partner).execute();
     const schedule = await create(server, 'schedules', s.partner, {
       serviceId: 1,
-      startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      endDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      startDate: platformDay(30),
+      endDate: platformDay(30),
       capacity: 10,
     });
     const order = await create(server, 'orders', s.customer1, { scheduleId: schedule.id, quantity: 2 });

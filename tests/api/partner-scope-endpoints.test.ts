@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { tableName } from '../../src/core/resource';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { platformDay } from '../support/platform-day';
 
 const PASSWORD = 'Partner#2026';
 /** Resources a partner reads through its owner rule (its own rows only). */
@@ -29,7 +30,7 @@ function csvIds(text: string): number[] {
   return lines.slice(1).map((line) => Number(line.split(',')[0]));
 }
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offset: number) => platformDay(offset);
 
 describeEachEngine('partner scope: every partner-visible endpoint', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });

@@ -17,9 +17,11 @@ import {
   signInAll,
   type Sessions,
 } from './workflows-helpers';
+import { platformDay } from '../support/platform-day';
 
 const TOO_LATE = 'The time to ask for a refund on this order has passed';
 const NOTHING_LEFT = 'Nothing is left to refund on this order';
+const CANCEL_INSTEAD = 'This trip is still ahead: cancel the booking, and its cancellation terms decide the refund';
 
 describeEachEngine('a customer’s refund requests', (engine) => {
   const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });
@@ -34,12 +36,20 @@ describeEachEngine('a customer’s refund requests', (engine) => {
       capacity: 10,
     });
     const placed = await create(server, 'orders', cookie, { scheduleId: schedule.id, quantity });
-    return ok(server, 'orders', placed.id, 'pay', s.finance, { paymentMethod: 'bank_transfer', reference: 'T-1' });
+    const paid = await ok(server, 'orders', placed.id, 'pay', s.finance, {
+      paymentMethod: 'bank_transfer',
+      reference: 'T-1',
+    });
+    // A customer asks for a refund once the trip has left (before it, they cancel and the terms decide).
+    await departedDaysAgo(paid.id, 1);
+    return paid;
   };
-  /** Moves an order's departure to `days` days before today (UTC), as time passing would. */
-  const departedDaysAgo = (orderId: number, days: number) =>
-    sql`update orders set "departureDate" = ${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)}
-      where id = ${orderId}`.execute(server.db);
+  /** Moves an order's departure (and the order with it) to `days` days before today, as time passing would. */
+  const departedDaysAgo = async (orderId: number, days: number) => {
+    await sql`update schedules set "startDate" = ${platformDay(-days)}, "endDate" = ${platformDay(-days)}
+      where id = (select "scheduleId" from orders where id = ${orderId})`.execute(server.db);
+    await sql`update orders set "departureDate" = ${platformDay(-days)} where id = ${orderId}`.execute(server.db);
+  };
   const setWindow = (days: number) =>
     sql`update settings set "values" = jsonb_set("values", '{refundWindowDays}', ${String(days)}::jsonb)
       where "group" = 'payments'`.execute(server.db);
@@ -151,5 +161,71 @@ describeEachEngine('a customer’s refund requests', (engine) => {
     expect(own.status).toBe(201);
     expect((await call(server, 'GET', `/api/refunds/${own.body.id}`, { cookie: s.customer1 })).status).toBe(404);
     expect((await getRecord(server, 'refunds', own.body.id, s.customer3)).userId).toBe(IDS.users.customer3);
+  });
+
+  it('a trip still ahead is cancelled, not refunded on request (409): the terms decide, not the asking (SPEC §21)', async () => {
+    const schedule = await create(server, 'schedules', s.partner, {
+      serviceId: 1,
+      startDate: dayFromNow(30),
+      endDate: dayFromNow(30),
+      capacity: 10,
+    });
+    const placed = await create(server, 'orders', s.customer1, { scheduleId: schedule.id, quantity: 1 });
+    const ahead = await ok(server, 'orders', placed.id, 'pay', s.finance, { reference: 'T-AHEAD' });
+    const refused = await request(s.customer1, {
+      orderId: ahead.id,
+      reason: 'Cancelled by the traveller under the cancellation terms',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: CANCEL_INSTEAD });
+    expect(await requestsOf(ahead.id)).toEqual([]);
+    // The cancellation opens the terms' request, marked as a cancellation's.
+    await ok(server, 'orders', ahead.id, 'cancel', s.customer1);
+    expect(await requestsOf(ahead.id)).toEqual([
+      expect.objectContaining({ source: 'cancellation', amount: ahead.total, termsAmount: ahead.total }),
+    ]);
+  });
+
+  it('once checked in, the trip has begun: no refund on the customer’s request (409), a complaint remains', async () => {
+    const boarded = await paidOrder(s.customer1);
+    await sql`update orders set "checkedInAt" = now() where id = ${boarded.id}`.execute(server.db);
+    const refused = await request(s.customer1, { orderId: boarded.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Your trip has begun' });
+    expect(await requestsOf(boarded.id)).toEqual([]);
+    const complaint = await call(server, 'POST', '/api/complaints', {
+      cookie: s.customer1,
+      body: { orderId: boarded.id, category: 'other', subject: 'Boat was late', message: 'An hour late.' },
+    });
+    expect(complaint.status, JSON.stringify(complaint.body)).toBe(201);
+  });
+
+  it('each request carries its source, and finance reads the terms’ amount beside the asked one', async () => {
+    const trip = await paidOrder(s.customer2);
+    const asked = await request(s.customer2, { orderId: trip.id, amount: 100_000, source: 'finance' });
+    // A customer does not choose the source: it is theirs.
+    expect(asked.status).toBe(400);
+    expect(Object.keys(asked.body.errors)).toEqual(['source']);
+    const own = await request(s.customer2, { orderId: trip.id, amount: 100_000 });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    // After the departure the terms give nothing back: finance sees 0 beside the 100,000 asked.
+    expect(own.body).toMatchObject({ source: 'customer', amount: 100_000, termsAmount: 0 });
+    const byFinance = await request(s.finance, { orderId: trip.id, amount: 50_000, source: 'complaint' });
+    expect(byFinance.status, JSON.stringify(byFinance.body)).toBe(201);
+    expect(byFinance.body).toMatchObject({ source: 'complaint' });
+    const plain = await request(s.finance, { orderId: trip.id, amount: 10_000 });
+    expect(plain.body).toMatchObject({ source: 'finance' });
+    const forged = await request(s.finance, { orderId: trip.id, amount: 10_000, source: 'cancellation' });
+    expect(forged.status).toBe(400);
+    expect(Object.keys(forged.body.errors)).toEqual(['source']);
+    const listed = await call(
+      server,
+      'GET',
+      `/api/refunds?filter=${encodeURIComponent(JSON.stringify({ source: 'complaint' }))}`,
+      {
+        cookie: s.finance,
+      },
+    );
+    expect(listed.body.map((row: { id: number }) => row.id)).toContain(byFinance.body.id);
   });
 });

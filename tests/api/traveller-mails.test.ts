@@ -169,7 +169,8 @@ describeEachEngine('mails to the traveller', (engine) => {
     const order = await book(2);
     const paid = await ok(server, 'orders', order.id, 'pay', s.finance, { reference: `T-${order.code}` });
     const part = Math.floor(paid.total / 4);
-    const first = await create(server, 'refunds', s.customer1, { orderId: order.id, amount: part, reason: 'Ill' });
+    // The trip is still ahead: the customer would cancel, so finance opens the requests (SPEC §21).
+    const first = await create(server, 'refunds', s.finance, { orderId: order.id, amount: part, reason: 'Ill' });
     let after = await lastOutboxId();
     await ok(server, 'refunds', first.id, 'reject', s.finance, { reason: 'Outside the terms' });
     const rejected = await onlyMail('refunds.rejected', after, 'th');
@@ -178,7 +179,7 @@ describeEachEngine('mails to the traveller', (engine) => {
     await expectTrip(rejected.text, paid, 'th');
 
     await setLocale('en');
-    const second = await create(server, 'refunds', s.customer1, { orderId: order.id, amount: part, reason: 'Ill' });
+    const second = await create(server, 'refunds', s.finance, { orderId: order.id, amount: part, reason: 'Ill' });
     after = await lastOutboxId();
     await ok(server, 'refunds', second.id, 'approve', s.finance);
     const approved = await onlyMail('refunds.approved', after, 'en');

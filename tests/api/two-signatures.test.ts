@@ -19,9 +19,10 @@ import {
   trail,
   type Sessions,
 } from './workflows-helpers';
+import { platformDay } from '../support/platform-day';
 
 const THRESHOLD = 150_000;
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dayFromNow = (days: number) => platformDay(days);
 
 describeEachEngine('two signatures on large sums', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { call, type TestServer } from './harness';
+import { platformDay } from '../support/platform-day';
 
 export const ADMIN_PASSWORD = 'Admin#2026';
 export const PARTNER_PASSWORD = 'Partner#2026';
@@ -145,7 +146,7 @@ export async function expectAudited(
 
 /** Tomorrow + n days as 'YYYY-MM-DD' (UTC), for schedules that must start in the future. */
 export function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return platformDay(days);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 // The booking form on a service page shows the server's refusal in the page's language, not the API's English.
 
@@ -12,7 +13,7 @@ async function signIn(request: APIRequestContext, account: { email: string; pass
 
 /** Departures ahead with free seats, soonest first. */
 async function openDepartures(request: APIRequestContext) {
-  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = platformDay(2);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: tomorrow }));
   const rows = (await (
     await request.get(`/api/schedules?filter=${filter}&range=[0,99]&sort=["startDate","ASC"]`)

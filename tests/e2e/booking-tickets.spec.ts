@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 // A phone held upright, touched rather than clicked.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -15,7 +16,7 @@ async function familyDeparture(page: Page) {
     id: number;
     ticketTypes: TicketType[];
   }[];
-  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = platformDay(2);
   for (const service of services.filter((s) => s.ticketTypes?.some((t) => t.code === 'CHILD'))) {
     const filter = encodeURIComponent(JSON.stringify({ serviceId: service.id, startDate_gte: tomorrow }));
     const rows = (await (

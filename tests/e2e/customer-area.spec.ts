@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
+import { pastTripToRefund } from './customer-helpers';
 
 const USER = { email: 'user@example.com', password: 'User#2026' };
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
@@ -10,7 +12,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 
 /** A service with a departure ahead that has seats: the booking form is on its page. */
 async function bookableService(page: Page): Promise<{ serviceId: number; scheduleId: number }> {
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
@@ -69,7 +71,12 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   await expect(howToPay).toHaveCount(0);
   await expect(page.locator('[data-countdown]')).toHaveCount(0);
 
-  // A refund request on it, from its page.
+  // Paid and still ahead, it is cancelled under its terms, not refunded on request (SPEC §21): the page offers
+  // Cancel and no refund request. A past trip takes one, from its page.
+  await expect(page.locator('[data-action="cancel"]')).toBeVisible();
+  await expect(page.locator('[data-follow-up="requestRefund"]')).toHaveCount(0);
+  const trip = await pastTripToRefund(page.request, 0);
+  await page.goto(`/en/account/orders/${trip.id}`);
   await page.locator('[data-follow-up="requestRefund"]').click();
   await expect(page).toHaveURL(/\/en\/account\/refunds\/create\?source=/);
   await page.getByLabel(/reason/i).fill('Plans changed');
@@ -86,7 +93,7 @@ test('a signed-out traveller chooses a departure, signs in, comes back to the sa
   await expect(page).toHaveURL(/\/en\/account\/complaints\/\d+/);
 
   const refunds = await (await page.request.get('/api/refunds?range=[0,9]&sort=["id","DESC"]')).json();
-  expect(refunds[0]).toMatchObject({ orderId, status: 'pending' });
+  expect(refunds[0]).toMatchObject({ orderId: trip.id, status: 'pending', source: 'customer' });
   const complaints = await (await page.request.get('/api/complaints?range=[0,9]&sort=["id","DESC"]')).json();
   expect(complaints[0]).toMatchObject({ orderId, subject: 'Pick-up was late' });
 });

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { PARTNER, signInPartner } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -41,7 +42,7 @@ async function departureWithTravellers(
     const [service] = await (
       await partner.get(`/api/services?filter=${encodeURIComponent('{"status":"approved"}')}&range=[0,0]`)
     ).json();
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = platformDay(1);
     const created = await partner.post('/api/schedules', {
       data: { serviceId: service.id, startDate: tomorrow, endDate: tomorrow, capacity: count + 5 },
     });

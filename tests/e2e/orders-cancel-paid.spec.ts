@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 // SPEC §14 on a phone held upright: a traveller cancels a paid booking after reading what comes back.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -15,7 +16,7 @@ test('the traveller opens a paid booking, reads the terms, taps Cancel, is told 
   const headers = { origin: baseURL! };
   expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
   // A departure a week ahead with a free seat: every demo service's terms give something back that early.
-  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const from = platformDay(7);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: from }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)

@@ -4,8 +4,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInPartner } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => platformDay(offset);
 
 test('the schedules list opens on today’s departure, then tomorrow’s; the switch shows all by date and back', async ({
   page,

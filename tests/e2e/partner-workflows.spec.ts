@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
 import { showEveryWidget, signInPartner, toMajor } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
 /** Picks the option of a react-admin autocomplete whose text contains `text`. */
 async function pick(page: Page, label: string, text: string) {
@@ -67,7 +68,7 @@ test('a partner adds a departure to an approved service', async ({ page }) => {
     await page.request.get(`/api/services?filter=${encodeURIComponent('{"status":"approved"}')}&range=[0,0]`)
   ).json();
   const service = services[0];
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => platformDay(offset);
   await page.goto('/en/partner/schedules/create');
   await pick(page, 'Service', service.title.en);
   await page.locator('input[name="startDate"]').fill(day(45));
@@ -91,7 +92,7 @@ test("a partner's new departure sells children's seats at its own price: one row
   const service = services.find((s) => s.ticketTypes.some((t) => t.code === 'CHILD'))!;
   expect(service, "a demo partner's approved service selling children's seats").toBeTruthy();
   const child = service.ticketTypes.find((t) => t.code === 'CHILD')!;
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => platformDay(offset);
   await page.goto('/en/partner/schedules/create');
   await pick(page, 'Service', service.title.en);
   const overrides = page.getByTestId('map-priceOverrides');

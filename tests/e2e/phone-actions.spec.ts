@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-helpers';
 import { signInPartner, submitPendingServices } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
 // A phone held upright, touched rather than clicked.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -34,7 +35,7 @@ async function unpaidOrder(page: Page): Promise<number> {
     data: { email: 'user@example.com', password: 'User#2026' },
   });
   expect(login.status()).toBe(200);
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)

@@ -4,10 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInPartner } from './partner-helpers';
+import { platformDay } from '../support/platform-day';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => platformDay(offset);
 
 test('a partner adds a week of daily departures: preview, create, then sees them in the list', async ({ page }) => {
   await signInPartner(page);

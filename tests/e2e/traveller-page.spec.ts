@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { platformDay } from '../support/platform-day';
 
 // The traveller's phone, held upright and touched.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -27,7 +28,7 @@ async function demoBooking(page: Page): Promise<Order> {
 }
 
 async function unpaidBooking(page: Page): Promise<Order> {
-  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = platformDay(1);
   const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
   const rows = (await (
     await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)

@@ -100,7 +100,10 @@ function memoryApi() {
     getMany: async () => ({ data: [{ id: 10, title: 'Old name' }] }),
     getManyReference: async () => ({ data: [], total: 0 }),
     getActions: async () => ({ actions: ['approve'], signatures: {} }),
-    runAction: async (_resource: string, id: number) => ({ ...rows.find((row) => row.id === id), status: 'approved' }),
+    runAction: async (resource: string, id: number, action: string) => {
+      calls.push({ method: 'runAction', resource, params: { id, action } });
+      return { ...rows.find((row) => row.id === id), status: 'approved' };
+    },
     getJson: async (path: string) => {
       calls.push({ method: 'getJson', params: path });
       if (path.startsWith('/proposals/-/totals'))
@@ -136,9 +139,9 @@ const authProvider: AuthProvider = {
   getPermissions: async () => me.permissions,
 };
 
-function renderAt(path: string) {
+function renderAt(path: string, configs: AnyResource[] = [shops, proposals]) {
   const api = memoryApi();
-  const registry = buildRegistry([shops, proposals], 'admin');
+  const registry = buildRegistry(configs, 'admin');
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <RegistryProvider registry={registry}>
@@ -194,6 +197,29 @@ describe('config features of the generated admin (test-only resources)', () => {
     expect(compare.querySelector('[data-changed="true"]')).toBeTruthy();
     const aside = await screen.findByTestId('aside-stock');
     await waitFor(() => expect(aside.textContent).toContain('42'));
+  });
+
+  it('asks before a transition with `confirm`, naming the record: Cancel runs nothing, the action button runs it', async () => {
+    const approve = proposals.workflow!.transitions.approve;
+    const asking = {
+      ...proposals,
+      workflow: { ...proposals.workflow!, transitions: { approve: { ...approve, confirm: true } } },
+    } as AnyResource;
+    const api = renderAt('/lab/review/1/show', [shops, asking]);
+    const actions = await screen.findByTestId('workflow-actions', undefined, { timeout: 8000 });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Approve it' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Approve it' })).toBeTruthy();
+    expect(dialog.textContent).toContain('New name');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.some((call) => call.method === 'runAction')).toBe(false);
+
+    fireEvent.click(within(actions).getByRole('button', { name: 'Approve it' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve it' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'runAction')?.params).toEqual({ id: 1, action: 'approve' }),
+    );
   });
 
   it('gives a keyed resource one menu entry per key, only to accounts that may update it', () => {

@@ -56,4 +56,14 @@ describe('the configs’ refusals in the user’s language', () => {
     expect(translateServerText(lo, 'This field is required')).not.toBe('This field is required');
     expect(translateServerText(lo, 'Some new refusal')).toBe('Some new refusal');
   });
+
+  it('writes the days inside a refusal as the reader does, not ISO', async () => {
+    const en = createTranslate(await import('../../i18n/en').then((m) => m.default));
+    expect(translateServerText(en, refusal('checkInNotYet', '2026-12-24'), 'en')).toBe(
+      'Check-in opens on Dec 24, 2026, the day before the departure',
+    );
+    const vi = withServerMessages(await createI18nProvider('vi'));
+    expect(vi.translate(refusal('checkInNotYet', '2026-12-24'))).not.toContain('2026-12-24');
+    expect(vi.translate(refusal('checkInNotYet', '2026-12-24'))).toContain('2026');
+  });
 });

@@ -11,6 +11,8 @@ export interface WaitingPost {
 export interface PostAnswer {
   status: number;
   body: Record<string, unknown>;
+  /** Seconds the server asks to wait before trying again (`Retry-After` of a 429), when it says. */
+  retryAfter?: number;
 }
 
 /** Answers that say "not now" rather than yes or no (signed out, too many calls, the server away): the post waits. */
@@ -39,7 +41,8 @@ export async function post(url: string, body: Record<string, unknown>): Promise<
     return undefined;
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { status: response.status, body: answer };
+  const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+  return { status: response.status, body: answer, ...(Number.isFinite(retryAfter) && { retryAfter }) };
 }
 
 export async function keepWaiting(waiting: WaitingPost): Promise<void> {
@@ -48,6 +51,11 @@ export async function keepWaiting(waiting: WaitingPost): Promise<void> {
 
 export async function waitingCount(): Promise<number> {
   return (await entries(waitingStore())).length;
+}
+
+/** The posts waiting, oldest first: a screen opened again (offline too) lists what it still has to send. */
+export async function waitingPosts(): Promise<WaitingPost[]> {
+  return (await entries<string, WaitingPost>(waitingStore())).map(([, post]) => post).sort((a, b) => a.at - b.at);
 }
 
 let sending: Promise<void> | undefined;

@@ -110,8 +110,9 @@ function FollowUpButton({
     enabled: Boolean(followUp.prefill),
     retry: false,
   });
-  // Offered only where the server would take the new record: its prefill answered, not refused.
-  if (followUp.prefill && (isPending || isError)) return null;
+  // Offered only where the server would take the new record: its prefill answered, without a `refusal` (why the
+  // account may not start it now), and not refused outright.
+  if (followUp.prefill && (isPending || isError || !data || typeof data.refusal === 'string')) return null;
   const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
   return (
     <ActionButton

@@ -137,7 +137,7 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
       if (error instanceof ApiError && error.errors) setErrors(translateFieldErrors(t, error.errors));
       setFailure(
         error instanceof ApiError && error.status !== 500
-          ? translateServerText(t, error.message)
+          ? translateServerText(t, error.message, locale)
           : t('app.error.network'),
       );
     } finally {

@@ -6,12 +6,8 @@ export interface CallLimit {
   windowSeconds: number;
 }
 
-/**
- * Counts a call of `key` in the sign-in attempts table (so the limit holds across server processes) and answers
- * the seconds to wait when the key has already used its calls in the window (the call is then not counted);
- * undefined when it may go ahead. Run inside the call's transaction, only calls that commit count.
- */
-export async function countCall(db: Kysely<any>, key: string, limit: CallLimit): Promise<number | undefined> {
+/** Seconds until `key` may call again when it has used its calls in the window; undefined when it may now. */
+export async function callWait(db: Kysely<any>, key: string, limit: CallLimit): Promise<number | undefined> {
   const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
   const row = await db
     .selectFrom('login_attempts')
@@ -23,7 +19,21 @@ export async function countCall(db: Kysely<any>, key: string, limit: CallLimit):
     .where('key', '=', key)
     .where('at', '>', sql`now() - ${window}`)
     .executeTakeFirst();
-  if (Number(row?.calls ?? 0) >= limit.max) return Math.max(1, Number(row?.retry ?? 1));
+  return Number(row?.calls ?? 0) >= limit.max ? Math.max(1, Number(row?.retry ?? 1)) : undefined;
+}
+
+/** Counts one call of `key` now. */
+export async function recordCall(db: Kysely<any>, key: string): Promise<void> {
   await db.insertInto('login_attempts').values({ key }).execute();
-  return undefined;
+}
+
+/**
+ * Counts a call of `key` in the sign-in attempts table (so the limit holds across server processes) and answers
+ * the seconds to wait when the key has already used its calls in the window (the call is then not counted);
+ * undefined when it may go ahead. Run inside the call's transaction, only calls that commit count.
+ */
+export async function countCall(db: Kysely<any>, key: string, limit: CallLimit): Promise<number | undefined> {
+  const wait = await callWait(db, key, limit);
+  if (wait === undefined) await recordCall(db, key);
+  return wait;
 }

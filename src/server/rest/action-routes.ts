@@ -72,7 +72,10 @@ export function registerActionRoutes(app: FastifyInstance, deps: RouteDeps, reso
     const access = actionAccess(resource, request);
     const row = await loadScoped(db, registry, resource, access, request.params.id);
     const record = toRecord(resource, row);
-    const actions = availableActions(resource, record, request.principal);
+    // Offered as the guards count: the platform's days and hours.
+    const general = await new Writer(db, registry, request.principal).settings('general');
+    const timeZone = String(general.timezone ?? '') || undefined;
+    const actions = availableActions(resource, record, request.principal, new Date(), timeZone);
     const signatures = await signatureStates(db, registry, resource, record, actions, request.principal);
     return { actions, ...(signatures && { signatures }) };
   });

@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource, Endpoint, EndpointFile } from '../../core/resource';
-import { grants } from '../../core/roles';
+import { grants, type Principal } from '../../core/roles';
+import { checkTransition } from '../../core/workflow';
 import { validateBody } from '../../core/validation';
+import { callWait, recordCall } from '../auth/call-limit';
 import { limitCalls, limitMailsTo } from '../auth/mail-limits';
+import { tooManyAttempts } from '../auth/password-proof';
 import { inTransaction, Writer } from '../data-context';
 import { appText } from '../caller-language';
 import { badRequest, HttpError, notFound } from '../errors';
@@ -37,6 +40,24 @@ async function checkLimit(trx: Kysely<any>, key: string, limit: NonNullable<Endp
   await limitCalls(trx, key, { max: limit.perIp, windowSeconds: limit.windowSeconds });
   const address = limit.mailsTo ? (body as Record<string, unknown> | undefined)?.[limit.mailsTo] : undefined;
   if (typeof address === 'string') await limitMailsTo(trx, address);
+}
+
+/**
+ * A record endpoint that a transition names as its `preview` (what a cancellation gives back) answers what the
+ * transition would refuse for its role and the record's state, status and message alike: it never promises an
+ * outcome that the action then refuses.
+ */
+function refuseAsPreviewed(
+  resource: AnyResource,
+  endpoint: string,
+  record: Record<string, unknown>,
+  principal: Principal,
+) {
+  for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {})) {
+    if (transition.preview?.endpoint !== endpoint) continue;
+    const check = checkTransition(resource, action, record, principal, {});
+    if (!check.ok && check.status !== 400) throw new HttpError(check.status!, check.message!, check.errors);
+  }
 }
 
 type EndpointRequest = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, string> }>;
@@ -96,35 +117,53 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
       if (typeof shape === 'object') body = await fileOf(request, shape.file.maxBytes);
       else if (shape === 'raw') body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       else if (endpoint.input) body = await validInput(resource, endpoint.input, request.body);
-      return inTransaction(db, async (trx) => {
-        if (endpoint.limit)
-          await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit, body);
-        const writer = new Writer(trx, registry, principal);
-        let record;
-        if (endpoint.record) {
-          let access: ReadAccess;
-          try {
-            access = readAccess(resource, principal);
-          } catch (error) {
-            // An admin granted the endpoint but not the list still acts on any row; others see nothing.
-            if (principal.kind !== 'admin') throw error;
-            access = { mode: 'all' };
+      const missKey =
+        endpoint.missLimit && 'id' in principal
+          ? `endpoint-miss:${resource.name}/${name}:${principal.kind}:${principal.id}`
+          : undefined;
+      if (missKey) {
+        const wait = await callWait(db, missKey, endpoint.missLimit!);
+        if (wait !== undefined) throw tooManyAttempts(wait);
+      }
+      const run = () =>
+        inTransaction(db, async (trx) => {
+          if (endpoint.limit)
+            await checkLimit(trx, `endpoint:${resource.name}/${name}:${request.ip}`, endpoint.limit, body);
+          const writer = new Writer(trx, registry, principal);
+          let record;
+          if (endpoint.record) {
+            let access: ReadAccess;
+            try {
+              access = readAccess(resource, principal);
+            } catch (error) {
+              // An admin granted the endpoint but not the list still acts on any row; others see nothing.
+              if (principal.kind !== 'admin') throw error;
+              access = { mode: 'all' };
+            }
+            const row = await loadScoped(trx, registry, resource, access, request.params.id ?? '');
+            record = toRecord(resource, row) as never;
+            refuseAsPreviewed(resource, name, record!, principal);
           }
-          const row = await loadScoped(trx, registry, resource, access, request.params.id ?? '');
-          record = toRecord(resource, row) as never;
-        }
-        const result = await endpoint.handler(
-          contextOf(writer, {
-            record,
-            query: { ...(request.query ?? {}) },
-            body,
-            resource: resource.name,
-            headers: request.headers,
-          }),
-        );
-        if (endpoint.status) reply.code(endpoint.status);
-        return result ?? {};
-      });
+          const result = await endpoint.handler(
+            contextOf(writer, {
+              record,
+              query: { ...(request.query ?? {}) },
+              body,
+              resource: resource.name,
+              headers: request.headers,
+            }),
+          );
+          if (endpoint.status) reply.code(endpoint.status);
+          return result ?? {};
+        });
+      if (!missKey) return run();
+      try {
+        return await run();
+      } catch (error) {
+        // Outside the refused call's transaction, which is rolled back: the miss counts all the same.
+        if (error instanceof HttpError && error.status === endpoint.missLimit!.status) await recordCall(db, missKey);
+        throw error;
+      }
     };
     if (typeof shape === 'object') {
       const maxBytes = shape.file.maxBytes;

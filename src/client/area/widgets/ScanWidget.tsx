@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,11 +9,12 @@ import CameraAlt from '@mui/icons-material/CameraAlt';
 import PhotoLibrary from '@mui/icons-material/PhotoLibrary';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import type { RefField } from '../../../core/fields';
-import { formatDate } from '../../../core/format';
-import { pickLocalized, type LocalizedText } from '../../../core/locales';
+import { formatDate, formatDayAndTime, formatMoment, formatNumber } from '../../../core/format';
+import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import { resolveFilter, type ScanWidget as ScanWidgetConfig } from '../../../core/portal';
 import type { AnyResource, Row } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
@@ -23,7 +23,7 @@ import { useActiveLocale } from '../../generated/fields/FieldValue';
 import { translateServerText } from '../../generated/i18n-server-messages';
 import { RecordTable } from '../../generated/show/RecordTable';
 import { readCode } from '../code-reader';
-import { decided, keepWaiting, post, sendWaiting, waitingCount, type PostAnswer } from '../scan-queue';
+import { decided, keepWaiting, post, sendWaiting, waitingCount, waitingPosts, type PostAnswer } from '../scan-queue';
 import { WidgetCard } from './WidgetCard';
 import { AREA_FIRST_READ } from '../../../core/primed-answers';
 
@@ -35,7 +35,77 @@ const SAME_CODE_MS = 4_000;
 const RETRY_MS = 10_000;
 const FRAME_MS = 250;
 
-type Outcome = { code: string; kind: 'done' | 'refused' | 'waiting'; text: string; at: number };
+/**
+ * What became of a scan: accepted (`done`), accepted before (`again`: a second scan of the same ticket, told apart),
+ * refused with the server's reason, or waiting to be sent. `title` says which; `text` whom it is for, or why.
+ */
+type Outcome = {
+  code: string;
+  kind: 'done' | 'again' | 'refused' | 'waiting';
+  title: string;
+  text?: string;
+  at: number;
+};
+
+const SEVERITY = { done: 'success', again: 'error', refused: 'error', waiting: 'info' } as const;
+/** The most outcomes the screen lists, newest first. */
+const KEPT_OUTCOMES = 20;
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** Whom an accepted scan is for and what it holds, as the widget's `answer` names them: "Noy P. · 2 × Adult". */
+function answerText(
+  answer: Record<string, unknown>,
+  config: ScanWidgetConfig['answer'],
+  locale: Locale,
+  translate: Translate,
+) {
+  const who = config?.who && typeof answer[config.who] === 'string' ? String(answer[config.who]) : '';
+  const items = config?.items;
+  const list = items && Array.isArray(answer[items.list]) ? (answer[items.list] as Record<string, unknown>[]) : [];
+  const held = list
+    .map((item) => {
+      const named = item[items!.name];
+      const name =
+        named && typeof named === 'object' ? pickLocalized(named as LocalizedText, locale) : String(named ?? '');
+      const count = Number(item[items!.count] ?? 0);
+      return translate('app.scan.item', {
+        count: formatNumber(count, locale),
+        smart_count: count,
+        name: name || String(item[items!.code] ?? ''),
+        _: `${count} × ${name}`,
+      });
+    })
+    .join(', ');
+  return [who, held].filter(Boolean).join(' · ');
+}
+
+/**
+ * The picked record when the address names none: today's whose moment (the `preselect` date at its time field's
+ * hour) is nearest to now, the coming one on a tie; else the next day's first; one of a day gone by only when
+ * nothing else is offered (the most recent). Days and hours are the reader's wall clock.
+ */
+function preselected(rows: Row[], field: string | undefined, config: AnyResource | undefined): Row | undefined {
+  if (!field) return rows[0];
+  const timeField = config?.fields[field]?.time;
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const nowMinutes = now.getHours() * 60 + now.getMinutes();
+  const moments = rows.map((row) => {
+    const time = /^(\d{2}):(\d{2})$/.exec(String((timeField && row[timeField]) ?? ''));
+    return { row, day: String(row[field] ?? '').slice(0, 10), minutes: time ? +time[1] * 60 + +time[2] : 0 };
+  });
+  const todays = moments
+    .filter(({ day }) => day === today)
+    .sort((a, b) => Math.abs(a.minutes - nowMinutes) - Math.abs(b.minutes - nowMinutes) || b.minutes - a.minutes);
+  if (todays.length) return todays[0].row;
+  const byMoment = (a: (typeof moments)[number], b: (typeof moments)[number]) =>
+    a.day.localeCompare(b.day) || a.minutes - b.minutes;
+  const coming = moments.filter(({ day }) => day > today).sort(byMoment);
+  if (coming.length) return coming[0].row;
+  return moments.sort(byMoment).at(-1)?.row;
+}
 
 /** Keeps the screen for offline use: its worker, and what the page loaded before the worker took it over. */
 function useOfflineScreen() {
@@ -99,6 +169,8 @@ function usePickList(pick: ScanWidgetConfig['pick'], config: AnyResource | undef
             const field = config?.fields[name];
             const value = row[name];
             if (field?.kind === 'ref') return names.get(`${name}:${value}`) ?? '';
+            // A departure's day with its hour: two departures of one day are told apart by it.
+            if (field?.kind === 'date' && field.time) return formatDayAndTime(String(value), row[field.time], locale);
             if (field?.kind === 'date') return formatDate(String(value), locale);
             return String(value ?? '');
           })
@@ -110,18 +182,21 @@ function usePickList(pick: ScanWidgetConfig['pick'], config: AnyResource | undef
 }
 
 /**
- * The scan screen: camera, photo or typed code, each posted to the endpoint; without network the post waits in
- * the browser and the screen counts what waits. Under it, the picked record's table (a departure's manifest).
+ * The scan screen: camera, photo or typed code, each posted to the endpoint with the picked record (`pick.send`);
+ * without network the post waits in the browser and the screen lists what waits. Under it, the picked record's
+ * table (a departure's manifest). The picked record is in the address (`?pick={id}`): a reload, offline too, keeps it.
  */
 export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   const translate = useTranslate();
+  const locale = useActiveLocale();
   const registry = useRegistry();
   const queryClient = useQueryClient();
   const pickConfig = registry.config(widget.pick.resource);
   const table = pickConfig?.recordTables?.find((t) => t.endpoint === widget.pick.table);
   const { data: choices } = usePickList(widget.pick, pickConfig);
-  // `?pick={id}` opens on that record (a departure's page links here with it).
-  const [picked, setPicked] = useState(() => new URLSearchParams(location.search).get('pick') ?? '');
+  // `?pick={id}` opens on that record (a departure's page links here with it), and a pick is written there.
+  const [params, setParams] = useSearchParams();
+  const picked = params.get('pick') ?? '';
   const [typed, setTyped] = useState('');
   const [waiting, setWaiting] = useState(0);
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -136,19 +211,79 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
     translate(`app.scan.${key}`, { _: key, ...options });
   useOfflineScreen();
 
-  const chosen = choices?.find(({ row }) => String(row.id) === picked) ?? choices?.[0];
+  const opening = useMemo(
+    () =>
+      choices
+        ? preselected(
+            choices.map(({ row }) => row),
+            widget.pick.preselect,
+            pickConfig,
+          )
+        : undefined,
+    [choices, widget.pick.preselect, pickConfig],
+  );
+  const chosen = choices?.find(({ row }) => String(row.id) === picked) ?? choices?.find(({ row }) => row === opening);
+  const pick = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('pick', id);
+        return next;
+      },
+      { replace: true },
+    );
+  const waitingOutcome = useCallback(
+    (code: string, at: number, title = translate('app.scan.queued', { _: 'Waiting for the network' })): Outcome => ({
+      code,
+      kind: 'waiting',
+      title,
+      at,
+    }),
+    [translate],
+  );
+  // Newest first; a code's answer takes the place of its wait.
+  const addOutcome = useCallback(
+    (outcome: Outcome) =>
+      setOutcomes((list) =>
+        [outcome, ...list.filter((o) => !(o.code === outcome.code && o.kind === 'waiting'))].slice(0, KEPT_OUTCOMES),
+      ),
+    [],
+  );
   const countWaiting = useCallback(() => waitingCount().then(setWaiting, () => undefined), []);
   const report = useCallback(
     (code: string, answer: PostAnswer) => {
-      const message = typeof answer.body.message === 'string' ? answer.body.message : String(answer.status);
-      const outcome: Outcome =
-        answer.status < 300
-          ? { code, kind: 'done', text: translate('app.scan.done', { code, _: `${code} ✓` }), at: Date.now() }
-          : { code, kind: 'refused', text: `${code}: ${translateServerText(translate, message)}`, at: Date.now() };
-      setOutcomes((list) => [outcome, ...list.filter((o) => !(o.code === code && o.kind === 'waiting'))].slice(0, 20));
+      const at = Date.now();
+      let outcome: Outcome;
+      if (answer.status < 300) {
+        const config = widget.answer;
+        const again = Boolean(config?.again && answer.body[config.again]);
+        const first = config?.at ? answer.body[config.at] : undefined;
+        outcome = {
+          code,
+          kind: again ? 'again' : 'done',
+          title: again
+            ? translate('app.scan.again', {
+                time: formatMoment(typeof first === 'string' ? first : undefined, locale) || '—',
+                _: 'Already checked in',
+              })
+            : translate('app.scan.done', { _: 'Checked in' }),
+          text: answerText(answer.body, config, locale, translate),
+          at,
+        };
+      } else {
+        const message = typeof answer.body.message === 'string' ? answer.body.message : String(answer.status);
+        outcome = {
+          code,
+          kind: 'refused',
+          title: translate('app.scan.refused', { _: 'Not checked in' }),
+          text: translateServerText(translate, message, locale),
+          at,
+        };
+      }
+      addOutcome(outcome);
       void queryClient.invalidateQueries({ queryKey: ['endpoint'] });
     },
-    [queryClient, translate],
+    [queryClient, translate, locale, widget.answer, addOutcome],
   );
   const sendAll = useCallback(
     () =>
@@ -157,7 +292,26 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   );
 
   useEffect(() => {
-    void countWaiting().then(() => (navigator.onLine ? sendAll() : undefined));
+    // What waits from before (a screen opened again, offline too) is listed by its codes, then sent when it can be.
+    void waitingPosts()
+      .then((posts) => {
+        const listed = posts.map((waitingPost) =>
+          waitingOutcome(String(waitingPost.body[widget.field]), waitingPost.at),
+        );
+        setOutcomes((list) =>
+          [...list, ...listed.filter((o) => !list.some((known) => known.code === o.code)).reverse()].slice(
+            0,
+            KEPT_OUTCOMES,
+          ),
+        );
+      })
+      .catch(() => undefined)
+      .then(countWaiting)
+      .then(() => (navigator.onLine ? sendAll() : undefined));
+    // Only once, when the screen opens.
+  }, []);
+
+  useEffect(() => {
     const back = () => {
       setOnline(true);
       void sendAll();
@@ -171,22 +325,28 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
       window.removeEventListener('offline', gone);
       clearInterval(timer);
     };
-  }, [countWaiting, sendAll]);
+  }, [sendAll]);
 
+  const chosenId = chosen?.row.id;
   const submit = useCallback(
     async (raw: string) => {
       const code = raw.trim().toUpperCase();
       if (!code) return;
-      const body = { [widget.field]: code };
-      const answer = navigator.onLine ? await post(url, body) : undefined;
+      const body: Record<string, unknown> = { [widget.field]: code };
+      if (widget.pick.send && chosenId != null) body[widget.pick.send] = chosenId;
+      const answer: PostAnswer | undefined = navigator.onLine ? await post(url, body) : undefined;
       if (decided(answer)) return report(code, answer);
+      const notNow = answer as PostAnswer | undefined;
       await keepWaiting({ url, body, at: Date.now() });
-      setOutcomes((list) =>
-        [{ code, kind: 'waiting' as const, text: text('queued', { code }), at: Date.now() }, ...list].slice(0, 20),
-      );
+      // Refused for now (too many unknown codes): it waits as one without network does, and the screen says why.
+      const why =
+        notNow?.status === 429
+          ? translate('app.scan.tooMany', { smart_count: notNow.retryAfter ?? 60, _: 'Too many unknown codes' })
+          : undefined;
+      addOutcome(waitingOutcome(code, Date.now(), why));
       await countWaiting();
     },
-    [url, widget.field, report, countWaiting],
+    [url, widget.field, widget.pick.send, chosenId, report, countWaiting, waitingOutcome, addOutcome, translate],
   );
 
   // The camera: frames are read a few times a second while it is on; a code seen again soon after is not resent.
@@ -237,7 +397,8 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   };
 
   return (
-    <>
+    // One block for the card and the table under it: the card takes its own height, not the table's too.
+    <Box>
       <WidgetCard name={widget.name}>
         <Stack spacing={2}>
           {choices?.length ? (
@@ -245,11 +406,21 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
               select
               label={text('pick')}
               value={chosen ? String(chosen.row.id) : ''}
-              onChange={(event) => setPicked(event.target.value)}
-              inputProps={{ 'data-testid': 'scan-pick' }}
+              onChange={(event) => pick(event.target.value)}
+              // A departure's name is long on a phone: it wraps in the field and in the list, never cut.
+              sx={{ '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'scan-pick' },
+                select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 16px)' } } } } },
+              }}
             >
               {choices.map(({ row, label }) => (
-                <MenuItem key={String(row.id)} value={String(row.id)}>
+                <MenuItem
+                  key={String(row.id)}
+                  value={String(row.id)}
+                  data-pick={String(row.id)}
+                  sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minHeight: 48 }}
+                >
                   {label}
                 </MenuItem>
               ))}
@@ -303,7 +474,9 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
               label={text('typeCode')}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
-              inputProps={{ 'data-testid': 'scan-code', autoCapitalize: 'characters', autoComplete: 'off' }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'scan-code', autoCapitalize: 'characters', autoComplete: 'off' },
+              }}
               sx={{ flex: 1 }}
             />
             <Button type="submit" variant="outlined" startIcon={<QrCodeScanner />} sx={{ minHeight: 48 }}>
@@ -311,29 +484,27 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
             </Button>
           </Stack>
           {outcomes.length ? (
-            <List dense data-testid="scan-outcomes">
-              {outcomes.map((outcome) => (
-                <ListItem key={`${outcome.code}-${outcome.at}`} data-outcome={outcome.kind} data-code={outcome.code}>
-                  <ListItemText
-                    primary={outcome.text}
-                    slotProps={{
-                      primary: {
-                        color:
-                          outcome.kind === 'done'
-                            ? 'success.main'
-                            : outcome.kind === 'refused'
-                              ? 'error.main'
-                              : 'text.secondary',
-                      },
-                    }}
-                  />
-                </ListItem>
+            // Newest first; each says what became of the scan in its colour, and whom it was for.
+            <Stack spacing={1} data-testid="scan-outcomes">
+              {outcomes.map((outcome, index) => (
+                <Alert
+                  key={`${outcome.code}-${outcome.at}`}
+                  severity={SEVERITY[outcome.kind]}
+                  variant={index === 0 && outcome.kind !== 'waiting' ? 'filled' : 'outlined'}
+                  role="status"
+                  data-outcome={outcome.kind}
+                  data-code={outcome.code}
+                  sx={{ py: index === 0 ? undefined : 0 }}
+                >
+                  <AlertTitle sx={{ mb: 0 }}>{outcome.title}</AlertTitle>
+                  {[outcome.code, outcome.text].filter(Boolean).join(' · ')}
+                </Alert>
               ))}
-            </List>
+            </Stack>
           ) : null}
         </Stack>
       </WidgetCard>
       {pickConfig && table && chosen ? <RecordTable config={pickConfig} table={table} record={chosen.row} /> : null}
-    </>
+    </Box>
   );
 }

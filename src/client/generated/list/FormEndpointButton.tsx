@@ -269,11 +269,14 @@ export function FormEndpointButton({ name, form }: { name: string; form: Endpoin
     } catch (caught) {
       const body = (caught as { body?: { message?: string; errors?: Record<string, string> } }).body;
       const fieldErrors = Object.fromEntries(
-        Object.entries(body?.errors ?? {}).map(([field, text]) => [field, translateServerText(translate, text)]),
+        Object.entries(body?.errors ?? {}).map(([field, text]) => [
+          field,
+          translateServerText(translate, text, locale),
+        ]),
       );
       setErrors(fieldErrors);
       const shown = Object.keys(fieldErrors).some((field) => field in form.inputs);
-      if (!shown) setProblem(translateServerText(translate, body?.message ?? (caught as Error).message));
+      if (!shown) setProblem(translateServerText(translate, body?.message ?? (caught as Error).message, locale));
       return null;
     } finally {
       setBusy(false);

@@ -128,7 +128,8 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
           </Box>
         ) : null}
         {rows.length ? (
-          <TableContainer>
+          // It scrolls sideways on a phone: a keyboard reaches it too, and it is named for whoever lands on it.
+          <TableContainer tabIndex={0} role="region" aria-label={label('title')} data-scroll-box>
             <Table size="small">
               <TableHead>
                 <TableRow>

@@ -70,10 +70,10 @@ export function BulkTransitionButton({ config, action }: { config: AnyResource; 
         icon={transition.icon}
         color={transition.tone ?? 'primary'}
         disabled={busy || !selectedIds.length}
-        onClick={() => (inputs.length ? setAsking(true) : void run())}
+        onClick={() => (inputs.length || transition.confirm ? setAsking(true) : void run())}
         data-bulk-action={action}
       />
-      {inputs.length ? (
+      {inputs.length || transition.confirm ? (
         <TransitionDialog
           config={config}
           action={action}

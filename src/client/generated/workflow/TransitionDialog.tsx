@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Form, SaveButton, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
@@ -13,6 +14,8 @@ import { humanize, labels } from '../../../core/labels';
 import type { TransitionInput } from './inputs';
 import { DialogTextButton } from '../DialogTextButton';
 import { useEndpointText } from '../show/InstructionsPanel';
+import { recordTitle } from '../../../core/record-title';
+import { useActiveLocale } from '../active-locale';
 
 /** The transition's `preview`: what it will do, from a record endpoint, stated before it is confirmed. */
 function Preview({
@@ -95,9 +98,17 @@ export function TransitionDialog({
     named
       ? translate(`resources.${config.name}.dialogs.${action}.${principal.kind}.${key}`, { _: fallback })
       : fallback;
-  const preview = config.workflow?.transitions[action]?.preview;
+  const transition = config.workflow?.transitions[action];
+  const preview = transition?.preview;
   // Read before the form, whose own (empty) record its fields see.
   const record = useRecordContext();
+  const locale = useActiveLocale();
+  // A transition that asks to be confirmed names the record it is about to change (one record; a bulk run its count).
+  const title = record ? recordTitle(config, record, locale) : '';
+  const confirmText =
+    transition?.confirm && record && !count
+      ? translate('app.workflow.confirm', { record: title, _: `${actionLabel}: ${title}?` })
+      : undefined;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
       <Form onSubmit={onSubmit} record={{}}>
@@ -107,6 +118,11 @@ export function TransitionDialog({
             <Typography variant="body2" sx={{ mb: 1 }}>
               {translate('app.workflow.bulkCount', { smart_count: count, _: `${count} records` })}
             </Typography>
+          ) : null}
+          {confirmText ? (
+            <DialogContentText sx={{ mb: inputs.length ? 2 : 0 }} data-testid={`confirm-${action}`}>
+              {confirmText}
+            </DialogContentText>
           ) : null}
           {preview && !count ? (
             <Preview config={config} endpoint={preview.endpoint} record={record} open={open} />
@@ -126,6 +142,7 @@ export function TransitionDialog({
             label={words('confirm', actionLabel)}
             icon={<></>}
             alwaysEnable
+            color={transition?.tone ?? 'primary'}
             sx={{ minHeight: 40, ...(named ? { textTransform: 'none' } : {}) }}
           />
         </DialogActions>

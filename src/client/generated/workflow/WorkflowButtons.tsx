@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../core/format';
 import { useActiveLocale } from '../fields/FieldValue';
 import { humanize, labels } from '../../../core/labels';
 import type { TransitionDialog as Dialog } from './TransitionDialog';
-import { useRunTransition } from './useTransition';
+import { asks, useRunTransition } from './useTransition';
 import { ActionButton } from './ActionButton';
 
 // The dialog and its inputs (the form code) load when a transition that asks for input is first started: a
@@ -66,7 +66,7 @@ export function TransitionButton({
       ) : (
         button
       )}
-      {(inputs.length || transition?.preview) && (open || opened) ? (
+      {asks(transition, inputs) && (open || opened) ? (
         <Suspense fallback={null}>
           <TransitionDialog
             config={config}

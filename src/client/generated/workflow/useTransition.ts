@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
-import type { AnyResource } from '../../../core/resource';
+import type { AnyResource, Transition } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { humanize, labels } from '../../../core/labels';
 import { errorMessage, fieldErrors } from './errors';
 import { transitionInputs } from './inputs';
+
+/** Whether a transition opens its dialog before it runs: it asks for inputs, states a preview, or asks to confirm. */
+export function asks(transition: Transition | undefined, inputs: readonly unknown[]): boolean {
+  return Boolean(inputs.length || transition?.preview || transition?.confirm);
+}
 
 /** Runs one transition on one record: opens the inputs dialog first when the transition asks for inputs. */
 export function useRunTransition(
@@ -50,8 +55,9 @@ export function useRunTransition(
     open,
     busy,
     close: () => setOpen(false),
-    // A transition with a preview opens its dialog to state it even when it asks for nothing.
-    start: () => (inputs.length || transition?.preview ? setOpen(true) : void run()),
+    // A transition with a preview opens its dialog to state it even when it asks for nothing, and one that asks to
+    // be confirmed (`confirm`) to ask first.
+    start: () => (asks(transition, inputs) ? setOpen(true) : void run()),
     run,
   };
 }

@@ -1,0 +1,26 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * One of the signed-in customer's past trips still open to a refund request (SPEC §21: a customer asks once the trip
+ * has left, not boarded by a scan, within the window; before it they cancel). The demo gives user@example.com three;
+ * each test takes its own by `index`, so tests running side by side never ask on the same trip.
+ */
+export async function pastTripToRefund(
+  request: APIRequestContext,
+  index: number,
+): Promise<{ id: number; total: number; currency: string }> {
+  const filter = encodeURIComponent(JSON.stringify({ status: 'completed' }));
+  const orders = (await (
+    await request.get(`/api/orders?filter=${filter}&range=[0,49]&sort=["departureDate","DESC"]`)
+  ).json()) as { id: number; total: number; currency: string }[];
+  const open: { id: number; total: number; currency: string }[] = [];
+  for (const order of orders) {
+    const answer = (await (await request.get(`/api/orders/${order.id}/refundable`)).json()) as {
+      amount: number;
+      refusal?: string;
+    };
+    if (!answer.refusal && answer.amount === order.total) open.push(order);
+  }
+  expect(open.length, 'the demo customer’s past trips still open to a refund request').toBeGreaterThan(index);
+  return open[index];
+}
