@@ -16,6 +16,8 @@ const en = {
   } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'Copy %{value}', done: 'Copied' },
     title: 'Lantern',
     tagline: 'Travel services across Laos and the Mekong',
     // Language names are endonyms in every file: a reader finds their own language in any UI language.
@@ -428,9 +430,9 @@ const en = {
       fullUntil:
         'free cancellation until %{smart_count} hour before departure |||| free cancellation until %{smart_count} hours before departure',
       partialUntil:
-        '%{percent} % refund until %{smart_count} hour before |||| %{percent} % refund until %{smart_count} hours before',
+        '%{percent}\u00a0% refund until %{smart_count} hour before |||| %{percent}\u00a0% refund until %{smart_count} hours before',
       fullUntilStart: 'free cancellation until departure',
-      partialUntilStart: '%{percent} % refund until departure',
+      partialUntilStart: '%{percent}\u00a0% refund until departure',
       noRefundAfter: 'no refund after',
       noRefund: 'No refund on cancellation',
       separator: '; ',
@@ -619,7 +621,11 @@ const en = {
         },
         cancelled: {
           subject: 'Booking %{code} cancelled',
-          text: 'Your booking %{code} was cancelled (%{reason}). Nothing was paid for it, and its seats are on sale again.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          text: 'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the cancellation terms %{refundAmount} comes back to you: a refund request for it is with our finance team, and the money is paid back to you once they approve it.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          unpaid:
+            'Your booking %{code} was cancelled. Nothing was paid for it, and its seats are on sale again.\nReason: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          noRefund:
+            'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the booking’s cancellation terms nothing comes back for a cancellation this close to the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
         },
       },
       refunds: {
@@ -1156,6 +1162,12 @@ const en = {
           refunded: 'Refunded',
           expired: 'Expired',
           no_show: 'No-show',
+        },
+      },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'Cancel this booking?', dismiss: 'Keep my booking', confirm: 'Cancel booking' },
         },
       },
       actions: {

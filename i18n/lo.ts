@@ -239,6 +239,8 @@ const lo = {
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'ສຳເນົາ %{value}', done: 'ສຳເນົາແລ້ວ' },
     title: 'Lantern',
     tagline: 'ບໍລິການທ່ອງທ່ຽວທົ່ວລາວ ແລະ ລຸ່ມນ້ຳຂອງ',
     language: {
@@ -659,9 +661,9 @@ const lo = {
       title: 'ເງື່ອນໄຂການຍົກເລີກ',
       fullUntil: 'ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ |||| ຍົກເລີກຟຣີຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນອອກເດີນທາງ',
       partialUntil:
-        'ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ |||| ຄືນເງິນ %{percent} % ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ',
+        'ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ |||| ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດ %{smart_count} ຊົ່ວໂມງກ່ອນ',
       fullUntilStart: 'ຍົກເລີກຟຣີຈົນຮອດເວລາອອກເດີນທາງ',
-      partialUntilStart: 'ຄືນເງິນ %{percent} % ຈົນຮອດເວລາອອກເດີນທາງ',
+      partialUntilStart: 'ຄືນເງິນ %{percent}\u00a0% ຈົນຮອດເວລາອອກເດີນທາງ',
       noRefundAfter: 'ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ',
       noRefund: 'ບໍ່ຄືນເງິນເມື່ອຍົກເລີກ',
       separator: '; ',
@@ -849,7 +851,11 @@ const lo = {
         },
         cancelled: {
           subject: 'ການຈອງ %{code} ຖືກຍົກເລີກແລ້ວ',
-          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ (%{reason}). ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nທ່ານໄດ້ຈ່າຍ %{total}. ຕາມເງື່ອນໄຂການຍົກເລີກ ທ່ານຈະໄດ້ຮັບເງິນຄືນ %{refundAmount}: ຄຳຮ້ອງຂໍເງິນຄືນຢູ່ກັບທີມການເງິນຂອງພວກເຮົາແລ້ວ, ແລະ ເງິນຈະຖືກໂອນຄືນໃຫ້ທ່ານເມື່ອຄຳຮ້ອງໄດ້ຮັບການອະນຸມັດ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          unpaid:
+            'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ. ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          noRefund:
+            'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nທ່ານໄດ້ຈ່າຍ %{total}. ຕາມເງື່ອນໄຂການຍົກເລີກຂອງການຈອງນີ້ ການຍົກເລີກໃກ້ເວລາອອກເດີນທາງຂະໜາດນີ້ຈະບໍ່ໄດ້ຮັບເງິນຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
       },
       refunds: {
@@ -1385,6 +1391,12 @@ const lo = {
           refunded: 'ຄືນເງິນແລ້ວ',
           expired: 'ໝົດອາຍຸ',
           no_show: 'ບໍ່ມາ',
+        },
+      },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'ຍົກເລີກການຈອງນີ້ບໍ?', dismiss: 'ຮັກສາການຈອງໄວ້', confirm: 'ຍົກເລີກການຈອງ' },
         },
       },
       actions: {

@@ -239,6 +239,8 @@ const th = {
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'คัดลอก %{value}', done: 'คัดลอกแล้ว' },
     title: 'Lantern',
     tagline: 'บริการท่องเที่ยวทั่วลาวและลุ่มน้ำโขง',
     language: {
@@ -658,9 +660,9 @@ const th = {
       title: 'เงื่อนไขการยกเลิก',
       fullUntil: 'ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง |||| ยกเลิกฟรีจนถึง %{smart_count} ชั่วโมงก่อนออกเดินทาง',
       partialUntil:
-        'คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน |||| คืนเงิน %{percent} % จนถึง %{smart_count} ชั่วโมงก่อน',
+        'คืนเงิน %{percent}\u00a0% จนถึง %{smart_count} ชั่วโมงก่อน |||| คืนเงิน %{percent}\u00a0% จนถึง %{smart_count} ชั่วโมงก่อน',
       fullUntilStart: 'ยกเลิกฟรีจนถึงเวลาออกเดินทาง',
-      partialUntilStart: 'คืนเงิน %{percent} % จนถึงเวลาออกเดินทาง',
+      partialUntilStart: 'คืนเงิน %{percent}\u00a0% จนถึงเวลาออกเดินทาง',
       noRefundAfter: 'หลังจากนั้นไม่คืนเงิน',
       noRefund: 'ไม่คืนเงินเมื่อยกเลิก',
       separator: '; ',
@@ -848,7 +850,11 @@ const th = {
         },
         cancelled: {
           subject: 'การจอง %{code} ถูกยกเลิกแล้ว',
-          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว (%{reason}) การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nคุณชำระเงินแล้ว %{total} ตามเงื่อนไขการยกเลิก คุณจะได้รับเงินคืน %{refundAmount}: คำขอคืนเงินอยู่กับทีมการเงินของเราแล้ว และเงินจะโอนคืนให้คุณเมื่อคำขอได้รับการอนุมัติ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          unpaid:
+            'การจอง %{code} ของคุณถูกยกเลิกแล้ว การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          noRefund:
+            'การจอง %{code} ของคุณถูกยกเลิกแล้ว และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nคุณชำระเงินแล้ว %{total} ตามเงื่อนไขการยกเลิกของการจองนี้ การยกเลิกในเวลาใกล้ออกเดินทางเช่นนี้จะไม่ได้รับเงินคืน\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
       },
       refunds: {
@@ -1384,6 +1390,12 @@ const th = {
           refunded: 'คืนเงินแล้ว',
           expired: 'หมดอายุ',
           no_show: 'ไม่มา',
+        },
+      },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'ยกเลิกการจองนี้หรือไม่?', dismiss: 'เก็บการจองไว้', confirm: 'ยกเลิกการจอง' },
         },
       },
       actions: {

@@ -19,6 +19,8 @@ export interface ResourceMessages {
   enums?: Record<string, Record<string, string>>;
   /** A label for every workflow transition. */
   actions?: Record<string, string>;
+  /** A transition dialog's own words for a kind of account (`dialogWords`): by action, then kind. */
+  dialogs?: Record<string, Record<string, { title: string; dismiss: string; confirm: string }>>;
   /**
    * What a save of one of its records says, in the reader's words ("Refund requested"): `created`, `updated`.
    * Without them the generic `ra.notification.created|updated`.

@@ -240,6 +240,8 @@ const vi = {
     readOnly: 'Không thể thay đổi trường này',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: 'Sao chép %{value}', done: 'Đã sao chép' },
     title: 'Lantern',
     tagline: 'Dịch vụ du lịch khắp Lào và vùng Mê Kông',
     language: {
@@ -663,9 +665,9 @@ const vi = {
       fullUntil:
         'hủy miễn phí đến %{smart_count} giờ trước khi khởi hành |||| hủy miễn phí đến %{smart_count} giờ trước khi khởi hành',
       partialUntil:
-        'hoàn %{percent} % đến %{smart_count} giờ trước |||| hoàn %{percent} % đến %{smart_count} giờ trước',
+        'hoàn %{percent}\u00a0% đến %{smart_count} giờ trước |||| hoàn %{percent}\u00a0% đến %{smart_count} giờ trước',
       fullUntilStart: 'hủy miễn phí đến giờ khởi hành',
-      partialUntilStart: 'hoàn %{percent} % đến giờ khởi hành',
+      partialUntilStart: 'hoàn %{percent}\u00a0% đến giờ khởi hành',
       noRefundAfter: 'sau đó không hoàn tiền',
       noRefund: 'Không hoàn tiền khi hủy',
       separator: '; ',
@@ -856,7 +858,11 @@ const vi = {
         },
         cancelled: {
           subject: 'Đơn đặt chỗ %{code} đã bị hủy',
-          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy (%{reason}). Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy, bạn được hoàn lại %{refundAmount}: yêu cầu hoàn tiền đã được chuyển đến bộ phận tài chính của chúng tôi, và tiền sẽ được trả lại cho bạn khi yêu cầu được duyệt.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          unpaid:
+            'Đơn đặt chỗ %{code} của bạn đã bị hủy. Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          noRefund:
+            'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy của đơn này, việc hủy sát giờ khởi hành như vậy không được hoàn tiền.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },
       },
       refunds: {
@@ -1393,6 +1399,12 @@ const vi = {
           refunded: 'Đã hoàn tiền',
           expired: 'Đã hết hạn',
           no_show: 'Vắng mặt',
+        },
+      },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: 'Hủy đơn đặt chỗ này?', dismiss: 'Giữ đơn đặt chỗ', confirm: 'Hủy đặt chỗ' },
         },
       },
       actions: {

@@ -238,6 +238,8 @@ const zh = {
     readOnly: '此字段不可修改',
   },
   app: {
+    // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
+    copy: { action: '复制 %{value}', done: '已复制' },
     title: 'Lantern',
     tagline: '畅游老挝与湄公河流域的旅游服务',
     language: {
@@ -657,9 +659,9 @@ const zh = {
       title: '取消政策',
       fullUntil: '出发前 %{smart_count} 小时前可免费取消 |||| 出发前 %{smart_count} 小时前可免费取消',
       partialUntil:
-        '出发前 %{smart_count} 小时前取消退款 %{percent} % |||| 出发前 %{smart_count} 小时前取消退款 %{percent} %',
+        '出发前 %{smart_count} 小时前取消退款 %{percent}\u00a0% |||| 出发前 %{smart_count} 小时前取消退款 %{percent}\u00a0%',
       fullUntilStart: '出发前均可免费取消',
-      partialUntilStart: '出发前取消退款 %{percent} %',
+      partialUntilStart: '出发前取消退款 %{percent}\u00a0%',
       noRefundAfter: '此后不予退款',
       noRefund: '取消不予退款',
       separator: '；',
@@ -845,7 +847,11 @@ const zh = {
         },
         cancelled: {
           subject: '预订 %{code} 已取消',
-          text: '您的预订 %{code} 已取消（%{reason}）。该预订未付款，座位已重新开放销售。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          text: '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据取消条款，将退还您 %{refundAmount}：退款申请已交由我们的财务团队处理，批准后款项将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          unpaid:
+            '您的预订 %{code} 已取消。该预订未付款，座位已重新开放销售。\n原因：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          noRefund:
+            '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据该预订的取消条款，距出发这么近的取消不予退款。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
         },
       },
       refunds: {
@@ -1375,6 +1381,12 @@ const zh = {
           refunded: '已退款',
           expired: '已过期',
           no_show: '未到场',
+        },
+      },
+      // The traveller's own words in the cancel dialog (the transition's dialogWords).
+      dialogs: {
+        cancel: {
+          user: { title: '取消此预订？', dismiss: '保留我的预订', confirm: '取消预订' },
         },
       },
       actions: {

@@ -16,7 +16,7 @@ import {
 } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
-import { refundable } from './refunds.effects';
+import { refundable, requestRefund } from './refunds.effects';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { canComplete, followDeparture, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
 import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
@@ -146,9 +146,20 @@ export default defineResource({
         hero: { title: 'serviceId.title', image: 'serviceId.images' },
         sections: [
           // What a cancelled booking gives back shows once it is known.
-          { name: 'trip', fields: ['departureDate', 'meetingPoint', 'lines', 'quantity', 'total', 'refundAmount'] },
+          // The order code as text whatever the state (the transfer's reference while unpaid); as a ticket below.
+          {
+            name: 'trip',
+            fields: ['code', 'departureDate', 'meetingPoint', 'lines', 'quantity', 'total', 'refundAmount'],
+          },
           { name: 'payment', instructions: true, fields: ['holdExpiresAt', 'paymentMethod', 'paidAt'] },
-          { name: 'ticket', code: 'code' },
+          // The ticket only while it takes the traveller on board: never drawn on an unpaid, cancelled, refunded,
+          // expired, no-show or completed booking. The trip it is for beside its code.
+          {
+            name: 'ticket',
+            code: 'code',
+            whileIn: ['paid', 'confirmed'],
+            fields: ['departureDate', 'meetingPoint', 'lines'],
+          },
           { name: 'organizer', endpoint: { name: 'organizer', fields: { name: 'text', phone: 'phone' } } },
           // The terms as booked: a later change of the service's does not change this booking's.
           { name: 'terms', fields: ['cancellationPolicy'] },
@@ -235,10 +246,19 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
+        // The traveller's dialog: "Keep my booking" / "Cancel booking".
+        dialogWords: ['user'],
         guard: cancelOrder,
         effect: markCancelled,
-        // The traveller's receipt too when they cancelled it themselves.
-        notify: mailUser('orders.cancelled', { self: true }),
+        // The traveller's receipt too when they cancelled it themselves. It says what was paid and what comes back
+        // (the refund request finance decides), or that nothing was paid.
+        notify: mailUser('orders.cancelled', {
+          self: true,
+          texts: [
+            { when: { paidAt: null }, text: 'unpaid' },
+            { when: { refundAmount: [0, null] }, text: 'noRefund' },
+          ],
+        }),
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {
@@ -277,12 +297,13 @@ export default defineResource({
   },
   // The customer's way from a booking to a refund request or a complaint about it.
   followUps: {
-    // The request starts at what is still refundable, not 0 (the server caps it the same way).
+    // The request starts at what is still refundable, not 0 (the server caps it the same way); it is offered only
+    // where the server would take it (`refund-request` refuses as the request would: the time to ask has passed…).
     requestRefund: {
       resource: 'refunds',
       field: 'orderId',
       in: ['paid', 'confirmed', 'completed'],
-      prefill: 'refundable',
+      prefill: 'refund-request',
     },
     reportProblem: { resource: 'complaints', field: 'orderId' },
     writeReview: { resource: 'reviews', field: 'orderId', in: ['completed'] },
@@ -297,7 +318,10 @@ export default defineResource({
       ...mailUser('orders.booked', { self: true, message: 'createCustomer', params: 'how-to-pay' }),
     ],
   },
-  instructions: [{ endpoint: 'how-to-pay', when: { status: ['pending_payment'] } }],
+  // The account number and the order code (the transfer's reference) are typed into a banking app: copy buttons.
+  instructions: [
+    { endpoint: 'how-to-pay', when: { status: ['pending_payment'] }, copy: ['bankAccountNumber', 'reference'] },
+  ],
   endpoints: {
     'how-to-pay': {
       method: 'GET',
@@ -306,6 +330,18 @@ export default defineResource({
       handler: howToPay,
     },
     refundable: { method: 'GET', record: true, by: ['user', 'finance'], handler: refundable },
+    // The customer's refund request as it would be taken now (its amount), or its refusal: the request's own rules
+    // run without writing anything.
+    'refund-request': {
+      method: 'GET',
+      record: true,
+      by: ['user'],
+      dryRun: true,
+      handler: async (ctx) => {
+        const { amount, currency } = await requestRefund(ctx, { orderId: ctx.record!.id });
+        return { amount, currency };
+      },
+    },
     organizer: { method: 'GET', record: true, by: ['user'], handler: organizer },
     // What cancelling the booking now gives back, for the Cancel dialog (its customer only).
     'cancel-preview': { method: 'GET', record: true, by: ['user'], handler: cancelPreview },

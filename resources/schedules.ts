@@ -159,7 +159,13 @@ export default defineResource({
     admin: { read: true, update: [], delete: [] },
     partner: { scope: 'partnerId', read: true, create: true, update: true },
     public: {
-      where: { status: 'open', serviceId: { status: 'approved', partnerId: { status: 'approved' } } },
+      // Only departures that can still be booked: their day after the platform's today (placeOrder's rule), so a
+      // departure that has left is never offered, listed or preselected on the public pages.
+      where: {
+        status: 'open',
+        startDate: { after: 'today' },
+        serviceId: { status: 'approved', partnerId: { status: 'approved' } },
+      },
       fields: [
         'serviceId',
         'startDate',

@@ -1,4 +1,4 @@
-import type { NotifyRule } from '../../src/core/resource';
+import type { MailText, NotifyRule } from '../../src/core/resource';
 
 /** SPEC §8: a new item in a moderation queue reaches every admin whose role may act on it. */
 export const TELL_ADMINS_WHO_MAY_ACT: readonly NotifyRule[] = [{ to: 'admins-who-may-act' }];
@@ -8,12 +8,13 @@ export const tellPartner = (field = 'partnerId'): readonly NotifyRule[] => [{ to
 export const TELL_USER: readonly NotifyRule[] = [{ to: { account: 'user', field: 'userId' } }];
 /**
  * A step of the customer's trip (SPEC §13): the notification, and a mail of its own (`app.mail.{template}`) with a
- * short subject and the trip in the body; `via` names the order field of a record about an order.
+ * short subject and the trip in the body; `via` names the order field of a record about an order; `texts` are other
+ * bodies for records in some state (a cancelled booking paid or not).
  */
 export const mailUser = (
   template: string,
-  options: { via?: string } & Omit<NotifyRule, 'to' | 'mail'> = {},
+  options: { via?: string; texts?: readonly MailText[] } & Omit<NotifyRule, 'to' | 'mail'> = {},
 ): readonly NotifyRule[] => {
-  const { via, ...rule } = options;
-  return [{ to: { account: 'user', field: 'userId' }, ...rule, mail: { template, via } }];
+  const { via, texts, ...rule } = options;
+  return [{ to: { account: 'user', field: 'userId' }, ...rule, mail: { template, via, ...(texts ? { texts } : {}) } }];
 };

@@ -65,6 +65,7 @@ export function requiredLabels(resource: AnyResource): string[] {
   ]) {
     if (rule.message) labels.push(`app.notifications.events.${resource.name}.${rule.message}`);
     if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
+    for (const text of rule.mail?.texts ?? []) labels.push(`app.mail.${rule.mail!.template}.${text.text}`);
   }
   for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
   for (const table of resource.recordTables ?? [])
@@ -95,6 +96,8 @@ export function requiredLabels(resource: AnyResource): string[] {
     for (const state of resource.workflow.states) labels.push(`${base}.enums.${status}.${state}`);
     for (const [action, transition] of Object.entries(resource.workflow.transitions)) {
       labels.push(`${base}.actions.${action}`);
+      for (const kind of transition.dialogWords ?? [])
+        for (const key of ['title', 'dismiss', 'confirm']) labels.push(`${base}.dialogs.${action}.${kind}.${key}`);
       if (transition.preview)
         for (const message of transition.preview.messages ?? ['text'])
           labels.push(`${base}.endpoints.${transition.preview.endpoint}.${message}`);
@@ -312,6 +315,9 @@ export function checkResources(resources: readonly AnyResource[], options: Check
         );
         if (section.endpoint && !resource.endpoints?.[section.endpoint.name])
           report(`pages.${area}.show.${section.name}.endpoint`, `unknown endpoint '${section.endpoint.name}'`);
+        for (const state of section.whileIn ?? [])
+          if (!resource.workflow?.states.includes(state))
+            report(`pages.${area}.show.${section.name}.whileIn`, `unknown workflow state '${state}'`);
       }
     }
     if (resource.aside) fields('aside.via', [resource.aside.via]);

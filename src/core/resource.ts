@@ -188,6 +188,12 @@ export interface Transition {
    * no-show that tells the traveller they missed their trip). Without inputs or a preview an action runs on a tap.
    */
   confirm?: boolean;
+  /**
+   * The account kinds whose readers see the action's dialog in words of their own: its title, dismiss and confirm
+   * buttons from `resources.{name}.dialogs.{action}.{kind}` (a traveller's "Keep my booking" / "Cancel booking"),
+   * instead of the action's label and a generic Cancel.
+   */
+  dialogWords?: readonly ('admin' | 'partner' | 'user')[];
   /** Runs before the status changes; call ctx.fail to refuse. May return extra values to set. */
   guard?: (ctx: TransitionContext) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Runs in the same transaction after the change; may return more values to set on the record. */
@@ -234,7 +240,17 @@ export interface NotifyRule {
    * zone) and, with `via` (a reference field), those of the record it references, under the record's own (a
    * refund's order: its service, departure, seats and total).
    */
-  mail?: { template: string; via?: string };
+  mail?: { template: string; via?: string; texts?: readonly MailText[] };
+}
+
+/**
+ * Another body of a rule's mail for records in some state: `app.mail.{template}.{text}` instead of `.text` when the
+ * record matches `when` (as a public `where`: a field's value, one of a list of values, `null` for empty). The first
+ * that matches is sent; the subject stays the template's.
+ */
+export interface MailText {
+  when: PublicWhere;
+  text: string;
 }
 
 /**
@@ -245,6 +261,8 @@ export interface NotifyRule {
 export interface Instructions {
   endpoint: string;
   when: PublicWhere;
+  /** Answer keys the reader copies into another app (an account number, a transfer's reference): a copy button each. */
+  copy?: readonly string[];
 }
 
 /**
@@ -324,7 +342,11 @@ export interface OwnerAccess {
   revealIn?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Values a public row must have; a nested object means the referenced row must match it. */
+/**
+ * Values a public row must have; a nested object means the referenced row must match it. On a date field,
+ * `{ after: 'today' }` (or `{ from: 'today' }`) keeps the rows whose day is after (or from) the platform's today,
+ * counted in `settings.general.timezone` when the rows are read (a departure of today is no longer on sale).
+ */
 export type PublicWhere = Readonly<Record<string, unknown>>;
 
 /**
@@ -406,6 +428,11 @@ export interface Endpoint {
   listButton?: { lists: readonly string[]; reasons?: readonly string[] };
   /** The status of a successful answer (default 200): 201 for an endpoint that creates rows. */
   status?: 200 | 201;
+  /**
+   * A dry run of a write (a follow-up's prefill): on a record the write would refuse it answers that refusal (409 with
+   * why), as the write itself would.
+   */
+  dryRun?: boolean;
   /**
    * A collection endpoint (POST) offered to those it grants as a button on the list that opens a form of `inputs`
    * (labels `resources.{name}.endpoints.{endpoint}.inputs.{input}`). `preview` names a sibling collection endpoint
@@ -735,8 +762,13 @@ export interface RecordPageSection {
   fields?: readonly string[];
   /** The `instructions` that apply now (how to pay). */
   instructions?: boolean;
-  /** A field drawn large as text and as a QR code, for a scanner at the door (a ticket's code). */
+  /**
+   * A field drawn large as text and as a QR code, for a scanner at the door (a ticket's code); the section's `fields`
+   * are drawn beside it (the trip the ticket is for).
+   */
   code?: string;
+  /** The workflow's states the section is drawn in (a ticket only while the booking is paid or confirmed); all without. */
+  whileIn?: readonly string[];
   /**
    * Values a GET record endpoint answers (what the reader may not read on the referenced records themselves, e.g.
    * the organiser's phone): each key as text, `phone` keys as a link that calls. Labelled
@@ -756,8 +788,8 @@ export interface FollowUp {
   /**
    * A record endpoint (GET) of this resource whose answer the new record's form starts with, field by field (a
    * refund request's amount: what is still refundable on the order). The server checks the values again. An answer
-   * carrying `refusal` (why the account may not start it now) withdraws the follow-up: nothing is offered that the
-   * server would refuse.
+   * carrying `refusal` (why the account may not start it now), or a refusal of the endpoint itself (a 4xx), withdraws
+   * the follow-up: nothing is offered that the server would refuse.
    */
   prefill?: string;
 }

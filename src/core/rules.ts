@@ -1,6 +1,6 @@
 import type { Field, FieldKind } from './fields';
 import type { MessageRef } from './messages';
-import type { AnyResource, FieldRule } from './resource';
+import type { AnyResource, FieldRule, PublicWhere } from './resource';
 
 /** Field kinds whose values are ordered, so that one can be declared at least another. */
 export const ORDERED_KINDS: readonly FieldKind[] = ['date', 'datetime', 'integer', 'money', 'percent'];
@@ -62,4 +62,22 @@ export function brokenRules(
       broken.push({ path: rule.field, message: ruleMessage(field.kind, rule) });
   }
   return broken;
+}
+
+/** The same value as a row holds it: numbers from a driver may come as text, an empty value as null or undefined. */
+const sameValue = (held: unknown, wanted: unknown) =>
+  wanted === null ? blank(held) : !blank(held) && String(held) === String(wanted);
+
+/**
+ * Whether a row has, for each field of `where`, that value, one of those values (a list) or none (`null`). A nested
+ * object (a referenced row's values) is not read from a row alone: it never matches.
+ */
+export function rowMatches(where: PublicWhere, row: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(where).every(([field, wanted]) =>
+    Array.isArray(wanted)
+      ? wanted.some((one) => sameValue(row[field], one))
+      : typeof wanted === 'object' && wanted !== null
+        ? false
+        : sameValue(row[field], wanted),
+  );
 }

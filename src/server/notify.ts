@@ -15,7 +15,9 @@ import {
 import { ADMIN_ROLES, type AccountKind, type AdminRole } from '../core/roles';
 import { accountResourceFor, findAccount, maySignIn, type Account } from './auth/accounts';
 import type { Writer } from './data-context';
+import { rowMatches } from '../core/rules';
 import { accountLocale, enqueueMail } from './outbox';
+import { MAIL_TEXT_PARAM } from './mail/render';
 import { serverText } from './server-text';
 import { contextOf } from './rest/context';
 
@@ -154,12 +156,11 @@ async function messageParams(
   locale: typeof DEFAULT_LOCALE,
   mail?: MailReading,
 ) {
+  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+  // A mail leaves the reason's line out when none was given; a notification says so in its sentence.
   const params: Record<string, string> = {
     title: recordTitle(resource, record, locale),
-    reason:
-      typeof input.reason === 'string' && input.reason.trim()
-        ? input.reason.trim()
-        : serverText(locale, 'app.notifications.noReason'),
+    ...(reason || !mail ? { reason: reason || serverText(locale, 'app.notifications.noReason') } : {}),
   };
   for (const [name, field] of Object.entries(resource.fields)) {
     const text = await fieldText(field, record, name, locale, mail);
@@ -194,6 +195,12 @@ async function mailParams(
     ...around
   } = target && referenced ? await messageParams(target, referenced, {}, locale, reading) : {};
   return { ...around, ...(await messageParams(resource, record, input, locale, reading)) };
+}
+
+/** The body a rule's mail takes for the record (`mail.texts`), under a key no field's value can take. */
+function mailText(mail: NonNullable<NotifyRule['mail']>, record: Row): Record<string, string> {
+  const text = mail.texts?.find((candidate) => rowMatches(candidate.when, record))?.text;
+  return text ? { [MAIL_TEXT_PARAM]: text } : {};
 }
 
 /**
@@ -244,7 +251,13 @@ export async function notify(
       locale,
       template: own?.template ?? 'notification',
       params: own
-        ? { ...(await mailParams(writer, resource, record, input, locale, own.via)), ...answer, message, link }
+        ? {
+            ...(await mailParams(writer, resource, record, input, locale, own.via)),
+            ...answer,
+            message,
+            link,
+            ...mailText(own, record),
+          }
         : { message, link },
       notificationId: notification.id,
     });

@@ -22,7 +22,7 @@ import { alignsRight, deskTable, isOwnColumn, isSortable, OWN_COLUMNS } from '..
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
 import { areaRecordPage, HERO_PHOTO, pageReferences, refOf } from '../core/record-page';
-import type { AnyResource, Verb } from '../core/resource';
+import { statusField, type AnyResource, type Verb } from '../core/resource';
 import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../core/menu';
 import type { AdminRole, Principal } from '../core/roles';
 import { fieldOf, shownOnPage, valueText } from '../core/value-text';
@@ -408,7 +408,14 @@ async function primeRecordPage(
   const first = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined;
   const photo = first ? { ...responsiveImage(first, HERO_PHOTO.width), sizes: HERO_PHOTO.sizes } : undefined;
   // The first section the page draws: one of lines (a code or an endpoint's answer is drawn by the page alone).
-  const section = page.sections.find((candidate) => !candidate.code && !candidate.endpoint && !candidate.instructions);
+  const status = statusField(config);
+  const section = page.sections.find(
+    (candidate) =>
+      !candidate.code &&
+      !candidate.endpoint &&
+      !candidate.instructions &&
+      (!candidate.whileIn || candidate.whileIn.includes(String(record[status ?? ''] ?? ''))),
+  );
   const lines = (section?.fields ?? []).flatMap((line) => {
     const shown = textOf(line);
     return shown?.text

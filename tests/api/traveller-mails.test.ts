@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../src/core/format';
 import type { Locale } from '../../src/core/locales';
 import { renderMail } from '../../src/server/mail/render';
+import { serverText } from '../../src/server/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { linkOf, PUBLIC_URL, sessionOf } from './outbox-links';
 import { create, dayFromNow, IDS, ok, roomyHolds, signInAll, USER_PASSWORD, type Sessions } from './workflows-helpers';
@@ -114,11 +115,61 @@ describeEachEngine('mails to the traveller', (engine) => {
     await expectTrip(cancelMail.text, cancelled, 'vi');
   });
 
+  it('cancelled after paying: what was paid and what comes back once approved, in every language; no empty reason', async () => {
+    for (const locale of ['lo', 'vi', 'th', 'zh', 'en'] as const) {
+      await setLocale(locale);
+      const order = await book(2);
+      const paid = await ok(server, 'orders', order.id, 'pay', s.finance, { reference: `T-${order.code}` });
+      const after = await lastOutboxId();
+      const cancelled = await ok(server, 'orders', order.id, 'cancel', s.customer1, {});
+      expect(cancelled.refundAmount, locale).toBe(paid.total);
+      const mail = await onlyMail('orders.cancelled', after, locale);
+      await expectTrip(mail.text, cancelled, locale);
+      const unpaidSentence = serverText(locale, 'app.mail.orders.cancelled.unpaid').split('\n')[0];
+      const paidSentence = serverText(locale, 'app.mail.orders.cancelled.text', {
+        code: order.code,
+        total: formatMoney(paid.total, paid.currency, locale),
+        refundAmount: formatMoney(cancelled.refundAmount, paid.currency, locale),
+      }).split('\n\n')[1];
+      // What was paid, what comes back and when (once finance approves it), never "nothing was paid".
+      expect(mail.text, locale).toContain(paidSentence);
+      expect(mail.text, locale).not.toContain(unpaidSentence.replace(`%{code}`, order.code));
+      // No reason given: its line is left out, not "(no reason given)".
+      expect(mail.text, locale).not.toContain(serverText(locale, 'app.notifications.noReason'));
+      expect(mail.text, locale).not.toContain('()');
+    }
+    // The last, in English, read as the traveller reads it.
+    const all = await mailsOf(CUSTOMER, 'orders.cancelled', 0);
+    const last = all[all.length - 1].text;
+    expect(last).toMatch(/You paid LAK/);
+    expect(last).toMatch(/comes back to you/);
+    expect(last).toMatch(/once they approve it/);
+    expect(last).not.toMatch(/Nothing was paid|Reason:/);
+  });
+
+  it('cancelled unpaid: nothing was paid, and a reason given is stated on its own line', async () => {
+    await setLocale('en');
+    const order = await book(1);
+    let after = await lastOutboxId();
+    await ok(server, 'orders', order.id, 'cancel', s.customer1, { reason: 'Plans changed' });
+    const mail = await onlyMail('orders.cancelled', after, 'en');
+    expect(mail.text).toContain('Nothing was paid for it');
+    expect(mail.text).toContain('\nReason: Plans changed\n');
+    expect(mail.text).not.toMatch(/comes back|You paid/);
+    const silent = await book(1);
+    after = await lastOutboxId();
+    await ok(server, 'orders', silent.id, 'cancel', s.customer1, {});
+    const plain = await onlyMail('orders.cancelled', after, 'en');
+    expect(plain.text).toContain('Nothing was paid for it');
+    expect(plain.text).not.toMatch(/Reason:|no reason given|\(\)/);
+  });
+
   it('refund decided, approved or rejected, with the amount and the trip', async () => {
     await setLocale('th');
     const order = await book(2);
     const paid = await ok(server, 'orders', order.id, 'pay', s.finance, { reference: `T-${order.code}` });
     const part = Math.floor(paid.total / 4);
+    // The trip is still ahead: the customer would cancel, so finance opens the requests (SPEC §21).
     const first = await create(server, 'refunds', s.finance, { orderId: order.id, amount: part, reason: 'Ill' });
     let after = await lastOutboxId();
     await ok(server, 'refunds', first.id, 'reject', s.finance, { reason: 'Outside the terms' });

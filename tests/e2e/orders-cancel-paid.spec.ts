@@ -64,7 +64,16 @@ test('the traveller opens a paid booking, reads the terms, taps Cancel, is told 
   // The amount, as money: its digits grouped the page's way (400,000 → "400,000").
   await expect(said).toContainText(preview.refundAmount.toLocaleString('en-US'));
   await page.screenshot({ path: test.info().outputPath('phone-cancel-paid-dialog.png') });
-  await dialog.getByRole('button', { name: 'Cancel order' }).tap();
+  // The traveller's words, as written: keep it, or cancel it (not "CANCEL" beside "CANCEL ORDER").
+  const keep = dialog.getByRole('button', { name: 'Keep my booking' });
+  const confirm = dialog.getByRole('button', { name: 'Cancel booking' });
+  await expect(keep).toHaveText('Keep my booking');
+  await expect(confirm).toHaveText('Cancel booking');
+  for (const button of [keep, confirm]) {
+    const size = (await button.boundingBox())!;
+    expect(size.height).toBeGreaterThanOrEqual(40);
+  }
+  await confirm.tap();
 
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Record<string, unknown>;

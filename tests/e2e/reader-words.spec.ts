@@ -66,7 +66,8 @@ test("a dialog's close button is drawn with its text and closes it", async ({ pa
   await expect(dialog).toBeVisible();
   const close = dialog.locator('[data-dialog-close]');
   await expect(close).toBeVisible();
-  await expect(close).toHaveText('Cancel');
+  // The traveller's own words: keep the booking (not a bare "Cancel" beside "Cancel order").
+  await expect(close).toHaveText('Keep my booking');
   const box = (await close.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(40);
   expect(box.height).toBeGreaterThanOrEqual(40);

@@ -19,11 +19,12 @@ async function signIn(page: Page) {
   expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
 }
 
-/** A booking the demo traveller holds, and one they place now and leave unpaid. */
+/** A booking the demo traveller holds paid (a ticket), and one they place now and leave unpaid. */
 async function demoBooking(page: Page): Promise<Order> {
-  const orders = (await (await page.request.get('/api/orders?range=[0,49]&sort=["id","ASC"]')).json()) as Order[];
-  expect(orders.length).toBeGreaterThan(0);
-  return orders.find((order) => order.status !== 'pending_payment') ?? orders[0];
+  const orders = (await (await page.request.get('/api/orders?range=[0,199]&sort=["id","ASC"]')).json()) as Order[];
+  const paid = orders.find((order) => order.status === 'paid' || order.status === 'confirmed');
+  expect(paid).toBeTruthy();
+  return paid!;
 }
 
 async function unpaidBooking(page: Page): Promise<Order> {
@@ -42,9 +43,12 @@ async function unpaidBooking(page: Page): Promise<Order> {
 async function expectNoEmptyRows(page: Page) {
   const rows = page.getByTestId('record-page').locator('[data-line]');
   expect(await rows.count()).toBeGreaterThan(3);
-  for (const text of await rows.allInnerTexts()) {
+  for (const row of await rows.all()) {
+    const text = await row.innerText();
+    // A line its section's title names has no label of its own: all its text is the value.
+    const labelled = (await row.locator(':scope > .MuiTypography-caption').count()) > 0;
     const [, ...value] = text.split('\n').filter((line) => line.trim());
-    expect(value.join(' ').trim(), text).not.toBe('');
+    expect(labelled ? value.join(' ').trim() : text.trim(), text).not.toBe('');
   }
 }
 
@@ -63,7 +67,7 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   await expect(page.getByTestId('record-code')).toHaveText(order.code);
   // The service's title on top, the departure as a day and a time, never as the database writes it.
   await expect(page.getByTestId('record-page-hero')).not.toBeEmpty();
-  const departure = ticket.locator('[data-line="departureDate"]');
+  const departure = ticket.locator('[data-section="trip"] [data-line="departureDate"]');
   await expect(departure).toContainText(/\d{4} · \d{2}:\d{2}/);
   await expect(departure).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(ticket.locator('[data-line="organizer.phone"] a[href^="tel:"]')).toBeVisible();
@@ -74,6 +78,10 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   expect(body).not.toMatch(/Updated at|Version/);
   await expectNoEmptyRows(page);
   await expectFitsTheWidth(page);
+  // The terms are named once: the section's title, not again as its one line's label.
+  const terms = page.locator('[data-section="terms"]');
+  await expect(terms).toBeVisible();
+  expect((await terms.innerText()).match(/Cancellation terms/g)).toHaveLength(1);
 
   // The QR code says the order's code to a scanner.
   const qr = page.getByTestId('record-qr');
@@ -83,15 +91,59 @@ test("a traveller's booking reads as a ticket: the trip, the code as text and as
   expect(read?.data).toBe(order.code);
 });
 
+test('the ticket is drawn only for a paid or confirmed booking, with the trip beside its QR code', async ({ page }) => {
+  await signIn(page);
+  const orders = (await (await page.request.get('/api/orders?range=[0,199]&sort=["id","ASC"]')).json()) as Order[];
+  // A paid booking's ticket carries the departure's day and time, the meeting point and the seats.
+  const paid = await demoBooking(page);
+  await page.goto(`/en/account/orders/${paid.id}`);
+  const ticket = page.locator('[data-section="ticket"]');
+  await expect(ticket.getByTestId('record-qr')).toBeVisible();
+  await expect(ticket.getByTestId('record-code')).toHaveText(paid.code);
+  await expect(ticket.locator('[data-line="departureDate"]')).toContainText(/\d{4} · \d{2}:\d{2}/);
+  await expect(ticket.locator('[data-line="meetingPoint"]')).not.toBeEmpty();
+  await expect(ticket.locator('[data-line="lines"]')).toContainText(/\d/);
+  await expectFitsTheWidth(page);
+
+  // No ticket on a booking that takes no one on board: unpaid, cancelled, or any other state past it.
+  const unpaid = await unpaidBooking(page);
+  const cancelled = await page.request.post(`/api/orders/${unpaid.id}/actions/cancel`, { data: {} });
+  expect(cancelled.status()).toBe(200);
+  const others = orders.filter((order) => !['paid', 'confirmed', 'pending_payment'].includes(order.status));
+  for (const order of [{ ...unpaid, status: 'cancelled' }, ...others.slice(0, 3)]) {
+    await page.goto(`/en/account/orders/${order.id}`);
+    await expect(page.locator('[data-line="code"]'), order.status).toContainText(order.code);
+    await expect(page.getByTestId('record-qr'), order.status).toHaveCount(0);
+    await expect(page.locator('[data-section="ticket"]'), order.status).toHaveCount(0);
+  }
+});
+
 test('an unpaid booking says how to pay and how long the seats are held, with its actions at hand', async ({
   page,
 }) => {
   await signIn(page);
   const order = await unpaidBooking(page);
   await page.goto(`/en/account/orders/${order.id}`);
-  await expect(page.getByTestId('record-code')).toHaveText(order.code);
+  // The order code as text (the transfer's reference), but no ticket to scan before it is paid.
+  await expect(page.locator('[data-line="code"]')).toContainText(order.code);
+  await expect(page.getByTestId('record-qr')).toHaveCount(0);
+  await expect(page.locator('[data-section="ticket"]')).toHaveCount(0);
   const payment = page.locator('[data-section="payment"]');
-  await expect(payment.getByTestId('instructions-how-to-pay')).toContainText(order.code);
+  const howToPay = payment.getByTestId('instructions-how-to-pay');
+  await expect(howToPay).toContainText(order.code);
+  // The account number and the order code are typed into a banking app: each whole on one line, with a copy button.
+  for (const name of ['bankAccountNumber', 'reference']) {
+    const value = howToPay.locator(`[data-value="${name}"]`);
+    await expect(value).not.toBeEmpty();
+    expect(await value.evaluate((element) => element.getClientRects().length), name).toBe(1);
+    const copy = howToPay.locator(`[data-copy="${name}"]`);
+    await expect(copy).toBeVisible();
+    await expect(copy).toHaveAttribute('aria-label', /^Copy /);
+    const size = (await copy.boundingBox())!;
+    expect(size.width, name).toBeGreaterThanOrEqual(40);
+    expect(size.height, name).toBeGreaterThanOrEqual(40);
+  }
+  await expect(howToPay.locator('[data-value="reference"]')).toHaveText(order.code);
   await expect(payment.locator('[data-line="holdExpiresAt"]')).not.toBeEmpty();
   const cancel = page.locator('[data-action="cancel"]');
   await expect(cancel).toBeVisible();

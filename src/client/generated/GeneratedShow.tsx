@@ -86,7 +86,8 @@ export function useCanEdit(config: AnyResource): boolean {
 
 /**
  * A link to the follow-up's form, started with the reference to this record and, with `prefill`, the answer of that
- * record endpoint (what a refund may still ask for). Until the answer is in, the link carries the reference alone.
+ * record endpoint (what a refund may still ask for); with one, the link comes once it has answered, and not where it
+ * refuses (the server would refuse the new record: no button that answers 409 when tapped).
  */
 function FollowUpButton({
   name,
@@ -105,13 +106,15 @@ function FollowUpButton({
 }) {
   const dataProvider = useDataProvider<LanternDataProvider>();
   const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${followUp.prefill}`;
-  const { data } = useQuery({
+  const { data, isPending, isError } = useQuery({
     queryKey: ['endpoint', path, record.version],
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
     enabled: Boolean(followUp.prefill),
+    retry: false,
   });
-  // Not offered until the server has said what it may ask for, nor when it says why it may not (`refusal`).
-  if (followUp.prefill && (!data || typeof data.refusal === 'string')) return null;
+  // Offered only where the server would take the new record: its prefill answered, without a `refusal` (why the
+  // account may not start it now), and not refused outright.
+  if (followUp.prefill && (isPending || isError || !data || typeof data.refusal === 'string')) return null;
   const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
   return (
     <ActionButton

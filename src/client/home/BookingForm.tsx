@@ -239,17 +239,30 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
               component={RouterLink}
               to={loginWithReturn(`/${locale}/login`, here)}
               data-testid="booking-sign-in"
+              sx={{ minHeight: 40 }}
             >
               {t('app.booking.signInToBook')}
             </Button>
-            <Button variant="outlined" component={RouterLink} to={loginWithReturn(`/${locale}/signup`, here)}>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={loginWithReturn(`/${locale}/signup`, here)}
+              sx={{ minHeight: 40 }}
+              data-testid="booking-sign-up"
+            >
               {t('app.booking.signUpToBook')}
             </Button>
           </Stack>
         ) : otherKind ? (
           <Alert severity="info">{t('app.booking.customersOnly')}</Alert>
         ) : (
-          <Button type="submit" variant="contained" disabled={busy || me === undefined} data-testid="booking-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || me === undefined}
+            data-testid="booking-submit"
+            sx={{ minHeight: 40 }}
+          >
             {t('app.booking.book')}
           </Button>
         )}

@@ -71,7 +71,7 @@ export default function ItemPage() {
       <Box sx={{ minHeight: '100vh' }} data-testid="item-page">
         <SiteHeader />
         <Container component="main" maxWidth="md" sx={{ py: 4 }}>
-          <Button component={RouterLink} to={`/${locale}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+          <Button component={RouterLink} to={`/${locale}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2, minHeight: 40 }}>
             {t('app.home.backToList')}
           </Button>
           {status && <Alert severity="error">{t('app.error.network')}</Alert>}

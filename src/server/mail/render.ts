@@ -13,6 +13,9 @@ export interface OutboxRow {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The param naming the body a mail takes when not `text` (a rule's `mail.texts`); not a word, so never a field's. */
+export const MAIL_TEXT_PARAM = '$text';
+
 /** SPEC §13: a subject reads whole on a phone's inbox line. */
 export const MAX_SUBJECT = 80;
 
@@ -43,16 +46,17 @@ export function renderMail(row: OutboxRow, publicUrl: string) {
   const values = { ...params, link };
   const subject = shortSubject(serverText(locale, `app.mail.${row.template}.subject`, values));
   // A line whose value the record lacks (a complaint about no order has no departure) is left out, not sent raw.
-  const text = serverText(locale, `app.mail.${row.template}.text`, values)
+  const body = typeof params[MAIL_TEXT_PARAM] === 'string' ? params[MAIL_TEXT_PARAM] : 'text';
+  const text = serverText(locale, `app.mail.${row.template}.${body}`, values)
     .split('\n')
     .filter((line) => !/%\{\w+\}/.test(line))
     .join('\n');
-  const body = escapeHtml(text)
+  const html = escapeHtml(text)
     .split(escapeHtml(link))
     .join(`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)
     .replace(/\n/g, '<br>\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
-  return { subject, text, html };
+  const page = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${html}</body></html>`;
+  return { subject, text, html: page };
 }
 
 /** One stable Message-ID per notification (or per mail without one), whichever attempt delivers it. */

@@ -10,6 +10,7 @@ import type { Registry } from './registry';
 import { present } from './resource-routes';
 import { holdsOn, withLiveHolds } from './live-holds';
 import { ReadPlan, type ReadPlans } from './read-plan';
+import { byIdsAlone, withOwnReferences } from './scope';
 
 export interface ListOptions {
   /** Totals are exact up to this many rows (see list-count.ts). */
@@ -56,8 +57,12 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   // The list runs its plan: the page's statement, the count's key and the serializer, compiled on the first request.
   app.get(base, plan.routeOptions('page'), async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = request.principal;
-    const access = plan.access(principal);
-    const page = plan.listPage(principal, access, request.query as Record<string, unknown>, list.keysetOffset);
+    const query = request.query as Record<string, unknown>;
+    // The records a page's references name: the reader's own records' references are readable too.
+    const access = byIdsAlone(query)
+      ? withOwnReferences(registry, resource, principal, plan.access(principal))
+      : plan.access(principal);
+    const page = plan.listPage(principal, access, query, list.keysetOffset);
     const { rows } = await db.executeQuery(page.statement);
     const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
     // The last page, or a list over the count's limit counted moments ago, needs no statement for its total.

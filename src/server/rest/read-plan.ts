@@ -9,7 +9,7 @@ import { pageQuery } from './list-keyset';
 import { OverLimitTotals } from './over-limit-totals';
 import { parseListQuery } from './query';
 import { toRecord, type Registry } from './registry';
-import { denied, publicWhereSql, readAccess, type ReadAccess } from './scope';
+import { denied, orOwnReferences, publicWhereSql, readAccess, type ReadAccess } from './scope';
 
 /** What a principal's kind and role decide about reading a resource, before any request. */
 type Decision =
@@ -159,9 +159,12 @@ export class ReadPlan {
   scope(access: ReadAccess): readonly RawBuilder<boolean>[] {
     if (access.mode === 'all') return NO_CONDITIONS;
     if (access.mode === 'public')
-      return access.where === this.resource.access.public?.where
-        ? this.publicScope
-        : publicWhereSql(this.registry, this.resource, access.where, this.table);
+      return orOwnReferences(
+        access.where === this.resource.access.public?.where
+          ? this.publicScope
+          : publicWhereSql(this.registry, this.resource, access.where, this.table),
+        access,
+      );
     const { table } = this;
     return [
       sql<boolean>`${sql.ref(`${table}.${access.field}`)} = ${access.value}`,
@@ -201,7 +204,9 @@ export class ReadPlan {
     if (access.mode === 'all') return `${reader}\u0000all`;
     if (access.mode === 'owner')
       return `${reader}\u0000owner\u0000${access.field}\u0000${access.value}\u0000${access.kind?.field ?? ''}\u0000${access.kind?.value ?? ''}`;
-    return access.where === this.resource.access.public?.where && !reader.startsWith('public\u0000')
+    return access.where === this.resource.access.public?.where &&
+      !access.ownReferences &&
+      !reader.startsWith('public\u0000')
       ? `${reader}\u0000public`
       : undefined;
   }
@@ -277,7 +282,7 @@ export class ReadPlan {
     const key =
       access.mode === 'owner'
         ? `owner\u0000${access.field}\u0000${access.kind?.field ?? ''}`
-        : access.mode === 'public' && access.where !== this.resource.access.public?.where
+        : access.mode === 'public' && (access.where !== this.resource.access.public?.where || access.ownReferences)
           ? undefined
           : access.mode;
     let statement = key === undefined ? undefined : this.recordStatements.get(key);

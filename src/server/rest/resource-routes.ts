@@ -12,7 +12,7 @@ import { ReadPlan, type ReadPlans } from './read-plan';
 import { checkReferences, parseId, prepareWrite, requireObject } from './input';
 import { checkOwnPasswordChange, isOwnAccount, writeOwnAccount } from './own-account';
 import { pick, toRecord, type Registry } from './registry';
-import { readable, scopeSql, writeAccess, type ReadAccess } from './scope';
+import { readable, scopeSql, withOwnReferences, writeAccess, type ReadAccess } from './scope';
 
 export const STALE_VERSION = 'This record was changed by someone else; reload it and try again';
 export const NOT_EDITABLE = 'This record cannot be edited in its current status';
@@ -79,7 +79,9 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
     plan.routeOptions('record'),
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const principal = request.principal;
-      const access = plan.access(principal);
+      // A public resource's record is readable too where the reader's own records reference it (their booking's
+      // service, no longer public).
+      const access = withOwnReferences(registry, resource, principal, plan.access(principal));
       const id = parseId(request.params.id);
       // By id: the plan's statement; by a lookup field (settings by group): built here.
       const row =

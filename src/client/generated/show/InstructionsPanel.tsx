@@ -1,4 +1,10 @@
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { Fragment, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '../../../core/format';
@@ -45,13 +51,78 @@ export function useEndpointText(
   return { data, params };
 }
 
+/** A value copied to the clipboard by a tap, saying so for a moment. */
+function CopyButton({ name, value }: { name: string; value: string }) {
+  const translate = useTranslate();
+  const [copied, setCopied] = useState(false);
+  const label = translate(copied ? 'app.copy.done' : 'app.copy.action', { value });
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        data-copy={name}
+        sx={{ width: 40, height: 40, verticalAlign: 'middle', mx: 0.25 }}
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(
+            () => {
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            },
+            () => undefined,
+          );
+        }}
+      >
+        {copied ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Marks a value's place in a translated text: characters no message or value holds. */
+const MARK = '\u0000';
+
+/**
+ * The text with each value of the answer kept whole (a number or a code never breaks inside), and a copy button
+ * after each of `copy`.
+ */
+function TextWithValues({
+  text,
+  params,
+  copy,
+}: {
+  text: string;
+  params: Record<string, string>;
+  copy: readonly string[];
+}) {
+  const parts = text.split(MARK);
+  return (
+    <>
+      {parts.map((part, index) => {
+        if (index % 2 === 0) return part;
+        const value = params[part] ?? '';
+        return (
+          <Fragment key={index}>
+            <Box component="span" data-value={part} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+              {value}
+            </Box>
+            {copy.includes(part) && value ? <CopyButton name={part} value={value} /> : null}
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
 function Block({ config, block }: { config: AnyResource; block: Instructions }) {
   const translate = useTranslate();
   const answer = useEndpointText(config, block.endpoint);
   if (!answer) return null;
+  const marked = Object.fromEntries(Object.keys(answer.params).map((key) => [key, `${MARK}${key}${MARK}`]));
+  const text = translate(`resources.${config.name}.endpoints.${block.endpoint}.text`, marked);
   return (
     <Alert severity="info" sx={{ whiteSpace: 'pre-line' }} data-testid={`instructions-${block.endpoint}`}>
-      {translate(`resources.${config.name}.endpoints.${block.endpoint}.text`, answer.params)}
+      <TextWithValues text={text} params={answer.params} copy={block.copy ?? []} />
     </Alert>
   );
 }

@@ -18,7 +18,7 @@ import {
 import type { RefField } from '../../../core/fields';
 import { responsiveImage } from '../../../core/images';
 import { humanize, labels } from '../../../core/labels';
-import { type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
+import { statusField, type AnyResource, type RecordPage, type RecordPageSection } from '../../../core/resource';
 import { hasValue, shownOnPage } from '../../../core/value-text';
 import { HERO_PHOTO, pageReferences, refOf } from '../../../core/record-page';
 import { useRegistry } from '../context';
@@ -89,13 +89,17 @@ function shownLines(
   });
 }
 
-function LineRow({ line }: { line: Line }) {
+function LineRow({ line, sectionTitle }: { line: Line; sectionTitle?: string }) {
   const translate = useTranslate();
+  const label = translate(labels.field(line.config, line.name), { _: humanize(line.name) });
   return (
     <Box data-line={line.key}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(labels.field(line.config, line.name), { _: humanize(line.name) })}
-      </Typography>
+      {/* A line its section's title already names ("Cancellation terms" under "Cancellation terms") is not named twice. */}
+      {label === sectionTitle ? null : (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {label}
+        </Typography>
+      )}
       <Box sx={{ typography: 'body1', overflowWrap: 'anywhere' }}>
         <RecordContextProvider value={line.record as RaRecord}>
           <FieldValue config={line.config} name={line.name} />
@@ -149,22 +153,42 @@ export function QrCode({ value, size = 192 }: { value: string; size?: number }) 
   );
 }
 
-function CodeSection({ config, section, record }: { config: AnyResource; section: RecordPageSection; record: Row }) {
+/** A code as a ticket: its QR code and text, with the section's lines (the trip: when, where, the seats) beside. */
+function CodeSection({
+  config,
+  section,
+  record,
+  lines,
+}: {
+  config: AnyResource;
+  section: RecordPageSection;
+  record: Row;
+  lines: Line[];
+}) {
   const value = record[section.code!];
   if (!hasValue(value)) return null;
   const text = String(value);
   return (
     <Section config={config} name={section.name}>
-      <Stack alignItems="center" spacing={1}>
-        <QrCode value={text} />
-        <Typography
-          variant="h5"
-          component="p"
-          data-testid="record-code"
-          sx={{ fontWeight: 700, letterSpacing: '0.08em', overflowWrap: 'anywhere' }}
-        >
-          {text}
-        </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'stretch', sm: 'center' }}>
+        <Stack alignItems="center" spacing={1} sx={{ flexShrink: 0 }}>
+          <QrCode value={text} />
+          <Typography
+            variant="h5"
+            component="p"
+            data-testid="record-code"
+            sx={{ fontWeight: 700, letterSpacing: '0.08em', overflowWrap: 'anywhere' }}
+          >
+            {text}
+          </Typography>
+        </Stack>
+        {lines.length ? (
+          <Stack spacing={1.5} sx={{ minWidth: 0, flex: 1 }} data-testid="record-code-lines">
+            {lines.map((line) => (
+              <LineRow key={line.key} line={line} />
+            ))}
+          </Stack>
+        ) : null}
       </Stack>
     </Section>
   );
@@ -272,6 +296,7 @@ function Hero({ page, lines }: { page: RecordPage; lines: Line[] }) {
 function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
   const record = useRecordContext();
   const registry = useRegistry();
+  const translate = useTranslate();
   const { referenced, settled } = useReferenced(config, page, record);
   if (!record) return null;
   const heroLines = shownLines(
@@ -282,6 +307,7 @@ function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
     registry,
   );
   const instructing = (config.instructions ?? []).some((block) => applies(block.when, record));
+  const status = statusField(config);
   // The page is drawn once the records its lines reach have come, all at once: a head drawn before them (a
   // placeholder of a title's one line for a title of two) would push what follows down when they came.
   if (pageReferences(config, page).some((name) => hasValue(record[name]) && !settled[name])) return null;
@@ -289,17 +315,21 @@ function PageBody({ config, page }: { config: AnyResource; page: RecordPage }) {
     <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 720 }} data-testid="record-page">
       <Hero page={page} lines={heroLines} />
       {page.sections.map((section) => {
-        if (section.code) return <CodeSection key={section.name} config={config} section={section} record={record} />;
+        // A section for some states only (a ticket while the booking holds): none in the others.
+        if (section.whileIn && !section.whileIn.includes(String(record[status ?? ''] ?? ''))) return null;
+        const lines = shownLines(section.fields ?? [], config, record, referenced, registry);
+        if (section.code)
+          return <CodeSection key={section.name} config={config} section={section} record={record} lines={lines} />;
         if (section.endpoint)
           return <EndpointSection key={section.name} config={config} section={section} record={record} />;
-        const lines = shownLines(section.fields ?? [], config, record, referenced, registry);
         const instructions = section.instructions && instructing;
         if (!lines.length && !instructions) return null;
+        const title = translate(labels.group(config, section.name), { _: humanize(section.name) });
         return (
           <Section key={section.name} config={config} name={section.name}>
             {instructions ? <InstructionsPanel config={config} /> : null}
             {lines.map((line) => (
-              <LineRow key={line.key} line={line} />
+              <LineRow key={line.key} line={line} sectionTitle={lines.length === 1 ? title : undefined} />
             ))}
           </Section>
         );

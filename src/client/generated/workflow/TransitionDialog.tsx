@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Form, SaveButton, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
+import { usePrincipal } from '../principal';
 import { FieldInput } from '../fields/FieldInput';
 import { fieldOf } from '../../../core/value-text';
 import { humanize, labels } from '../../../core/labels';
@@ -89,6 +90,15 @@ export function TransitionDialog({
 }) {
   const translate = useTranslate();
   const actionLabel = translate(labels.action(config, action), { _: humanize(action) });
+  // The dialog's own words for the reader's kind of account where the config asks for them (`dialogWords`): a
+  // traveller's "Keep my booking" / "Cancel booking" rather than "Cancel" / "Cancel order", as written.
+  const { principal } = usePrincipal();
+  const kinds: readonly string[] = config.workflow?.transitions[action]?.dialogWords ?? [];
+  const named = kinds.includes(principal.kind);
+  const words = (key: 'title' | 'dismiss' | 'confirm', fallback: string) =>
+    named
+      ? translate(`resources.${config.name}.dialogs.${action}.${principal.kind}.${key}`, { _: fallback })
+      : fallback;
   const transition = config.workflow?.transitions[action];
   const preview = transition?.preview;
   // Read before the form, whose own (empty) record its fields see.
@@ -103,7 +113,7 @@ export function TransitionDialog({
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`transition-${action}-title`}>
       <Form onSubmit={onSubmit} record={{}}>
-        <DialogTitle id={`transition-${action}-title`}>{actionLabel}</DialogTitle>
+        <DialogTitle id={`transition-${action}-title`}>{words('title', actionLabel)}</DialogTitle>
         <DialogContent>
           {count && count > 1 ? (
             <Typography variant="body2" sx={{ mb: 1 }}>
@@ -126,13 +136,18 @@ export function TransitionDialog({
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <DialogTextButton label="ra.action.cancel" onClick={onClose} />
+          <DialogTextButton
+            label="ra.action.cancel"
+            text={words('dismiss', translate('ra.action.cancel'))}
+            onClick={onClose}
+            asWritten={named}
+          />
           <SaveButton
-            label={actionLabel}
+            label={words('confirm', actionLabel)}
             icon={<></>}
             alwaysEnable
             color={transition?.tone ?? 'primary'}
-            sx={{ minHeight: 40 }}
+            sx={{ minHeight: 40, ...(named ? { textTransform: 'none' } : {}) }}
           />
         </DialogActions>
       </Form>
