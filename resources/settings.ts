@@ -6,6 +6,7 @@ import { PAYMENT_METHODS } from './shared/payment-methods';
 import { DEFAULT_STATEMENT_COLUMNS } from './shared/statement-columns';
 import { cancellationPolicy } from './shared/cancellation';
 import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
+import { DEFAULT_TIME_ZONE } from '../src/core/zoned-time';
 
 export const SETTINGS_GROUPS = ['general', 'commission', 'payments', 'security'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -22,7 +23,7 @@ export const SETTINGS_SHAPES = {
     defaultLocale: enumOf(LOCALES, { required: true, default: 'lo' }),
     supportEmail: email({ required: true }),
     supportPhone: phone(),
-    timezone: text({ required: true, maxLength: 64, default: 'Asia/Vientiane' }),
+    timezone: text({ required: true, maxLength: 64, default: DEFAULT_TIME_ZONE }),
   },
   commission: {
     // Applies to partners without their own rate, fixed on each order when it is placed.
@@ -62,7 +63,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     defaultLocale: 'lo',
     supportEmail: 'support@example.com',
     supportPhone: '+856 21 212 000',
-    timezone: 'Asia/Vientiane',
+    timezone: DEFAULT_TIME_ZONE,
   },
   commission: { defaultRate: 10 },
   payments: {

@@ -1,5 +1,8 @@
 /** Days and instants on the platform's wall clock (`settings.general.timezone`), shared by both sides. */
 
+/** The platform's time zone in a new database (and the demo's): `settings.general.timezone`'s default. */
+export const DEFAULT_TIME_ZONE = 'Asia/Vientiane';
+
 /**
  * Calendar dates as 'YYYY-MM-DD'. Drivers return a `date` column either as that string or as a Date at local
  * midnight, so both are read in local time; comparing the strings then compares the days.

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useRecordContext } from 'react-admin';
 import type { AnyResource } from '../../../core/resource';
 import { availableActions } from '../../../core/workflow';
-import { DEFAULT_SETTINGS } from '../../../../resources/settings';
+import { DEFAULT_TIME_ZONE } from '../../../core/zoned-time';
 import { usePrincipal } from '../principal';
 import { TransitionButton } from '../workflow/WorkflowButtons';
 
@@ -15,13 +15,9 @@ export function RowActions({ config }: { config: AnyResource }) {
   const { principal } = usePrincipal();
   if (!record) return null;
   // The platform's clock as a new database sets it: the server refuses anything its own settings do not allow.
-  const actions = availableActions(
-    config,
-    record,
-    principal,
-    new Date(),
-    DEFAULT_SETTINGS.general.timezone as string,
-  ).filter((name) => config.workflow?.transitions[name]?.bulk);
+  const actions = availableActions(config, record, principal, new Date(), DEFAULT_TIME_ZONE).filter(
+    (name) => config.workflow?.transitions[name]?.bulk,
+  );
   if (!actions.length) return null;
   return (
     <Stack
