@@ -26,19 +26,19 @@ describe('cancellation terms in words', () => {
       'Free cancellation until 24 hours before departure; no refund after',
     );
     expect(cancellationTermsText(TIERED, t)).toBe(
-      'Free cancellation until 72 hours before departure; 50 % refund until 48 hours before; no refund after',
+      'Free cancellation until 72 hours before departure; 50 % refund until 48 hours before; no refund after',
     );
-    expect(cancellationTermsText(TO_THE_START, t)).toBe('30 % refund until departure');
+    expect(cancellationTermsText(TO_THE_START, t)).toBe('30 % refund until departure');
     expect(cancellationTermsText(ONE_HOUR, t)).toBe('Free cancellation until 1 hour before departure; no refund after');
     expect(cancellationTermsText([], t)).toBe('No refund on cancellation');
     expect(cancellationTermsText([{ hoursBefore: 24, refundPercent: 0 }], t)).toBe('No refund on cancellation');
   });
 
   it.each([
-    ['lo', lo, 'ຍົກເລີກຟຣີຈົນຮອດ 72 ຊົ່ວໂມງກ່ອນອອກເດີນທາງ; ຄືນເງິນ 50 % ຈົນຮອດ 48 ຊົ່ວໂມງກ່ອນ; ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ'],
-    ['th', th, 'ยกเลิกฟรีจนถึง 72 ชั่วโมงก่อนออกเดินทาง; คืนเงิน 50 % จนถึง 48 ชั่วโมงก่อน; หลังจากนั้นไม่คืนเงิน'],
-    ['vi', vi, 'Hủy miễn phí đến 72 giờ trước khi khởi hành; hoàn 50 % đến 48 giờ trước; sau đó không hoàn tiền'],
-    ['zh', zh, '出发前 72 小时前可免费取消；出发前 48 小时前取消退款 50 %；此后不予退款'],
+    ['lo', lo, 'ຍົກເລີກຟຣີຈົນຮອດ 72 ຊົ່ວໂມງກ່ອນອອກເດີນທາງ; ຄືນເງິນ 50 % ຈົນຮອດ 48 ຊົ່ວໂມງກ່ອນ; ຫຼັງຈາກນັ້ນບໍ່ຄືນເງິນ'],
+    ['th', th, 'ยกเลิกฟรีจนถึง 72 ชั่วโมงก่อนออกเดินทาง; คืนเงิน 50 % จนถึง 48 ชั่วโมงก่อน; หลังจากนั้นไม่คืนเงิน'],
+    ['vi', vi, 'Hủy miễn phí đến 72 giờ trước khi khởi hành; hoàn 50 % đến 48 giờ trước; sau đó không hoàn tiền'],
+    ['zh', zh, '出发前 72 小时前可免费取消；出发前 48 小时前取消退款 50 %；此后不予退款'],
   ] as const)('%s states them in its own language', (_locale, messages, expected) => {
     const t = createTranslate(messages);
     expect(cancellationTermsText(TIERED, t)).toBe(expected);
