@@ -9,6 +9,7 @@ import { isBelow, ruleMessage } from '../../core/rules';
 import { isPlainTextSearch, searchFields } from '../../core/search';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../errors';
+import { DEFAULT_TIME_ZONE } from '../../core/zoned-time';
 
 export interface ListParams {
   conditions: RawBuilder<boolean>[];
@@ -231,10 +232,12 @@ export function parseListQuery(
   const direction = sql.raw(order === 'DESC' ? 'desc' : 'asc');
   const column = sql.ref(`${table}.${sortField}`);
   const expression = field?.kind === 'localized' ? sql`(${column}->>'en')` : sql`${column}`;
+  // "Today" is the platform's day (its departures' dates), not the database session's UTC one.
+  const today = sql`(now() at time zone ${sql.lit(DEFAULT_TIME_ZONE)})::date`;
   const orderBy: RawBuilder<unknown>[] = upcoming
     ? [
-        sql`(${expression} < current_date)`,
-        sql`(case when ${expression} >= current_date then ${expression} end) asc`,
+        sql`(${expression} < ${today})`,
+        sql`(case when ${expression} >= ${today} then ${expression} end) asc`,
         sql`${expression} desc`,
         sql`${sql.ref(`${table}.id`)} asc`,
       ]
