@@ -429,8 +429,8 @@ export interface Endpoint {
   /** The status of a successful answer (default 200): 201 for an endpoint that creates rows. */
   status?: 200 | 201;
   /**
-   * A dry run of a write (a follow-up's prefill): on a record the write would refuse it answers that refusal (409 with
-   * why), as the write itself would.
+   * A dry run of a write (a follow-up's prefill): on a record the write would refuse, it answers 200 with that
+   * refusal's message as `refusal` (the write itself answers 409 with the same words).
    */
   dryRun?: boolean;
   /**

@@ -26,6 +26,7 @@ import { recordTitle } from '../../core/record-title';
 import { shownOnPage } from '../../core/value-text';
 import { ownerOmits } from '../../core/list-columns';
 import { usePrincipal } from './principal';
+import { grants } from '../../core/roles';
 import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
@@ -105,16 +106,23 @@ function FollowUpButton({
   label: string;
 }) {
   const dataProvider = useDataProvider<LanternDataProvider>();
-  const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${followUp.prefill}`;
+  const { principal } = usePrincipal();
+  // The prefill is the rules of those it grants (a customer's request); another account that may create the record
+  // (finance) starts from the reference alone, without asking an endpoint that would answer 403.
+  const prefill =
+    followUp.prefill && principal && grants(config.endpoints?.[followUp.prefill]?.by, principal)
+      ? followUp.prefill
+      : undefined;
+  const path = `/${config.name}/${encodeURIComponent(String(record.id))}/${prefill}`;
   const { data, isPending, isError } = useQuery({
     queryKey: ['endpoint', path, record.version],
     queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
-    enabled: Boolean(followUp.prefill),
+    enabled: Boolean(prefill),
     retry: false,
   });
   // Offered only where the server would take the new record: its prefill answered, without a `refusal` (why the
   // account may not start it now), and not refused outright.
-  if (followUp.prefill && (isPending || isError || !data || typeof data.refusal === 'string')) return null;
+  if (prefill && (isPending || isError || !data || typeof data.refusal === 'string')) return null;
   const source = encodeURIComponent(JSON.stringify({ ...(data ?? {}), [followUp.field]: record.id }));
   return (
     <ActionButton

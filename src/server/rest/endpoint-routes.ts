@@ -156,6 +156,16 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
           if (endpoint.status) reply.code(endpoint.status);
           return result ?? {};
         });
+      if (endpoint.dryRun) {
+        try {
+          return await run();
+        } catch (error) {
+          // The write's own refusal is this answer's content, not its failure: asked before offering a button, a
+          // 409 would be an error on every page where the button is rightly absent.
+          if (error instanceof HttpError && error.status === 409) return { refusal: error.message };
+          throw error;
+        }
+      }
       if (!missKey) return run();
       try {
         return await run();
