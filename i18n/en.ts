@@ -274,6 +274,7 @@ const en = {
         checkIn: 'Check travellers in',
         upcomingBookings: 'Upcoming bookings',
         pastBookings: 'Past bookings',
+        tripsToReview: 'Trips to review',
         openRequests: 'Refund requests in progress',
         openComplaints: 'Open complaints',
         myDetails: 'My details',
@@ -460,6 +461,7 @@ const en = {
         'Rated %{average} out of 5 from %{smart_count} review |||| Rated %{average} out of 5 from %{smart_count} reviews',
       reviewCount: '%{smart_count} review |||| %{smart_count} reviews',
       stars: '%{rating} out of 5',
+      starChoice: '%{smart_count} star |||| %{smart_count} stars',
       reviews: 'What travellers say',
       noReviews: 'No reviews yet',
       partnerReply: 'The partner replied',
@@ -1131,6 +1133,7 @@ const en = {
         cancellationPolicy: 'Cancellation terms',
         refundAmount: 'Refund on cancellation',
         reviewInviteAt: 'Review invitation',
+        reviewedAt: 'Reviewed at',
         checkedInAt: 'Checked in at',
         noShowAt: 'No-show marked at',
         rescheduledAt: 'Departure moved at',
@@ -1443,6 +1446,7 @@ const en = {
     },
     reviews: {
       name: 'Review |||| Reviews',
+      create: { title: 'How was %{title}?' },
       notifications: { created: 'Review sent', updated: 'Review saved' },
       fields: {
         orderId: 'Booking',

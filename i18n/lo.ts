@@ -506,6 +506,7 @@ const lo = {
         checkIn: 'ເຊັກອິນນັກທ່ອງທ່ຽວ',
         upcomingBookings: 'ການຈອງທີ່ກຳລັງຈະມາ',
         pastBookings: 'ການຈອງທີ່ຜ່ານມາ',
+        tripsToReview: 'ການເດີນທາງທີ່ລໍຖ້າຄຳຕິຊົມ',
         openRequests: 'ຄຳຂໍຄືນເງິນທີ່ກຳລັງດຳເນີນ',
         openComplaints: 'ຄຳຮ້ອງຮຽນທີ່ເປີດຢູ່',
         myDetails: 'ຂໍ້ມູນຂອງຂ້ອຍ',
@@ -691,6 +692,7 @@ const lo = {
         'ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ |||| ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ',
       reviewCount: '%{smart_count} ຄຳຕິຊົມ |||| %{smart_count} ຄຳຕິຊົມ',
       stars: 'ຄະແນນ %{rating} ຈາກ 5',
+      starChoice: '%{smart_count} ດາວ',
       reviews: 'ນັກທ່ອງທ່ຽວເວົ້າແນວໃດ',
       noReviews: 'ຍັງບໍ່ມີຄຳຕິຊົມ',
       partnerReply: 'ຄຳຕອບຂອງຄູ່ຮ່ວມງານ',
@@ -1360,6 +1362,7 @@ const lo = {
         cancellationPolicy: 'ເງື່ອນໄຂການຍົກເລີກ',
         refundAmount: 'ເງິນຄືນເມື່ອຍົກເລີກ',
         reviewInviteAt: 'ເຊີນໃຫ້ຂຽນຄຳຕິຊົມ',
+        reviewedAt: 'ຂຽນຄຳຕິຊົມເມື່ອ',
         checkedInAt: 'ເຊັກອິນເມື່ອ',
         noShowAt: 'ໝາຍວ່າບໍ່ມາເມື່ອ',
         rescheduledAt: 'ເລື່ອນຖ້ຽວເມື່ອ',
@@ -1672,6 +1675,7 @@ const lo = {
     },
     reviews: {
       name: 'ຄຳຕິຊົມ |||| ຄຳຕິຊົມ',
+      create: { title: '%{title} ເປັນແນວໃດ?' },
       notifications: { created: 'ສົ່ງຄຳຕິຊົມແລ້ວ', updated: 'ບັນທຶກຄຳຕິຊົມແລ້ວ' },
       fields: {
         orderId: 'ການຈອງ',

@@ -505,6 +505,7 @@ const th = {
         checkIn: 'เช็กอินนักท่องเที่ยว',
         upcomingBookings: 'การจองที่กำลังจะมาถึง',
         pastBookings: 'การจองที่ผ่านมา',
+        tripsToReview: 'ทริปที่รอรีวิว',
         openRequests: 'คำขอคืนเงินที่กำลังดำเนินการ',
         openComplaints: 'ข้อร้องเรียนที่เปิดอยู่',
         myDetails: 'ข้อมูลของฉัน',
@@ -690,6 +691,7 @@ const th = {
         'ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว |||| ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว',
       reviewCount: '%{smart_count} รีวิว |||| %{smart_count} รีวิว',
       stars: '%{rating} จาก 5',
+      starChoice: '%{smart_count} ดาว',
       reviews: 'นักท่องเที่ยวว่าอย่างไร',
       noReviews: 'ยังไม่มีรีวิว',
       partnerReply: 'คำตอบจากพาร์ทเนอร์',
@@ -1359,6 +1361,7 @@ const th = {
         cancellationPolicy: 'เงื่อนไขการยกเลิก',
         refundAmount: 'เงินคืนเมื่อยกเลิก',
         reviewInviteAt: 'เชิญเขียนรีวิว',
+        reviewedAt: 'รีวิวเมื่อ',
         checkedInAt: 'เช็กอินเมื่อ',
         noShowAt: 'ทำเครื่องหมายไม่มาเมื่อ',
         rescheduledAt: 'เลื่อนรอบเมื่อ',
@@ -1671,6 +1674,7 @@ const th = {
     },
     reviews: {
       name: 'รีวิว |||| รีวิว',
+      create: { title: '%{title} เป็นอย่างไรบ้าง?' },
       notifications: { created: 'ส่งรีวิวแล้ว', updated: 'บันทึกรีวิวแล้ว' },
       fields: {
         orderId: 'การจอง',

@@ -26,6 +26,8 @@ export interface ResourceMessages {
    * Without them the generic `ra.notification.created|updated`.
    */
   notifications?: { created?: string; updated?: string };
+  /** The create page's title when its form is about a referenced record (`create.about`), with `%{title}`. */
+  create?: { title: string };
   /** Form group (tab) titles. */
   groups?: Record<string, string>;
   /** Titles of the resource's pre-filtered lists (`queues` of the config, e.g. a moderation queue). */

@@ -509,6 +509,7 @@ const vi = {
         checkIn: 'Làm thủ tục cho hành khách',
         upcomingBookings: 'Đặt chỗ sắp tới',
         pastBookings: 'Đặt chỗ đã qua',
+        tripsToReview: 'Chuyến đi chờ đánh giá',
         openRequests: 'Yêu cầu hoàn tiền đang xử lý',
         openComplaints: 'Khiếu nại đang mở',
         myDetails: 'Thông tin của tôi',
@@ -695,6 +696,7 @@ const vi = {
         'Được chấm %{average}/5 từ %{smart_count} đánh giá |||| Được chấm %{average}/5 từ %{smart_count} đánh giá',
       reviewCount: '%{smart_count} đánh giá |||| %{smart_count} đánh giá',
       stars: '%{rating}/5 điểm',
+      starChoice: '%{smart_count} sao',
       reviews: 'Du khách nói gì',
       noReviews: 'Chưa có đánh giá',
       partnerReply: 'Phản hồi của đối tác',
@@ -1368,6 +1370,7 @@ const vi = {
         cancellationPolicy: 'Điều kiện hủy',
         refundAmount: 'Tiền hoàn khi hủy',
         reviewInviteAt: 'Mời đánh giá',
+        reviewedAt: 'Đã đánh giá lúc',
         checkedInAt: 'Làm thủ tục lúc',
         noShowAt: 'Đánh dấu vắng mặt lúc',
         rescheduledAt: 'Dời chuyến lúc',
@@ -1680,6 +1683,7 @@ const vi = {
     },
     reviews: {
       name: 'Đánh giá |||| Đánh giá',
+      create: { title: 'Bạn thấy %{title} thế nào?' },
       notifications: { created: 'Đã gửi đánh giá', updated: 'Đã lưu đánh giá' },
       fields: {
         orderId: 'Đặt chỗ',

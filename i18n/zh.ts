@@ -504,6 +504,7 @@ const zh = {
         checkIn: '旅客签到',
         upcomingBookings: '即将出行的预订',
         pastBookings: '过往预订',
+        tripsToReview: '待评价的行程',
         openRequests: '处理中的退款申请',
         openComplaints: '未结投诉',
         myDetails: '我的资料',
@@ -688,6 +689,7 @@ const zh = {
       ratingSummary: '评分 %{average}/5，共 %{smart_count} 条评价 |||| 评分 %{average}/5，共 %{smart_count} 条评价',
       reviewCount: '%{smart_count} 条评价 |||| %{smart_count} 条评价',
       stars: '%{rating}/5 星',
+      starChoice: '%{smart_count} 星',
       reviews: '旅客怎么说',
       noReviews: '暂无评价',
       partnerReply: '合作伙伴的回复',
@@ -1350,6 +1352,7 @@ const zh = {
         cancellationPolicy: '取消政策',
         refundAmount: '取消退款金额',
         reviewInviteAt: '评价邀请',
+        reviewedAt: '评价时间',
         checkedInAt: '签到时间',
         noShowAt: '标记未到场时间',
         rescheduledAt: '班次改期时间',
@@ -1662,6 +1665,7 @@ const zh = {
     },
     reviews: {
       name: '评价 |||| 评价',
+      create: { title: '%{title}怎么样？' },
       notifications: { created: '评价已提交', updated: '评价已保存' },
       fields: {
         orderId: '预订',

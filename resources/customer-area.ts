@@ -34,6 +34,17 @@ export default definePortal({
         },
         {
           kind: 'list',
+          name: 'tripsToReview',
+          resource: 'orders',
+          // Completed, not reviewed yet, and still within the 90 days a review is taken (reviews.effects.ts).
+          filter: { status: 'completed', reviewedAt: null, completedAt_gte: '$today-89' },
+          sort: ['completedAt', 'DESC'],
+          fields: ['serviceId', 'departureDate'],
+          followUp: 'writeReview',
+          width: 'half',
+        },
+        {
+          kind: 'list',
           name: 'openRequests',
           resource: 'refunds',
           filter: { status: 'pending' },

@@ -84,6 +84,8 @@ export default defineResource({
     refundAmount: money({ readOnly: true }),
     // When the customer is invited to review the trip; empty once invited.
     reviewInviteAt: datetime({ readOnly: true }),
+    // When its customer reviewed the trip: until then, a completed trip is one to review in their area.
+    reviewedAt: datetime({ readOnly: true }),
     // The day of the trip (SPEC §15): when the traveller boarded, stamped once by the partner's check-in.
     checkedInAt: datetime({ readOnly: true, sortable: true }),
     // When the partner marked the traveller as not come: the mark may be undone until the end of that day.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_LOCALE, isLocale, pickLocalized, type LocalizedText } from '../src/core/locales';
+import { languageOfText } from '../src/core/text-language';
 import type { DataContext, TransitionContext } from '../src/core/resource';
 import { REFUSALS } from './shared/refusals';
 
@@ -20,7 +21,7 @@ export function reviewerNameOf(fullName: unknown): string {
 
 /**
  * beforeCreate: only the customer of a completed order writes its review, once, within REVIEW_DAYS of completion.
- * The order's row is locked, so two reviews of one order at once find each other.
+ * The order's row is locked, so two reviews of one order at once find each other; the order notes it was reviewed.
  */
 export async function writeReview(ctx: DataContext, values: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (ctx.principal.kind !== 'user') ctx.fail(403, REFUSALS.reviewersOnly);
@@ -34,12 +35,15 @@ export async function writeReview(ctx: DataContext, values: Record<string, unkno
   const earlier = await ctx.trx.selectFrom('reviews').select('id').where('orderId', '=', order.id).executeTakeFirst();
   if (earlier) ctx.fail(409, REFUSALS.reviewedAlready);
   const user = await ctx.findById('users', ctx.principal.id);
+  // The trip leaves the account's list of trips to review.
+  await ctx.update('orders', Number(order.id), { reviewedAt: ctx.now.toISOString() });
   return {
     serviceId: order.serviceId,
     partnerId: order.partnerId,
     userId: ctx.principal.id,
     reviewerName: reviewerNameOf(user?.fullName),
-    locale: isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE,
+    // Readers filter and sort reviews by their language: the one it is written in, not the account's setting.
+    locale: languageOfText(String(values.text ?? ''), isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE),
   };
 }
 

@@ -63,7 +63,8 @@ export default defineResource({
       'createdAt',
     ],
   },
-  create: { fields: ['orderId', 'rating', 'text'] },
+  // "How was Sunset cruise?": the form names the trip its booking was for.
+  create: { fields: ['orderId', 'rating', 'text'], about: ['orderId', 'serviceId'] },
   edit: false,
   workflow: {
     states: ['pending', 'published', 'rejected'],

@@ -834,6 +834,7 @@ export class World {
     written.add(text);
     this.reviewsWritten.set(user, written);
     const repliedAt = this.before(decided + this.span(0.1, 3), decided);
+    order.values.reviewedAt = this.iso(at);
     const rec = this.b.add('reviews', {
       orderId: order,
       serviceId: order.values.serviceId,

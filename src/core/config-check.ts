@@ -59,6 +59,7 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
     if (transition.notify?.length) labels.push(`app.notifications.events.${resource.name}.${action}`);
   for (const followUp of Object.keys(resource.followUps ?? {})) labels.push(`${base}.actions.${followUp}`);
+  if (resource.create && resource.create.about) labels.push(`${base}.create.title`);
   for (const rule of [
     ...(resource.notify?.create ?? []),
     ...Object.values(resource.workflow?.transitions ?? {}).flatMap((t) => t.notify ?? []),
@@ -235,6 +236,18 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       if (!config) continue;
       fields(`${view}.fields`, config.fields);
       for (const group of config.groups ?? []) fields(`${view}.groups.${group.name}`, group.fields);
+    }
+    // `create.about`: each step a reference, the next one read on the record it reaches.
+    if (resource.create && resource.create.about) {
+      let on: AnyResource | undefined = resource;
+      for (const step of resource.create.about) {
+        const field: AnyResource['fields'][string] | undefined = on?.fields[step];
+        if (field?.kind !== 'ref') {
+          report('create.about', `'${step}' is not a reference field of '${on?.name}'`);
+          break;
+        }
+        on = byName.get(field.reference);
+      }
     }
     for (const [key, followUp] of Object.entries(resource.followUps ?? {})) {
       const endpoint = followUp.prefill ? resource.endpoints?.[followUp.prefill] : undefined;

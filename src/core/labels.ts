@@ -8,6 +8,8 @@ export const labels = {
     `resources.${resource.name}.enums.${field}.${value}`,
   action: (resource: AnyResource, action: string) => `resources.${resource.name}.actions.${action}`,
   group: (resource: AnyResource, group: string) => `resources.${resource.name}.groups.${group}`,
+  /** The create page's title when its form is about a referenced record (`create.about`), with `%{title}`. */
+  createAbout: (resource: AnyResource) => `resources.${resource.name}.create.title`,
   queue: (resource: AnyResource, queue: string) => `resources.${resource.name}.queues.${queue}`,
   stats: (resource: AnyResource, metric: string) => `resources.${resource.name}.stats.${metric}`,
 };

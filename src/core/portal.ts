@@ -29,6 +29,11 @@ export interface ListWidget extends WidgetBase {
   /** Fields shown per row: the first is the row's title, the others its details. */
   fields: readonly string[];
   limit?: number;
+  /**
+   * A row opens this follow-up of the resource (its form, started from the row) instead of the row's page: the list
+   * is of things to do, such as trips to review.
+   */
+  followUp?: string;
 }
 
 /** The signed-in account's own record: its workflow state and, when set, the reason of the last decision. */

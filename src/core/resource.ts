@@ -77,6 +77,15 @@ export interface ViewConfig<F> {
   layout?: GroupLayout;
 }
 
+export interface CreateViewConfig<F> extends ViewConfig<F> {
+  /**
+   * A form started from a reference (a follow-up) is titled by what it is about: `resources.{name}.create.title` with
+   * `%{title}`, the record title of the record reached from the form's reference `about[0]` through the references
+   * that follow (a review: its booking's service, "How was Sunset cruise?").
+   */
+  about?: readonly [FieldName<F>, ...string[]];
+}
+
 /** A mail to send once the change that writes it commits (the outbox). */
 export interface MailMessage {
   to: string;
@@ -630,7 +639,7 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
   recordTitle?: Extract<keyof F, string>;
   list: ListConfig<F>;
   show?: ViewConfig<F>;
-  create?: ViewConfig<F> | false;
+  create?: CreateViewConfig<F> | false;
   edit?: ViewConfig<F> | false;
   workflow?: Workflow;
   access: Access;

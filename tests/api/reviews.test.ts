@@ -98,6 +98,40 @@ describeEachEngine('reviews', (engine) => {
     });
   });
 
+  it('a completed trip is one to review until reviewed; a review keeps the language it is written in', async () => {
+    // The account reads Lao; what it writes is in whichever language it writes.
+    const { rows } = await sql<{ locale: string }>`select locale from users where id = ${IDS.users.user}`.execute(
+      server.db,
+    );
+    await sql`update users set locale = 'lo' where id = ${IDS.users.user}`.execute(server.db);
+    const toReview = async () =>
+      (
+        await list(server, 'orders', s.user, {
+          status: 'completed',
+          reviewedAt: null,
+          completedAt_gte: dayFromNow(-89),
+        })
+      ).map((order) => order.id);
+    const written: [string, string][] = [
+      ['Great sunset cruise, the guide knew every island', 'en'],
+      ['ລ່ອງເຮືອສວຍງາມ ໄກດ໌ໃຈດີ', 'lo'],
+      ['Chuyến đi tuyệt vời, hướng dẫn viên rất nhiệt tình', 'vi'],
+      ['ล่องเรือสวยมาก ไกด์ใจดี', 'th'],
+      ['风景很美，导游很热情', 'zh'],
+      ['👍👍', 'lo'],
+    ];
+    for (const [text, language] of written) {
+      const order = await book(s.user);
+      await completed(order.id);
+      expect(await toReview()).toContain(order.id);
+      const review_ = await review(s.user, { orderId: order.id, rating: 4, text });
+      expect(review_.status, JSON.stringify(review_.body)).toBe(201);
+      expect(review_.body.locale, text).toBe(language);
+      expect(await toReview()).not.toContain(order.id);
+    }
+    await sql`update users set locale = ${rows[0].locale} where id = ${IDS.users.user}`.execute(server.db);
+  });
+
   describe('moderating, replying and reading', () => {
     let first: Record<string, any>;
     let second: Record<string, any>;

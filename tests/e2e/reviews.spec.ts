@@ -27,7 +27,7 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
     await page.request.get(
       `/api/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'completed' }))}&range=[0,99]&sort=["completedAt","DESC"]`,
     )
-  ).json()) as { id: number; serviceId: number; partnerId: number; completedAt: string }[];
+  ).json()) as { id: number; code: string; serviceId: number; partnerId: number; completedAt: string }[];
   const reviewed = new Set(
     ((await (await page.request.get('/api/reviews?range=[0,999]')).json()) as { orderId: number }[]).map(
       (r) => r.orderId,
@@ -35,19 +35,55 @@ test('a traveller reviews a trip, a moderator publishes it, the partner replies,
   );
   const partnerMe = await signedInContext(browser, baseURL!, PARTNER.email, PARTNER.password, PHONE);
   const partnerId = ((await (await partnerMe.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const trip = trips.find(
+  const candidates = trips.filter(
     (o) => o.partnerId === partnerId && !reviewed.has(o.id) && Date.parse(o.completedAt) > Date.now() - 90 * 86_400_000,
   );
-  expect(trip, 'a completed trip with the demo partner to review').toBeTruthy();
 
-  await page.goto(`/en/account/orders/${trip!.id}`);
-  await page.locator('[data-follow-up="writeReview"]').tap();
+  // The account's home lists the trips to review; one opens the review form, titled by the trip.
+  await page.goto('/en/account');
+  const widget = page.locator('[data-widget="tripsToReview"]');
+  await expect(widget.getByRole('heading', { name: /trips to review/i })).toBeVisible();
+  await expect(widget.locator('[data-record]').first()).toBeVisible();
+  const listed = await widget
+    .locator('[data-record]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-record'))));
+  const trip = candidates.find((o) => listed.includes(o.id));
+  expect(trip, `a trip with the demo partner among those to review (${listed.join(', ')})`).toBeTruthy();
+  const service = (await (await page.request.get(`/api/services/${trip!.serviceId}`)).json()) as {
+    title: Record<string, string>;
+  };
+  await widget.locator(`[data-record="${trip!.id}"]`).tap();
   await expect(page).toHaveURL(/\/en\/account\/reviews\/create\?source=/);
-  await page.getByLabel(/rating/i).fill('5');
+  const title = page.getByText(`How was ${service.title.en}?`).first();
+  await expect(title).toBeVisible();
+  // Not cut on a phone: the whole question is read.
+  expect(await title.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+
+  // The booking reads whole, not cut to "LT-7AV…".
+  const booking = page.getByLabel(/^booking/i);
+  await expect(booking).toHaveValue(trip!.code);
+  expect(await booking.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+
+  // Five stars, a group of five choices: a tap on the fifth, then back one by keyboard.
+  const stars = page.getByRole('radiogroup').or(page.getByRole('group', { name: /rating/i }));
+  await expect(page.getByRole('radio')).toHaveCount(6); // MUI keeps an "empty" choice beside the five.
+  const fifth = await page.getByRole('radio', { name: '5 stars' }).getAttribute('id');
+  await page.locator(`label[for="${fifth}"]`).tap();
+  await expect(page.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await page.getByRole('radio', { name: '5 stars' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await expect(stars.first()).toBeVisible();
   await page.getByLabel(/^review/i).fill(text);
   await page.getByRole('button', { name: 'Save' }).tap();
   await expect(page).toHaveURL(/\/en\/account\/reviews\/\d+/);
   const reviewId = Number(/reviews\/(\d+)/.exec(page.url())![1]);
+  // Written in English by an account that reads Lao: the review is English, and rated as chosen.
+  const stored = (await (await page.request.get(`/api/reviews/${reviewId}`)).json()) as {
+    locale: string;
+    rating: number;
+  };
+  expect(stored).toMatchObject({ locale: 'en', rating: 4 });
   await expect(page.getByText('Waiting for moderation').first()).toBeVisible();
   // Once is enough: a second review of the same trip is refused.
   const again = await page.request.post('/api/reviews', {

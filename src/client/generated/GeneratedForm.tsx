@@ -17,6 +17,7 @@ import { useMemo, type ReactNode } from 'react';
 import { rowScope, writableFieldsFor } from '../../core/access';
 import type { AnyResource, FormGroup } from '../../core/resource';
 import { ChangedElsewhere } from './ChangedElsewhere';
+import { CreateTitle } from './CreateTitle';
 import { useEntry } from './context';
 import { isFault } from './faults';
 import { GroupSection } from './GroupSection';
@@ -220,11 +221,7 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
   const toolbar = <FormToolbar canDelete={false} />;
   return (
     <Create
-      title={
-        embedded
-          ? false
-          : translate('ra.page.create', { name: translate(labels.name(config), { smart_count: 1, _: config.name }) })
-      }
+      title={embedded ? false : <CreateTitle config={config} />}
       resource={embedded ? config.name : undefined}
       mutationOptions={
         embedded

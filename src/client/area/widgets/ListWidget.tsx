@@ -51,6 +51,12 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
   if (!config || !allowed) return null;
   const [titleField, ...details] = widget.fields;
   const search = `?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+  const followUp = widget.followUp ? config.followUps?.[widget.followUp] : undefined;
+  const followRoute = followUp && registry.routeOf(followUp.resource);
+  const rowPath = (id: unknown) =>
+    followUp && followRoute
+      ? `${basename}/${followRoute}/create?source=${encodeURIComponent(JSON.stringify({ [followUp.field]: id }))}`
+      : `${basename}/${route}/${id}/show`;
   return (
     <WidgetCard
       name={widget.name}
@@ -66,14 +72,14 @@ export function ListWidget({ widget }: { widget: ListWidgetConfig }) {
                 as text, so the link holds no other); a click anywhere opens it too.
               */}
               <ListItem
-                onClick={() => navigate(`${basename}/${route}/${record.id}/show`)}
+                onClick={() => navigate(rowPath(record.id))}
                 data-record={record.id}
                 sx={{ px: 1, cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } }}
               >
                 <ListItemText
                   primary={
                     <Link
-                      to={`${basename}/${route}/${record.id}/show`}
+                      to={rowPath(record.id)}
                       onClick={(event) => event.stopPropagation()}
                       style={{ color: 'inherit' }}
                     >

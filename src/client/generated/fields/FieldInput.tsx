@@ -23,6 +23,7 @@ import { ListInput } from './ListInput';
 import { KeyedMapInput } from './KeyedMapInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
+import { StarsInput } from './StarsInput';
 
 export function useEnumChoices(config: AnyResource, name: string, values: readonly string[]) {
   const translate = useTranslate();
@@ -102,6 +103,8 @@ export function RefInput({
         filterToQuery={(q: string) => (searchable && q ? { q } : {})}
         disabled={disabled}
         isRequired={!asFilter && field.required}
+        // In a form, room for a whole code or title (a booking's "LT-7AV2K9QX" was cut to "LT-7AV…" on a phone).
+        sx={asFilter ? undefined : { minWidth: 'min(100%, 20rem)' }}
       />
     </ReferenceInput>
   );
@@ -137,6 +140,10 @@ export function FieldInput({
     case 'longText':
       return <TextInput {...common} multiline minRows={3} fullWidth />;
     case 'integer':
+      if (field.stars && field.max !== undefined)
+        return (
+          <StarsInput source={source} label={label} max={field.max} disabled={off} isRequired={common.isRequired} />
+        );
       return <NumberInput {...common} step={1} />;
     case 'percent':
       return <NumberInput {...common} step={0.1} />;
