@@ -55,3 +55,29 @@ test('the service page offers and preselects only departures that can still be b
   await expect(select).toBeVisible();
   expect(await select.inputValue()).not.toBe(String(gone!.id));
 });
+
+/**
+ * Issue 54.7: the chosen departure reads whole in its box on a phone ("…16:30 · 1:" was cut), in English and in
+ * Lao; how many seats it has left is said below it.
+ */
+test('the departure picker reads whole at 390 px, with the seats left below it', async ({ page }) => {
+  const services = (await (await page.request.get('/api/services?range=[0,9]')).json()) as { id: number }[];
+  expect(services.length).toBeGreaterThan(0);
+  for (const locale of ['en', 'lo']) {
+    await page.goto(`/${locale}/item/${services[0].id}`);
+    const select = page.getByTestId('booking-departure');
+    await expect(select).toBeVisible();
+    const fits = await select.evaluate((node) => {
+      const box = node as HTMLSelectElement;
+      const style = getComputedStyle(box);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const text = box.selectedOptions[0]?.text ?? '';
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, width: Math.ceil(context.measureText(text).width), room };
+    });
+    expect(fits.text.length, locale).toBeGreaterThan(0);
+    expect(fits.width, `${locale}: "${fits.text}" in ${fits.room} px`).toBeLessThanOrEqual(fits.room);
+    await expect(page.getByTestId('booking-seats-left')).toHaveText(locale === 'en' ? /\d+ seats? left/ : /\d+/);
+  }
+});

@@ -165,14 +165,20 @@ export default function BookingForm({ item }: { item: CatalogItem }) {
           value={chosen ? String(chosen.id) : ''}
           onChange={(event) => choose(DEPARTURE, event.target.value)}
           error={Boolean(errors[config.occurrence])}
-          helperText={errors[config.occurrence]}
+          // The seats left of the chosen departure below its box: beside the date in one line, a phone cut them off.
+          helperText={
+            errors[config.occurrence] ??
+            (chosen?.seatsLeft !== undefined ? t('app.home.seatsLeft', { smart_count: chosen.seatsLeft }) : undefined)
+          }
           // The phone's own picker: a thumb's list of the departures, and none of the menu's code on the page.
-          slotProps={{ select: { native: true, inputProps: { 'data-testid': 'booking-departure' } } }}
+          slotProps={{
+            select: { native: true, inputProps: { 'data-testid': 'booking-departure' } },
+            formHelperText: { 'data-testid': 'booking-seats-left' } as object,
+          }}
         >
           {open.map((o) => (
             <option key={o.id} value={String(o.id)}>
               {occurrenceWhen(o, locale)}
-              {o.seatsLeft !== undefined ? ` · ${t('app.home.seatsLeft', { smart_count: o.seatsLeft })}` : ''}
             </option>
           ))}
         </TextField>
