@@ -93,6 +93,8 @@ const ALL_PAGES: AuditedPage[] = [
   // A signed-out traveller on a service's page: photos, departures and the booking form (its own chunk).
   { name: 'service-booking', path: bookableServicePage },
   { name: 'partner-manifest', path: todaysManifestPage, account: 'partner' },
+  // The guide's scan screen at the door, on today's departure (SPEC §15).
+  { name: 'partner-scan', path: '/en/partner/check-in', account: 'partner' },
   { name: 'account-home', path: '/en/account', account: 'user' },
   { name: 'account-order', path: travellerOrderPage, account: 'user' },
 ];

@@ -21,7 +21,7 @@ import { CalendarView } from './CalendarView';
 import { CardList } from './CardList';
 import { decisionOf } from './account';
 import { Decision } from './widgets/Decision';
-import { RecordTables } from '../generated/show/RecordTable';
+import { RecordTables, useLeadTablesSettled } from '../generated/show/RecordTable';
 import { RecordPageView } from '../generated/show/RecordPageView';
 
 /** A list, and for resources with `list.calendar` a switch to the month calendar (remembered). */
@@ -65,14 +65,14 @@ export function AreaList() {
 function useRouteRecord() {
   const { route } = useEntry();
   const { id } = useParams();
-  return useGetOne(route, { id: id ?? '' }, { enabled: Boolean(id) }).data;
+  return useGetOne(route, { id: id ?? '' }, { enabled: Boolean(id) });
 }
 
 /** The show page with the record's review state and, after a refusal, its reason on top. */
 export function AreaShow() {
   const { config } = useEntry();
   const registry = useRegistry();
-  const record = useRouteRecord();
+  const record = useRouteRecord().data;
   // An area whose records are read as pages shows one page, no tabs, and no form to go to.
   const asPage = areas[registry.area]?.recordPage === 'show';
   // The config may lay the record out for this area's reader (a traveller's ticket).
@@ -83,6 +83,7 @@ export function AreaShow() {
   const lead = config.recordTables?.some((table) => table.first) ? (
     <RecordTables config={config} record={record} place="first" />
   ) : undefined;
+  const settled = useLeadTablesSettled(config, record);
   return (
     <>
       {record && config.workflow ? (
@@ -95,15 +96,15 @@ export function AreaShow() {
         {page ? (
           <>
             {lead}
-            <RecordPageView config={config} page={page} />
+            {settled ? <RecordPageView config={config} page={page} /> : null}
           </>
         ) : asPage ? (
-          <GeneratedShow layout="sections" readOnly shownAbove={above} lead={lead} />
+          <GeneratedShow layout="sections" readOnly shownAbove={above} lead={lead} leadPending={!settled} />
         ) : (
-          <GeneratedShow shownAbove={above} lead={lead} />
+          <GeneratedShow shownAbove={above} lead={lead} leadPending={!settled} />
         )}
       </Box>
-      <RecordTables config={config} record={record} place="after" />
+      {settled ? <RecordTables config={config} record={record} place="after" /> : null}
     </>
   );
 }
@@ -113,12 +114,15 @@ export function AreaEdit() {
   const { config } = useEntry();
   const translate = useTranslate();
   const { principal } = usePrincipal();
-  const record = useRouteRecord();
+  const { data: record, isPending } = useRouteRecord();
   const onEdit = config.workflow?.onEdit;
   const field = statusField(config);
   const moves =
     onEdit && field && record && grants(onEdit.by, principal) && onEdit.from.includes(String(record[field]));
   const first = config.recordTables?.some((table) => table.first);
+  const settled = useLeadTablesSettled(config, record);
+  // Held while the record and the manifest come; a record that fails to come is the form's to say (404).
+  const held = Boolean(first) && (isPending || (record !== undefined && !settled));
   return (
     <>
       {moves ? (
@@ -134,8 +138,13 @@ export function AreaEdit() {
       ) : null}
       {/* A table the config draws first (the guide's manifest) comes before the record's form. */}
       {first ? <RecordTables config={config} record={record} place="first" /> : null}
-      <GeneratedEdit />
-      <RecordTables config={config} record={record} place="after" />
+      {/* Below the manifest once it has come: drawn before, the form would be pushed a screen down by its rows. */}
+      {held ? null : (
+        <>
+          <GeneratedEdit />
+          <RecordTables config={config} record={record} place="after" />
+        </>
+      )}
     </>
   );
 }

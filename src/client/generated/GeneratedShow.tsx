@@ -198,6 +198,7 @@ export function GeneratedShow({
   readOnly,
   shownAbove = NONE,
   lead,
+  leadPending = false,
 }: {
   /** The groups' layout here, whatever the config says (an area that reads records as one page). */
   layout?: GroupLayout;
@@ -207,6 +208,8 @@ export function GeneratedShow({
   shownAbove?: readonly string[];
   /** What the page shows before the record's fields (a record table drawn `first`: the guide's manifest). */
   lead?: ReactNode;
+  /** The rest waits below the lead until it has come (else the lead's rows push it down as they arrive). */
+  leadPending?: boolean;
 } = {}) {
   const { config, queue } = useEntry();
   const sections = (forcedLayout ?? queue?.showLayout ?? config.show?.layout) === 'sections';
@@ -218,6 +221,23 @@ export function GeneratedShow({
       sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
       {lead ? <Box sx={{ px: 2 }}>{lead}</Box> : null}
+      {leadPending ? null : <ShowRest config={config} sections={sections} shownAbove={shownAbove} />}
+    </Show>
+  );
+}
+
+/** The record's instructions, comparison and groups: what a show page draws after its lead. */
+function ShowRest({
+  config,
+  sections,
+  shownAbove,
+}: {
+  config: AnyResource;
+  sections: boolean;
+  shownAbove: readonly string[];
+}) {
+  return (
+    <>
       {config.instructions?.length ? (
         <Box sx={{ p: 2, pb: 0 }}>
           <InstructionsPanel config={config} />
@@ -229,7 +249,7 @@ export function GeneratedShow({
         </Box>
       ) : null}
       <ShowBody config={config} sections={sections} shownAbove={shownAbove} />
-    </Show>
+    </>
   );
 }
 

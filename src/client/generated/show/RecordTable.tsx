@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import Print from '@mui/icons-material/Print';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { createPortal } from 'react-dom';
 import { downloadCSV, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
@@ -27,7 +27,7 @@ import { humanize } from '../../../core/labels';
 import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
 import type { AnyResource, RecordTable as RecordTableConfig, Row } from '../../../core/resource';
 import { recordTitle } from '../../../core/record-title';
-import { grants } from '../../../core/roles';
+import { grants, type Principal } from '../../../core/roles';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { usePrincipal } from '../principal';
@@ -401,6 +401,37 @@ function TableCards({
   );
 }
 
+/** The record's tables of a place (`first` or not) that this account may read (the endpoint's `by`). */
+function tablesOf(config: AnyResource, principal: Principal | undefined, place?: 'first' | 'after') {
+  return (config.recordTables ?? [])
+    .filter((table) => !place || Boolean(table.first) === (place === 'first'))
+    .filter((table) => {
+      const endpoint = config.endpoints?.[table.endpoint];
+      return endpoint && principal && grants(endpoint.by, principal);
+    });
+}
+
+/**
+ * Whether the tables drawn first (the guide's manifest) have answered, or failed: what comes below them waits for
+ * it, so a phone's page does not draw the form and then push it down a screen's height as the rows arrive.
+ */
+export function useLeadTablesSettled(config: AnyResource, record: Row | undefined): boolean {
+  const dataProvider = useDataProvider<LanternDataProvider>();
+  const { principal } = usePrincipal();
+  const results = useQueries({
+    queries: tablesOf(config, principal, 'first').map((table) => {
+      const path = `/${config.name}/${encodeURIComponent(String(record?.id))}/${table.endpoint}`;
+      return {
+        queryKey: ['endpoint', path],
+        queryFn: () => dataProvider.getJson<Record<string, unknown>>(path),
+        networkMode: 'always' as const,
+        enabled: record?.id != null,
+      };
+    }),
+  });
+  return results.every((result) => result.data !== undefined || result.isError);
+}
+
 /** The record's tables this account may read (the endpoint's `by`). */
 export function RecordTables({
   config,
@@ -416,15 +447,9 @@ export function RecordTables({
   if (!record) return null;
   return (
     <>
-      {(config.recordTables ?? [])
-        .filter((table) => !place || Boolean(table.first) === (place === 'first'))
-        .filter((table) => {
-          const endpoint = config.endpoints?.[table.endpoint];
-          return endpoint && principal && grants(endpoint.by, principal);
-        })
-        .map((table) => (
-          <RecordTable key={table.endpoint} config={config} table={table} record={record} />
-        ))}
+      {tablesOf(config, principal, place).map((table) => (
+        <RecordTable key={table.endpoint} config={config} table={table} record={record} />
+      ))}
     </>
   );
 }
