@@ -96,6 +96,31 @@ const SHOTS: Shot[] = [
     PARTNER,
     async (request) => `/en/partner/orders/${await firstId(request, 'orders', { status: 'paid' })}/show`,
   ),
+  // The guide at the door: the scan screen on today's departure, and a departure's page with its travellers first.
+  {
+    file: 'phone-scan.webp',
+    path: '/en/partner/check-in',
+    device: PHONE,
+    account: PARTNER,
+    ready: async (page) => {
+      await page.locator('[data-record-table="manifest"] [data-row]').first().waitFor();
+    },
+  },
+  {
+    file: 'phone-manifest.webp',
+    path: async (request) => {
+      const filter = { startDate_gte: new Date().toISOString().slice(0, 10), status: ['open', 'closed'] };
+      const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,0]&sort=["startDate","ASC"]`;
+      const [row] = (await (await request.get(`/api/schedules?${query}`)).json()) as { id: number }[];
+      if (!row) throw new Error('no departure ahead in the demo data');
+      return `/en/partner/schedules/${row.id}`;
+    },
+    device: PHONE,
+    account: PARTNER,
+    ready: async (page) => {
+      await page.locator('[data-record-table="manifest"] [data-row]').first().waitFor();
+    },
+  },
   phoneRecord(
     'phone-traveller-order.webp',
     TRAVELLER,
