@@ -692,7 +692,7 @@ const lo = {
         'ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ |||| ຄະແນນ %{average} ຈາກ 5 ຈາກ %{smart_count} ຄຳຕິຊົມ',
       reviewCount: '%{smart_count} ຄຳຕິຊົມ |||| %{smart_count} ຄຳຕິຊົມ',
       stars: 'ຄະແນນ %{rating} ຈາກ 5',
-      starChoice: '%{smart_count} ດາວ',
+      starChoice: '%{smart_count} ດາວ |||| %{smart_count} ດາວ',
       reviews: 'ນັກທ່ອງທ່ຽວເວົ້າແນວໃດ',
       noReviews: 'ຍັງບໍ່ມີຄຳຕິຊົມ',
       partnerReply: 'ຄຳຕອບຂອງຄູ່ຮ່ວມງານ',

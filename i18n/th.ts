@@ -691,7 +691,7 @@ const th = {
         'ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว |||| ได้คะแนน %{average} จาก 5 จาก %{smart_count} รีวิว',
       reviewCount: '%{smart_count} รีวิว |||| %{smart_count} รีวิว',
       stars: '%{rating} จาก 5',
-      starChoice: '%{smart_count} ดาว',
+      starChoice: '%{smart_count} ดาว |||| %{smart_count} ดาว',
       reviews: 'นักท่องเที่ยวว่าอย่างไร',
       noReviews: 'ยังไม่มีรีวิว',
       partnerReply: 'คำตอบจากพาร์ทเนอร์',

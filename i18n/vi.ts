@@ -696,7 +696,7 @@ const vi = {
         'Được chấm %{average}/5 từ %{smart_count} đánh giá |||| Được chấm %{average}/5 từ %{smart_count} đánh giá',
       reviewCount: '%{smart_count} đánh giá |||| %{smart_count} đánh giá',
       stars: '%{rating}/5 điểm',
-      starChoice: '%{smart_count} sao',
+      starChoice: '%{smart_count} ngôi sao |||| %{smart_count} ngôi sao',
       reviews: 'Du khách nói gì',
       noReviews: 'Chưa có đánh giá',
       partnerReply: 'Phản hồi của đối tác',

@@ -689,7 +689,7 @@ const zh = {
       ratingSummary: '评分 %{average}/5，共 %{smart_count} 条评价 |||| 评分 %{average}/5，共 %{smart_count} 条评价',
       reviewCount: '%{smart_count} 条评价 |||| %{smart_count} 条评价',
       stars: '%{rating}/5 星',
-      starChoice: '%{smart_count} 星',
+      starChoice: '%{smart_count} 星 |||| %{smart_count} 星',
       reviews: '旅客怎么说',
       noReviews: '暂无评价',
       partnerReply: '合作伙伴的回复',
