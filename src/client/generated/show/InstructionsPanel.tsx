@@ -132,7 +132,7 @@ function Block({ config, block }: { config: AnyResource; block: Instructions }) 
   return (
     <Alert
       severity="info"
-      sx={{ whiteSpace: 'pre-line', '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}
+      sx={{ whiteSpace: 'pre-line', '& .MuiAlert-message': { flexGrow: 1 } }}
       data-testid={`instructions-${block.endpoint}`}
     >
       {typeof payload === 'string' && payload ? (
