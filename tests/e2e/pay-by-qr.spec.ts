@@ -85,3 +85,47 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   await expect(page.getByTestId('payment-qr')).toHaveCount(0);
   await expect(page.getByTestId('record-qr')).toBeVisible();
 });
+
+test.describe('on a desk', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false });
+
+  test('super_admin edits the LAO QR profile in Settings › Payments; a name too long is refused naming it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const admin = await browser.newContext({ baseURL });
+    expect(
+      (
+        await admin.request.post('/api/auth/login', {
+          data: { email: 'admin@example.com', password: 'Admin#2026' },
+          headers: { origin: baseURL! },
+        })
+      ).status(),
+    ).toBe(200);
+    const before = await (await admin.request.get('/api/settings/payments')).json();
+    try {
+      const page = await admin.newPage();
+      await page.goto('/en/admin/settings/payments');
+      await expect(page.getByText('Bank QR codes (LAO QR, PromptPay, VietQR) by currency')).toBeVisible();
+      const city = page.getByRole('textbox', { name: 'Merchant city' });
+      await expect(city).toHaveValue('Vientiane');
+      await city.fill('Luang Prabang');
+      const name = page.getByRole('textbox', { name: 'Merchant name (as the app shows it)' });
+      await name.fill('Lantern Travel and Tours Company');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('You must enter a maximum of 25 characters').first()).toBeVisible();
+      await name.fill('Lantern Travel');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(async () => (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[0])
+        .toMatchObject({ merchantCity: 'Luang Prabang', merchantName: 'Lantern Travel', preset: 'laoqr' });
+    } finally {
+      const now = await (await admin.request.get('/api/settings/payments')).json();
+      await admin.request.put('/api/settings/payments', {
+        data: { ...now, values: before.values },
+        headers: { origin: baseURL! },
+      });
+      await admin.close();
+    }
+  });
+});
