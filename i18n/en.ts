@@ -713,6 +713,15 @@ const en = {
         bankName: 'Bank',
         bankAccountName: 'Account name',
         bankAccountNumber: 'Account number',
+        qrProfiles: 'Bank QR codes (LAO QR, PromptPay, VietQR) by currency',
+        preset: 'Scheme (laoqr, promptpay, vietqr)',
+        tag: 'Merchant account tag (26–51)',
+        guid: 'Scheme GUID',
+        fields: 'Account fields (01=…; 02=…)',
+        mcc: 'Merchant category code',
+        merchantName: 'Merchant name (as the app shows it)',
+        merchantCity: 'Merchant city',
+        countryCode: 'Country code',
         statementColumns: 'Bank statement columns',
         holdMinutes: 'Booking hold (minutes)',
         maxHeldSeats: 'Most unpaid seats per customer',
@@ -1087,6 +1096,7 @@ const en = {
           none: 'If you cancel now, nothing comes back to you under the cancellation terms.',
         },
         'how-to-pay': {
+          scan: 'Scan with your banking app',
           text: 'How to pay: transfer %{amount} to %{bankName}, account %{bankAccountName}, number %{bankAccountNumber}. Write the order code %{reference} as the transfer reference.',
         },
         organizer: {

@@ -943,6 +943,15 @@ const lo = {
         bankName: 'ທະນາຄານ',
         bankAccountName: 'ຊື່ບັນຊີ',
         bankAccountNumber: 'ເລກບັນຊີ',
+        qrProfiles: 'ຄິວອາໂຄດທະນາຄານ (LAO QR, PromptPay, VietQR) ຕາມສະກຸນເງິນ',
+        preset: 'ລະບົບ (laoqr, promptpay, vietqr)',
+        tag: 'ແທັກບັນຊີຮ້ານຄ້າ (26–51)',
+        guid: 'GUID ຂອງລະບົບ',
+        fields: 'ຊ່ອງຂໍ້ມູນບັນຊີ (01=…; 02=…)',
+        mcc: 'ລະຫັດປະເພດທຸລະກິດ',
+        merchantName: 'ຊື່ຮ້ານຄ້າ (ຕາມທີ່ແອັບສະແດງ)',
+        merchantCity: 'ເມືອງຂອງຮ້ານຄ້າ',
+        countryCode: 'ລະຫັດປະເທດ',
         statementColumns: 'ຖັນຂອງໃບແຈ້ງຍອດທະນາຄານ',
         holdMinutes: 'ເວລາຖືບ່ອນຈອງ (ນາທີ)',
         maxHeldSeats: 'ບ່ອນນັ່ງທີ່ຍັງບໍ່ຈ່າຍສູງສຸດຕໍ່ລູກຄ້າ',
@@ -1316,6 +1325,7 @@ const lo = {
           none: 'ຖ້າທ່ານຍົກເລີກດຽວນີ້, ທ່ານຈະບໍ່ໄດ້ຮັບເງິນຄືນຕາມເງື່ອນໄຂການຍົກເລີກ.',
         },
         'how-to-pay': {
+          scan: 'ສະແກນດ້ວຍແອັບທະນາຄານຂອງທ່ານ',
           text: 'ວິທີຊຳລະ: ໂອນ %{amount} ໄປທີ່ %{bankName}, ຊື່ບັນຊີ %{bankAccountName}, ເລກບັນຊີ %{bankAccountNumber}. ຂຽນລະຫັດການຈອງ %{reference} ເປັນເນື້ອໃນການໂອນ.',
         },
         organizer: {

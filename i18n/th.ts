@@ -942,6 +942,15 @@ const th = {
         bankName: 'ธนาคาร',
         bankAccountName: 'ชื่อบัญชี',
         bankAccountNumber: 'เลขที่บัญชี',
+        qrProfiles: 'คิวอาร์โค้ดธนาคาร (LAO QR, PromptPay, VietQR) ตามสกุลเงิน',
+        preset: 'มาตรฐาน (laoqr, promptpay, vietqr)',
+        tag: 'แท็กบัญชีร้านค้า (26–51)',
+        guid: 'GUID ของมาตรฐาน',
+        fields: 'ฟิลด์ของบัญชี (01=…; 02=…)',
+        mcc: 'รหัสประเภทธุรกิจ',
+        merchantName: 'ชื่อร้านค้า (ตามที่แอปแสดง)',
+        merchantCity: 'เมืองของร้านค้า',
+        countryCode: 'รหัสประเทศ',
         statementColumns: 'คอลัมน์ของรายการเดินบัญชี',
         holdMinutes: 'ระยะเวลากันที่นั่ง (นาที)',
         maxHeldSeats: 'ที่นั่งค้างชำระสูงสุดต่อลูกค้า',
@@ -1315,6 +1324,7 @@ const th = {
           none: 'หากยกเลิกตอนนี้ คุณจะไม่ได้รับเงินคืนตามเงื่อนไขการยกเลิก',
         },
         'how-to-pay': {
+          scan: 'สแกนด้วยแอปธนาคารของคุณ',
           text: 'วิธีชำระเงิน: โอน %{amount} ไปที่ %{bankName} ชื่อบัญชี %{bankAccountName} เลขที่บัญชี %{bankAccountNumber} ระบุรหัสการจอง %{reference} เป็นข้อความอ้างอิงการโอน',
         },
         organizer: {

@@ -950,6 +950,15 @@ const vi = {
         bankName: 'Ngân hàng',
         bankAccountName: 'Tên tài khoản',
         bankAccountNumber: 'Số tài khoản',
+        qrProfiles: 'Mã QR ngân hàng (LAO QR, PromptPay, VietQR) theo tiền tệ',
+        preset: 'Chuẩn (laoqr, promptpay, vietqr)',
+        tag: 'Thẻ tài khoản người bán (26–51)',
+        guid: 'GUID của chuẩn',
+        fields: 'Các trường tài khoản (01=…; 02=…)',
+        mcc: 'Mã ngành nghề kinh doanh',
+        merchantName: 'Tên người bán (như ứng dụng hiển thị)',
+        merchantCity: 'Thành phố của người bán',
+        countryCode: 'Mã quốc gia',
         statementColumns: 'Các cột của sao kê ngân hàng',
         holdMinutes: 'Thời gian giữ chỗ (phút)',
         maxHeldSeats: 'Số chỗ chưa thanh toán tối đa mỗi khách',
@@ -1324,6 +1333,7 @@ const vi = {
           none: 'Nếu hủy bây giờ, bạn sẽ không được hoàn tiền theo điều kiện hủy.',
         },
         'how-to-pay': {
+          scan: 'Quét bằng ứng dụng ngân hàng của bạn',
           text: 'Cách thanh toán: chuyển khoản %{amount} đến %{bankName}, tên tài khoản %{bankAccountName}, số tài khoản %{bankAccountNumber}. Ghi mã đặt chỗ %{reference} làm nội dung chuyển khoản.',
         },
         organizer: {

@@ -939,6 +939,15 @@ const zh = {
         bankName: '银行',
         bankAccountName: '户名',
         bankAccountNumber: '账号',
+        qrProfiles: '各币种的银行二维码（LAO QR、PromptPay、VietQR）',
+        preset: '标准（laoqr、promptpay、vietqr）',
+        tag: '商户账户标签（26–51）',
+        guid: '标准的 GUID',
+        fields: '账户字段（01=…; 02=…）',
+        mcc: '商户类别码',
+        merchantName: '商户名称（应用中显示）',
+        merchantCity: '商户所在城市',
+        countryCode: '国家代码',
         statementColumns: '银行对账单的列',
         holdMinutes: '预订保留时间（分钟）',
         maxHeldSeats: '每位客户未付款座位上限',
@@ -1312,6 +1321,7 @@ const zh = {
           none: '现在取消，按取消政策您将不会获得退款。',
         },
         'how-to-pay': {
+          scan: '用您的银行应用扫码',
           text: '付款方式：转账 %{amount} 至 %{bankName}，户名 %{bankAccountName}，账号 %{bankAccountNumber}。请在转账附言中填写订单号 %{reference}。',
         },
         organizer: {

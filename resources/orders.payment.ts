@@ -1,5 +1,7 @@
 import type { DataContext, Row } from '../src/core/resource';
 import { PAYABLE_STATES } from './incoming-payments.matching';
+import { qrPayload } from './orders.qr.server';
+import type { QrProfile } from './shared/qr-profiles';
 
 /** What a customer needs to pay an order by bank transfer: the account, the amount, and the code as reference. */
 export interface HowToPay {
@@ -9,15 +11,20 @@ export interface HowToPay {
   amount: number;
   currency: string;
   reference: string;
+  /** The bank QR that pays it (SPEC §20), where `settings.payments.qrProfiles` has one for its currency. */
+  qrPayload?: string;
 }
 
-/** `GET /api/orders/{id}/how-to-pay`: the transfer details while the order is unpaid, else nothing. */
+/**
+ * `GET /api/orders/{id}/how-to-pay`: the transfer details while the order is unpaid, with the bank QR of its
+ * currency's profile when there is one; else nothing.
+ */
 export async function howToPay(ctx: DataContext & { record?: Row }): Promise<HowToPay | Record<string, never>> {
   const order = ctx.record;
   if (!order || order.status !== 'pending_payment') return {};
   const payments = await ctx.settings('payments');
   const text = (key: string) => (typeof payments[key] === 'string' ? (payments[key] as string) : '');
-  return {
+  const answer: HowToPay = {
     bankName: text('bankName'),
     bankAccountName: text('bankAccountName'),
     bankAccountNumber: text('bankAccountNumber'),
@@ -25,6 +32,11 @@ export async function howToPay(ctx: DataContext & { record?: Row }): Promise<How
     currency: String(order.currency),
     reference: String(order.code),
   };
+  const profiles = Array.isArray(payments.qrProfiles) ? (payments.qrProfiles as QrProfile[]) : [];
+  const profile = profiles.find((candidate) => candidate.currency === answer.currency);
+  if (profile)
+    answer.qrPayload = qrPayload(profile, { amount: answer.amount, currency: answer.currency, code: answer.reference });
+  return answer;
 }
 
 /** Fills the gateway's URL template; every value is URL-encoded. */

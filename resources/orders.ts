@@ -321,8 +321,14 @@ export default defineResource({
     ],
   },
   // The account number and the order code (the transfer's reference) are typed into a banking app: copy buttons.
+  // Where the currency has a bank QR profile, the app scans it instead (SPEC §20), in the booking mail too.
   instructions: [
-    { endpoint: 'how-to-pay', when: { status: ['pending_payment'] }, copy: ['bankAccountNumber', 'reference'] },
+    {
+      endpoint: 'how-to-pay',
+      when: { status: ['pending_payment'] },
+      copy: ['bankAccountNumber', 'reference'],
+      qr: { payload: 'qrPayload', amount: 'amount' },
+    },
   ],
   endpoints: {
     'how-to-pay': {

@@ -5,6 +5,7 @@ import { ADMIN_ROLES } from '../src/core/roles';
 import { PAYMENT_METHODS } from './shared/payment-methods';
 import { DEFAULT_STATEMENT_COLUMNS } from './shared/statement-columns';
 import { cancellationPolicy } from './shared/cancellation';
+import { qrProfiles } from './shared/qr-profiles';
 import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
 import { DEFAULT_TIME_ZONE } from '../src/core/zoned-time';
 
@@ -40,6 +41,8 @@ export const SETTINGS_SHAPES = {
     bankName: text({ maxLength: 120 }),
     bankAccountName: text({ maxLength: 120 }),
     bankAccountNumber: text({ maxLength: 64 }),
+    // Per currency, the bank QR (LAO QR, PromptPay, VietQR) an unpaid order in it shows beside the account (SPEC §20).
+    qrProfiles: qrProfiles(),
     // The bank statement's column names for each value the import reads (incoming-payments.statement.ts).
     statementColumns: json({ default: { ...DEFAULT_STATEMENT_COLUMNS } }),
     // How long a new booking holds its seats unpaid; then they are on sale again and the order expires.
@@ -74,6 +77,20 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsGroup, Record<string, unk
     bankName: 'BCEL (Banque pour le Commerce Extérieur Lao)',
     bankAccountName: 'Lantern Travel Co., Ltd.',
     bankAccountNumber: '010-12-00-01234567-001',
+    // A LAO QR merchant at BCEL (IIN 27710418): the kind of profile the operator's bank hands out.
+    qrProfiles: [
+      {
+        currency: 'LAK',
+        preset: 'laoqr',
+        tag: '38',
+        guid: 'A005266284662577',
+        fields: '01=27710418; 02=001; 03=LANTERNTRAVEL01',
+        mcc: '4722',
+        merchantName: 'Lantern Travel',
+        merchantCity: 'Vientiane',
+        countryCode: 'LA',
+      },
+    ],
     statementColumns: { ...DEFAULT_STATEMENT_COLUMNS },
     holdMinutes: 30,
     maxHeldSeats: 10,

@@ -68,7 +68,11 @@ export function requiredLabels(resource: AnyResource): string[] {
     if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
     for (const text of rule.mail?.texts ?? []) labels.push(`app.mail.${rule.mail!.template}.${text.text}`);
   }
-  for (const block of resource.instructions ?? []) labels.push(`${base}.endpoints.${block.endpoint}.text`);
+  for (const block of resource.instructions ?? []) {
+    labels.push(`${base}.endpoints.${block.endpoint}.text`);
+    // What to do with the QR drawn beside the text (SPEC §20).
+    if (block.qr) labels.push(`${base}.endpoints.${block.endpoint}.scan`);
+  }
   for (const table of resource.recordTables ?? [])
     for (const key of ['title', ...table.columns.map((column) => column.key), ...(table.totals?.keys ?? [])])
       labels.push(`${base}.tables.${table.endpoint}.${key}`);

@@ -178,6 +178,13 @@ export interface ListItems {
    * value and the reader's translate.
    */
   words?: (rows: readonly Record<string, unknown>[], translate: Translate) => string;
+  /**
+   * A row checked as a whole once each key passed its own field's check (a bank QR profile's sub-fields against
+   * its scheme): the key at fault and its message, or nothing.
+   */
+  check?: (
+    row: Record<string, unknown>,
+  ) => { key: string; message: MessageKey; args?: Record<string, number> } | undefined;
 }
 /** The i18n lookup a `words` function receives: a key, its `%{…}` arguments. */
 export type Translate = (key: string, args?: Record<string, unknown>) => string;
@@ -247,10 +254,10 @@ export const images = (o: FieldOptions & { maxItems?: number } = {}): ImagesFiel
 export const json = (o: FieldOptions & { shapes?: JsonField['shapes'] } = {}): JsonField => ({ kind: 'json', ...o });
 /** A list of rows of `fields` (stored as a jsonb array): e.g. a cancellation policy's tiers. */
 export const listOf = (fields: ListItems['fields'], o: FieldOptions & Omit<ListItems, 'fields'> = {}): JsonField => {
-  const { maxItems, minItems, uniqueBy, inline, columns, totals, descending, words, ...options } = o;
+  const { maxItems, minItems, uniqueBy, inline, columns, totals, descending, words, check, ...options } = o;
   return {
     kind: 'json',
-    items: { fields, maxItems, minItems, uniqueBy, inline, columns, totals, descending, words },
+    items: { fields, maxItems, minItems, uniqueBy, inline, columns, totals, descending, words, check },
     ...options,
   };
 };

@@ -272,6 +272,12 @@ export interface Instructions {
   when: PublicWhere;
   /** Answer keys the reader copies into another app (an account number, a transfer's reference): a copy button each. */
   copy?: readonly string[];
+  /**
+   * An answer key holding an EMVCo payload (a bank's QR, SPEC §20), drawn as a QR code beside the text with
+   * `resources.{name}.endpoints.{endpoint}.scan` and the answer's `amount` under it; the mail whose `params` is
+   * this endpoint carries the same code as an image.
+   */
+  qr?: { payload: string; amount?: string };
 }
 
 /**

@@ -152,12 +152,17 @@ function shapedJsonRule(shapes: NonNullable<JsonField['shapes']>) {
           fieldRule(inner, 'create').validateSync((value as Record<string, unknown>)[key]);
         } catch (error) {
           if (!(error instanceof yup.ValidationError)) throw error;
-          return this.createError({ path: `${this.path}.${key}`, message: error.message as never });
+          // A list's own error names its row and key below the key (`values.qrProfiles.0.merchantName`).
+          const inner = error.path ? `.${error.path}` : '';
+          return this.createError({ path: `${this.path}.${key}${inner}`, message: error.message as never });
         }
       }
       return true;
     });
 }
+
+/** A path below another; a rule run on its own (inside another's check) has none, and names only its part. */
+const below = (path: string | undefined, part: string) => (path ? `${path}.${part}` : part);
 
 /**
  * A list of rows (`listOf`): an array of objects, each key validated like a field of `items.fields`, unknown keys
@@ -179,27 +184,36 @@ function listRule(items: ListItems) {
       const seen = new Set<unknown>();
       for (const [index, row] of value.entries()) {
         if (typeof row !== 'object' || row === null || Array.isArray(row))
-          return this.createError({ path: `${this.path}.${index}`, message: msg('format') as never });
+          return this.createError({ path: below(this.path, `${index}`), message: msg('format') as never });
         for (const key of Object.keys(row))
           if (!(key in items.fields))
-            return this.createError({ path: `${this.path}.${index}.${key}`, message: msg('unknownField') as never });
+            return this.createError({
+              path: below(this.path, `${index}.${key}`),
+              message: msg('unknownField') as never,
+            });
         for (const [key, inner] of Object.entries(items.fields)) {
           try {
             fieldRule(inner, 'create').validateSync((row as Record<string, unknown>)[key], { strict: true });
           } catch (error) {
             if (!(error instanceof yup.ValidationError)) throw error;
-            return this.createError({ path: `${this.path}.${index}.${key}`, message: error.message as never });
+            return this.createError({ path: below(this.path, `${index}.${key}`), message: error.message as never });
           }
         }
         const key = items.uniqueBy;
         if (key && row[key] != null) {
           if (seen.has(row[key]))
-            return this.createError({ path: `${this.path}.${index}.${key}`, message: msg('unique') as never });
+            return this.createError({ path: below(this.path, `${index}.${key}`), message: msg('unique') as never });
           seen.add(row[key]);
         }
+        const problem = items.check?.(row as Record<string, unknown>);
+        if (problem)
+          return this.createError({
+            path: below(this.path, `${index}.${problem.key}`),
+            message: msg(problem.message, problem.args) as never,
+          });
         const by = items.descending;
         if (by && index > 0 && !(Number(row[by]) < Number(value[index - 1][by])))
-          return this.createError({ path: `${this.path}.${index}.${by}`, message: msg('descending') as never });
+          return this.createError({ path: below(this.path, `${index}.${by}`), message: msg('descending') as never });
       }
       return true;
     });

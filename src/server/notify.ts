@@ -1,7 +1,7 @@
 import type { JsonField, MoneyField, RefField } from '../core/fields';
 import { valueText } from '../core/value-text';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../core/format';
-import { DEFAULT_LOCALE, pickLocalized, type LocalizedText } from '../core/locales';
+import { DEFAULT_LOCALE, pickLocalized, type Locale, type LocalizedText } from '../core/locales';
 import { recordTitle } from '../core/record-title';
 import { AREA_KIND, AREAS } from '../core/routes';
 import {
@@ -17,7 +17,7 @@ import { accountResourceFor, findAccount, maySignIn, type Account } from './auth
 import type { Writer } from './data-context';
 import { rowMatches } from '../core/rules';
 import { accountLocale, enqueueMail } from './outbox';
-import { MAIL_TEXT_PARAM } from './mail/render';
+import { MAIL_QR_CAPTION_PARAM, MAIL_QR_PARAM, MAIL_TEXT_PARAM } from './mail/render';
 import { serverText } from './server-text';
 import { contextOf } from './rest/context';
 
@@ -197,6 +197,20 @@ async function mailParams(
   return { ...around, ...(await messageParams(resource, record, input, locale, reading)) };
 }
 
+/**
+ * The bank QR of a mail whose `params` endpoint the record's page draws as one (`instructions[].qr`): the same
+ * payload, and the page's words under it in the recipient's language.
+ */
+function mailQr(resource: AnyResource, rule: NotifyRule, answer: Record<string, unknown>, locale: Locale) {
+  const block = resource.instructions?.find((candidate) => candidate.endpoint === rule.params && candidate.qr);
+  const payload = block?.qr ? answer[block.qr.payload] : undefined;
+  if (typeof payload !== 'string' || !payload) return {};
+  return {
+    [MAIL_QR_PARAM]: payload,
+    [MAIL_QR_CAPTION_PARAM]: serverText(locale, `resources.${resource.name}.endpoints.${block!.endpoint}.scan`),
+  };
+}
+
 /** The body a rule's mail takes for the record (`mail.texts`), under a key no field's value can take. */
 function mailText(mail: NonNullable<NotifyRule['mail']>, record: Row): Record<string, string> {
   const text = mail.texts?.find((candidate) => rowMatches(candidate.when, record))?.text;
@@ -223,7 +237,8 @@ export async function notify(
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
     if (!account) continue;
     const locale = accountLocale(account.resource, account.row) ?? DEFAULT_LOCALE;
-    const answer = formatAnswer(await endpointParams(writer, resource, record, recipient.rule), locale);
+    const raw = await endpointParams(writer, resource, record, recipient.rule);
+    const answer = formatAnswer(raw, locale);
     const message = serverText(locale, `app.notifications.events.${resource.name}.${recipient.rule.message ?? event}`, {
       ...(await messageParams(resource, record, input, locale)),
       ...answer,
@@ -257,6 +272,7 @@ export async function notify(
             message,
             link,
             ...mailText(own, record),
+            ...mailQr(resource, recipient.rule, raw, locale),
           }
         : { message, link },
       notificationId: notification.id,

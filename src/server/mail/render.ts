@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { DEFAULT_LOCALE, isLocale } from '../../core/locales';
 import { serverText } from '../server-text';
 
@@ -15,6 +16,17 @@ const escapeHtml = (text: string) =>
 
 /** The param naming the body a mail takes when not `text` (a rule's `mail.texts`); not a word, so never a field's. */
 export const MAIL_TEXT_PARAM = '$text';
+
+/**
+ * The params of a mail that carries a bank QR (SPEC §20): its payload, drawn as an image of the mail, and the words
+ * under it. Not words either, so never a field's.
+ */
+export const MAIL_QR_PARAM = '$qr';
+export const MAIL_QR_CAPTION_PARAM = '$qrCaption';
+/** The image's Content-ID: the HTML points at the attachment, which mail clients show inline, unlike a data: URL. */
+export const MAIL_QR_CID = 'pay-by-qr@lantern';
+/** The image's side in CSS pixels: at least 200, as the page draws it. */
+const MAIL_QR_SIZE = 240;
 
 /** SPEC §13: a subject reads whole on a phone's inbox line. */
 export const MAX_SUBJECT = 80;
@@ -55,8 +67,24 @@ export function renderMail(row: OutboxRow, publicUrl: string) {
     .split(escapeHtml(link))
     .join(`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)
     .replace(/\n/g, '<br>\n');
-  const page = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${html}</body></html>`;
+  const qr = typeof params[MAIL_QR_PARAM] === 'string' && params[MAIL_QR_PARAM] ? params[MAIL_QR_PARAM] : undefined;
+  const caption = typeof params[MAIL_QR_CAPTION_PARAM] === 'string' ? params[MAIL_QR_CAPTION_PARAM] : '';
+  const image = qr
+    ? `\n<p style="text-align:center"><img src="cid:${MAIL_QR_CID}" width="${MAIL_QR_SIZE}" height="${MAIL_QR_SIZE}" alt="${escapeHtml(caption)}" style="display:inline-block;background:#fff"><br>\n${escapeHtml(caption)}</p>`
+    : '';
+  const page = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${html}${image}</body></html>`;
   return { subject, text, html: page };
+}
+
+/**
+ * The mail's images: its bank QR as a PNG, with the quiet zone of four modules a scanner needs, at twice the size
+ * it is shown for sharp screens.
+ */
+export async function mailAttachments(row: OutboxRow) {
+  const payload = row.params?.[MAIL_QR_PARAM];
+  if (typeof payload !== 'string' || !payload) return [];
+  const content = await QRCode.toBuffer(payload, { errorCorrectionLevel: 'M', margin: 4, width: MAIL_QR_SIZE * 2 });
+  return [{ filename: 'pay-by-qr.png', content, contentType: 'image/png', cid: MAIL_QR_CID }];
 }
 
 /** One stable Message-ID per notification (or per mail without one), whichever attempt delivers it. */
@@ -64,4 +92,15 @@ export function messageIdOf(row: OutboxRow, publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
   const domain = host.includes('.') ? host : `${host}.localdomain`;
   return row.notificationId ? `<notification-${row.notificationId}@${domain}>` : `<mail-${row.id}@${domain}>`;
+}
+
+/** The whole message the delivery worker hands to SMTP: addresses, its stable Message-ID, texts and images. */
+export async function mailMessage(row: OutboxRow, config: { publicUrl: string; from: string }) {
+  return {
+    from: config.from,
+    to: row.recipient,
+    messageId: messageIdOf(row, config.publicUrl),
+    ...renderMail(row, config.publicUrl),
+    attachments: await mailAttachments(row),
+  };
 }

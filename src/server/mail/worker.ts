@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { tableName, type AnyResource } from '../../core/resource';
 import type { MailConfig } from './config';
-import { messageIdOf, renderMail, type OutboxRow } from './render';
+import { mailMessage, messageIdOf, type OutboxRow } from './render';
 
 /** A claimed mail is left alone by every instance this long (its send has timed out well before). */
 const LEASE_MS = 120_000;
@@ -95,12 +95,7 @@ export class MailWorker {
     const table = sql.table(tableName(this.store));
     const messageId = messageIdOf(row, this.config.publicUrl);
     try {
-      await this.transport.sendMail({
-        from: this.config.from,
-        to: row.recipient,
-        messageId,
-        ...renderMail(row, this.config.publicUrl),
-      });
+      await this.transport.sendMail(await mailMessage(row, this.config));
     } catch (error) {
       const attempts = row.attempts + 1;
       const failed = attempts >= this.config.maxAttempts;

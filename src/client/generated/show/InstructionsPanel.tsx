@@ -3,14 +3,21 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { Fragment, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '../../../core/format';
 import type { AnyResource, Instructions } from '../../../core/resource';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
+
+// The drawing of a bank QR comes with its first payload: screens that never show one do not load the encoder.
+const QrCode = lazy(() => import('./QrCode'));
+/** The drawn code's side: at least 200 px, as a banking app's camera reads it from a phone held at arm's length. */
+const QR_SIZE = 232;
 
 /** Whether the record has, for each field of `when`, that value or one of those values. */
 export function applies(when: Instructions['when'], record: Record<string, unknown>): boolean {
@@ -120,10 +127,47 @@ function Block({ config, block }: { config: AnyResource; block: Instructions }) 
   if (!answer) return null;
   const marked = Object.fromEntries(Object.keys(answer.params).map((key) => [key, `${MARK}${key}${MARK}`]));
   const text = translate(`resources.${config.name}.endpoints.${block.endpoint}.text`, marked);
+  const payload = block.qr ? answer.data[block.qr.payload] : undefined;
+  const details = <TextWithValues text={text} params={answer.params} copy={block.copy ?? []} />;
   return (
-    <Alert severity="info" sx={{ whiteSpace: 'pre-line' }} data-testid={`instructions-${block.endpoint}`}>
-      <TextWithValues text={text} params={answer.params} copy={block.copy ?? []} />
+    <Alert
+      severity="info"
+      sx={{ whiteSpace: 'pre-line', '& .MuiAlert-message': { flexGrow: 1 } }}
+      data-testid={`instructions-${block.endpoint}`}
+    >
+      {typeof payload === 'string' && payload ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'center', sm: 'flex-start' }}>
+          <ScanToPay
+            payload={payload}
+            caption={translate(`resources.${config.name}.endpoints.${block.endpoint}.scan`)}
+            amount={block.qr?.amount ? answer.params[block.qr.amount] : undefined}
+          />
+          <Box sx={{ alignSelf: 'stretch' }}>{details}</Box>
+        </Stack>
+      ) : (
+        details
+      )}
     </Alert>
+  );
+}
+
+/** A bank QR that pays the record, with its quiet zone, what to do with it and the amount it pays. */
+function ScanToPay({ payload, caption, amount }: { payload: string; caption: string; amount?: string }) {
+  return (
+    <Stack component="figure" alignItems="center" spacing={1} sx={{ m: 0 }} data-testid="instructions-qr">
+      {/* The space it takes is kept while the drawing loads, so the details beside it do not move. */}
+      <Suspense fallback={<Box sx={{ width: QR_SIZE, height: QR_SIZE, bgcolor: '#fff', borderRadius: 1 }} />}>
+        <QrCode value={payload} size={QR_SIZE} label={caption} testId="payment-qr" />
+      </Suspense>
+      <Typography component="figcaption" variant="body2" sx={{ textAlign: 'center', whiteSpace: 'normal' }}>
+        {caption}
+        {amount ? (
+          <Box component="span" data-testid="qr-amount" sx={{ display: 'block', fontWeight: 700, fontSize: '1.25rem' }}>
+            {amount}
+          </Box>
+        ) : null}
+      </Typography>
+    </Stack>
   );
 }
 

@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { create as createQr } from 'qrcode';
 import { useMemo, type ReactNode } from 'react';
 import {
   RecordContextProvider,
@@ -27,6 +26,7 @@ import { FieldValue } from '../fields/FieldValue';
 import { RecordTitle, ShowActions } from '../GeneratedShow';
 import { OwnHeading } from '../app/screen-heading';
 import { applies, InstructionsPanel } from './InstructionsPanel';
+import { QrCode } from './QrCode';
 
 type Row = Record<string, unknown>;
 
@@ -120,36 +120,6 @@ function Section({ config, name, children }: { config: AnyResource; name: string
         <Stack spacing={1.5}>{children}</Stack>
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * A code as a QR code, drawn as an SVG of its dark modules: dark on white whatever the theme, with the quiet zone
- * a scanner needs, at a fixed size so nothing moves when it comes.
- */
-export function QrCode({ value, size = 192 }: { value: string; size?: number }) {
-  const path = useMemo(() => {
-    // One mask named, not the best of eight: scoring them all held a phone's main thread for ~130 ms (4× slowed)
-    // as the page starts, and any mask reads (the e2e decodes it).
-    const { modules } = createQr(value, { errorCorrectionLevel: 'M', maskPattern: 0 });
-    const cells: string[] = [];
-    for (let y = 0; y < modules.size; y++)
-      for (let x = 0; x < modules.size; x++) if (modules.get(x, y)) cells.push(`M${x + 4} ${y + 4}h1v1h-1z`);
-    return { d: cells.join(''), size: modules.size + 8 };
-  }, [value]);
-  return (
-    <Box
-      component="svg"
-      role="img"
-      aria-label={value}
-      data-testid="record-qr"
-      viewBox={`0 0 ${path.size} ${path.size}`}
-      shapeRendering="crispEdges"
-      sx={{ width: size, height: size, display: 'block', bgcolor: '#fff', borderRadius: 1 }}
-    >
-      <rect width={path.size} height={path.size} fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </Box>
   );
 }
 

@@ -1,0 +1,156 @@
+/**
+ * Pay by scanning (SPEC §20) over real HTTP: the unpaid order's `how-to-pay` carries the bank QR of its currency's
+ * profile (read back by another library than the one that wrote it), and nothing once paid; a malformed profile is
+ * refused naming its field; the booking mail carries the same code as an inline image; the bank's statement line
+ * for the payment names the order by its bill number and pays it through the import.
+ */
+import jsQR from 'jsqr';
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { PNG } from 'pngjs';
+import { beforeAll, expect, it } from 'vitest';
+import type { Locale } from '../../src/core/locales';
+import { MAIL_QR_CID, mailMessage } from '../../src/server/mail/render';
+import { serverText } from '../../src/server/server-text';
+import { decodeEmvco } from '../support/emvco';
+import { call, describeEachEngine, suiteServer } from './harness';
+import { act, create, dayFromNow, getRecord, IDS, roomyHolds, signInAll, type Sessions } from './workflows-helpers';
+
+describeEachEngine('pay by scanning', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });
+  let s: Sessions;
+  let scheduleId = 0;
+
+  const book = () => create(server, 'orders', s.user, { scheduleId, quantity: 1 });
+  const howToPay = async (id: number, cookie = s.user) => {
+    const response = await call(server, 'GET', `/api/orders/${id}/how-to-pay`, { cookie });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as Record<string, any>;
+  };
+  const putPayments = async (values: Record<string, unknown>) => {
+    const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
+    return call(server, 'PUT', '/api/settings/payments', {
+      cookie: s.admin,
+      body: { ...settings, values: { ...settings.values, ...values } },
+    });
+  };
+
+  beforeAll(async () => {
+    s = await signInAll(server);
+    const schedule = await create(server, 'schedules', s.partner, {
+      serviceId: 1,
+      startDate: dayFromNow(45),
+      endDate: dayFromNow(46),
+      capacity: 40,
+    });
+    scheduleId = schedule.id;
+  });
+
+  it('an unpaid order answers a dynamic LAO QR of its amount and code; paid, it is gone', async () => {
+    const order = await book();
+    const answer = await howToPay(order.id);
+    expect(answer).toMatchObject({ amount: order.total, currency: 'LAK', reference: order.code });
+    expect(typeof answer.qrPayload).toBe('string');
+    const qr = decodeEmvco(answer.qrPayload);
+    expect(qr.crcValid).toBe(true);
+    expect(qr.templateId).toBe('38');
+    expect(qr.template['00']).toBe('A005266284662577');
+    expect(qr.top).toMatchObject({
+      '00': '01',
+      '01': '12',
+      '52': '4722',
+      '53': '418',
+      // Kip has no minor unit: the total as it is.
+      '54': String(order.total),
+      '58': 'LA',
+    });
+    expect(qr.top['59'].length).toBeLessThanOrEqual(25);
+    expect(qr.top['60'].length).toBeLessThanOrEqual(15);
+    expect(qr.additional['01']).toBe(order.code);
+    // Its partner and finance read the same answer; another customer reads nothing of it.
+    expect((await howToPay(order.id, s.finance)).qrPayload).toBe(answer.qrPayload);
+    expect((await call(server, 'GET', `/api/orders/${order.id}/how-to-pay`, { cookie: s.customer1 })).status).toBe(404);
+
+    const paid = await act(server, 'orders', order.id, 'pay', s.finance, { paymentMethod: 'cash', reference: 'DESK' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await howToPay(order.id)).toEqual({});
+  });
+
+  it('a malformed profile is refused naming its field; without a profile for the currency there is no QR', async () => {
+    const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
+    const [profile] = settings.values.qrProfiles;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ merchantName: 'Lantern Travel and Tours Company Limited' }, 'merchantName'],
+      [{ merchantCity: 'Vientiane Capital City' }, 'merchantCity'],
+      [{ tag: '62' }, 'tag'],
+      [{ mcc: 'travel' }, 'mcc'],
+      [{ fields: '01=27710418' }, 'fields'],
+      [{ countryCode: 'TH' }, 'countryCode'],
+    ];
+    for (const [change, field] of cases) {
+      const refused = await putPayments({ qrProfiles: [{ ...profile, ...change }] });
+      expect(refused.status, field).toBe(400);
+      expect(Object.keys(refused.body.errors ?? {}), JSON.stringify(refused.body)).toEqual([
+        `values.qrProfiles.0.${field}`,
+      ]);
+    }
+    expect((await putPayments({ qrProfiles: [] })).status).toBe(200);
+    const order = await book();
+    const answer = await howToPay(order.id);
+    expect(answer).toMatchObject({ reference: order.code });
+    expect(answer).not.toHaveProperty('qrPayload');
+    expect((await putPayments({ qrProfiles: settings.values.qrProfiles })).status).toBe(200);
+    expect((await howToPay(order.id)).qrPayload).toContain(order.code);
+  });
+
+  it('the booking mail carries the same code as an inline image', async () => {
+    const order = await book();
+    const { qrPayload } = await howToPay(order.id);
+    const row = await server.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'user@example.com')
+      .where('template', '=', 'orders.booked')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    // The message as the delivery worker hands it to SMTP, read back by a mail parser.
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const sent = await transport.sendMail(
+      await mailMessage(row as never, {
+        publicUrl: 'https://lantern.example',
+        from: 'Lantern <no-reply@lantern.example>',
+      }),
+    );
+    const mail = await simpleParser(sent.message as Buffer, { keepCidLinks: true });
+    expect(mail.text).toContain(order.code);
+    expect(mail.html).toContain(`cid:${MAIL_QR_CID}`);
+    // Under it, the page's words in the customer's language.
+    expect(mail.html).toContain(serverText(row.locale as Locale, 'resources.orders.endpoints.how-to-pay.scan'));
+    const [image] = mail.attachments;
+    expect(image).toMatchObject({ contentType: 'image/png', cid: MAIL_QR_CID });
+    const png = PNG.sync.read(image.content);
+    expect(png.width).toBeGreaterThanOrEqual(200);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(qrPayload);
+  });
+
+  it("the bank's statement line names the order by its bill number and pays it", async () => {
+    const order = await book();
+    const qr = decodeEmvco((await howToPay(order.id)).qrPayload);
+    // As a Lao bank writes a QR payment: the amount scanned (major units) and the bill number among its own words.
+    const reference = `LAOQR BILL ${qr.additional['01']} FROM SOMSACK K`;
+    const csv = `date,amount,currency,reference,transactionId\n${new Date().toISOString()},${qr.top['54']},LAK,"${reference}",QR-${engine}-${order.id}\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
+    const response = await fetch(`${server.baseUrl}/api/incoming-payments/-/import`, {
+      method: 'POST',
+      headers: { cookie: s.finance },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ matched: [{ orderCode: order.code }], unmatched: [] });
+    const paid = await getRecord(server, 'orders', order.id, s.finance);
+    expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'bank_transfer', userId: IDS.users.user });
+    expect(await howToPay(order.id)).toEqual({});
+  });
+});

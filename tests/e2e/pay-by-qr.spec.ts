@@ -1,0 +1,131 @@
+/**
+ * Pay by scanning (SPEC §20) on the traveller's phone: the unpaid booking's page draws the bank QR beside the
+ * transfer details (≥ 200 px, its quiet zone, what to do with it, the amount), a camera reads it back from a
+ * screenshot of the page as the same EMVCo payload the API answers, and once paid it is gone.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { decodeEmvco } from '../support/emvco';
+import { platformDay } from '../support/platform-day';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const USER = { email: 'user@example.com', password: 'User#2026' };
+const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
+
+async function unpaidBooking(page: Page): Promise<{ id: number; code: string; total: number }> {
+  const filter = encodeURIComponent(JSON.stringify({ startDate_gte: platformDay(1) }));
+  const rows = (await (
+    await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
+  ).json()) as { id: number; capacity: number; seatsBooked: number }[];
+  const schedule = rows.find((row) => row.capacity - row.seatsBooked >= 1)!;
+  const placed = await page.request.post('/api/orders', { data: { scheduleId: schedule.id, quantity: 1 } });
+  expect(placed.status()).toBe(201);
+  return placed.json();
+}
+
+test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
+  const order = await unpaidBooking(page);
+  const { qrPayload } = (await (await page.request.get(`/api/orders/${order.id}/how-to-pay`)).json()) as {
+    qrPayload: string;
+  };
+  expect(decodeEmvco(qrPayload).additional['01']).toBe(order.code);
+
+  await page.goto(`/en/account/orders/${order.id}`);
+  const howToPay = page.locator('[data-section="payment"]').getByTestId('instructions-how-to-pay');
+  const figure = howToPay.getByTestId('instructions-qr');
+  await expect(figure).toContainText('Scan with your banking app');
+  // The amount under the code, as the transfer details say it.
+  const amount = (await figure.getByTestId('qr-amount').innerText()).trim();
+  expect(amount).toMatch(/\d/);
+  await expect(howToPay.locator('[data-value="amount"]')).toHaveText(amount);
+  // Beside it, the transfer details with a copy button for the account and the code.
+  for (const name of ['bankAccountNumber', 'reference'])
+    await expect(howToPay.locator(`[data-copy="${name}"]`)).toBeVisible();
+
+  const qr = figure.getByTestId('payment-qr');
+  await qr.scrollIntoViewIfNeeded();
+  const box = (await qr.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(200);
+  expect(box.height).toBeGreaterThanOrEqual(200);
+  // Its quiet zone: the drawing's own edge is white all round (four modules of it), whatever is around it.
+  const own = PNG.sync.read(await qr.screenshot());
+  const edge = Math.floor(own.width / 20);
+  let darkest = 255;
+  for (let y = 0; y < own.height; y++)
+    for (let x = 0; x < own.width; x++) {
+      if (x >= edge && x < own.width - edge && y >= edge && y < own.height - edge) continue;
+      const at = (y * own.width + x) * 4;
+      darkest = Math.min(darkest, own.data[at], own.data[at + 1], own.data[at + 2]);
+    }
+  expect(darkest).toBeGreaterThan(200);
+  // A camera reads it off the screen: the whole viewport as the phone shows it, the code found within.
+  const shot = PNG.sync.read(await page.screenshot());
+  const read = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
+  expect(read?.data).toBe(qrPayload);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Finance records the payment: the page turns paid live and the code is gone.
+  const finance = await browser.newContext({ baseURL });
+  expect((await finance.request.post('/api/auth/login', { data: FINANCE })).status()).toBe(200);
+  const paid = await finance.request.post(`/api/orders/${order.id}/actions/pay`, {
+    data: { paymentMethod: 'bank_transfer', reference: 'E2E-QR' },
+    headers: { origin: baseURL! },
+  });
+  expect(paid.status()).toBe(200);
+  await finance.close();
+  await expect(page.getByTestId('instructions-qr')).toHaveCount(0, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByTestId('payment-qr')).toHaveCount(0);
+  await expect(page.getByTestId('record-qr')).toBeVisible();
+});
+
+test.describe('on a desk', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false });
+
+  test('super_admin edits the LAO QR profile in Settings › Payments; a name too long is refused naming it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const admin = await browser.newContext({ baseURL });
+    expect(
+      (
+        await admin.request.post('/api/auth/login', {
+          data: { email: 'admin@example.com', password: 'Admin#2026' },
+          headers: { origin: baseURL! },
+        })
+      ).status(),
+    ).toBe(200);
+    const before = await (await admin.request.get('/api/settings/payments')).json();
+    try {
+      const page = await admin.newPage();
+      await page.goto('/en/admin/settings/payments');
+      await expect(page.getByText('Bank QR codes (LAO QR, PromptPay, VietQR) by currency')).toBeVisible();
+      const city = page.getByRole('textbox', { name: 'Merchant city' });
+      await expect(city).toHaveValue('Vientiane');
+      await city.fill('Luang Prabang');
+      const name = page.getByRole('textbox', { name: 'Merchant name (as the app shows it)' });
+      await name.fill('Lantern Travel and Tours Company');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('You must enter a maximum of 25 characters').first()).toBeVisible();
+      await name.fill('Lantern Travel');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(async () => (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[0])
+        .toMatchObject({ merchantCity: 'Luang Prabang', merchantName: 'Lantern Travel', preset: 'laoqr' });
+    } finally {
+      const now = await (await admin.request.get('/api/settings/payments')).json();
+      await admin.request.put('/api/settings/payments', {
+        data: { ...now, values: before.values },
+        headers: { origin: baseURL! },
+      });
+      await admin.close();
+    }
+  });
+});
