@@ -163,7 +163,6 @@ export function itemStructuredData(
     description: facts.description,
     url: facts.canonical,
     sku: item.id,
-    inLanguage: LOCALE_TAGS[locale],
   };
   if (facts.image) data.image = [facts.image];
   if (item.seller) data.brand = { '@type': 'Brand', name: item.seller };

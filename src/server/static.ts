@@ -190,7 +190,7 @@ export async function registerStatic(
         .type('text/plain; charset=utf-8')
         .send(robotsTxt(publicUrl)),
     );
-    // Drawn from the public reads when asked: a service approved a moment ago is in, one withdrawn is out.
+    // Drawn from the public reads when asked, never from a list of its own that could drift from what is public.
     const sendSitemap = async (reply: FastifyReply, file: number) => {
       const files = await sitemapFiles(app, db, site, resources, publicUrl, sitemapUrlLimit);
       const body = files(file);
