@@ -1,5 +1,6 @@
 import { cancellationTermsText } from '../src/core/cancellation-terms';
 import { definePublicSite } from '../src/core/public-site';
+import { servicePage } from './services.page.server';
 
 /** The public home page's catalog and the customer and partner sign-up forms (read by src/client/home). */
 export default definePublicSite({
@@ -8,6 +9,7 @@ export default definePublicSite({
     title: 'title',
     description: 'description',
     images: 'images',
+    page: servicePage,
     price: 'price',
     currency: 'currency',
     duration: 'durationDays',

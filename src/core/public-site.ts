@@ -1,4 +1,5 @@
 import type { Translate } from './fields';
+import type { PublicPage } from './public-page';
 /**
  * What the public pages (home catalog, partner sign-up) show, named by resource and field. The
  * product's values live in `resources/public-site.ts`; the home page code reads only this shape,
@@ -22,6 +23,8 @@ export interface PublicSite {
     title: string;
     description?: string;
     images?: string;
+    /** What the item's page and the homes tell search engines and shared links (a server-only config). */
+    page?: PublicPage;
     price: string;
     currency: string;
     /** A whole number of days. */

@@ -170,7 +170,14 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
 
   const site = options.publicSite ?? (await import('../../resources/public-site')).default;
   const portals = (await import('../../resources/areas')).default;
-  await registerStatic(app, config.distDir, resources, { site, portals, primeBudgetMs: config.primeBudgetMs });
+  await registerStatic(app, config.distDir, resources, {
+    site,
+    portals,
+    primeBudgetMs: config.primeBudgetMs,
+    publicUrl: config.mail.publicUrl,
+    sitemapUrlLimit: config.sitemapUrlLimit,
+    db,
+  });
 
   return {
     app,

@@ -32,6 +32,8 @@ export interface ServerConfig {
   events: Pick<StreamLimits, 'perSession' | 'opensPerWindow'>;
   /** How often each instance looks for transitions whose timer has run out (`auto`; see timers.ts). */
   timerPollMs: number;
+  /** Addresses in one sitemap file (the sitemaps protocol's 50,000): past it `/sitemap.xml` is an index (seo.ts). */
+  sitemapUrlLimit: number;
 }
 
 /** A count of milliseconds where 0 is meaningful (e.g. no drain delay). */
@@ -72,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownDelayMs: msFrom(env.SHUTDOWN_DELAY_MS, 3_000),
     mail: mailConfig(env, `http://${env.HOST || '127.0.0.1'}:${intFrom(env.PORT, 3000)}`),
     timerPollMs: intFrom(env.TIMER_POLL_MS, 10_000),
+    // The sitemaps protocol's most addresses in one file.
+    sitemapUrlLimit: 50_000,
     events: {
       perSession: intFrom(env.EVENT_STREAMS_PER_SESSION, DEFAULT_STREAM_LIMITS.perSession),
       opensPerWindow: intFrom(env.EVENT_STREAM_OPENS_PER_10S, DEFAULT_STREAM_LIMITS.opensPerWindow),

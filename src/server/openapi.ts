@@ -557,6 +557,33 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
         responses: { '200': json({ type: 'object' }), '404': errorResponse('Unknown build') },
       },
     },
+    '/robots.txt': {
+      get: {
+        tags: ['system'],
+        summary: 'For crawlers: the API and the signed-in areas are not to be crawled; names the sitemap',
+        responses: { '200': { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/sitemap.xml': {
+      get: {
+        tags: ['system'],
+        summary:
+          'Every public service page in every language (with its language versions) and the homes, with `lastmod`; ' +
+          'past 50,000 addresses, an index of `/sitemaps/{n}.xml`',
+        responses: { '200': { description: 'A sitemap or a sitemap index', content: { 'application/xml': {} } } },
+      },
+    },
+    '/sitemaps/{file}': {
+      get: {
+        tags: ['system'],
+        summary: 'One file of a sitemap index (`{n}.xml`)',
+        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'A sitemap', content: { 'application/xml': {} } },
+          '404': errorResponse('No such file'),
+        },
+      },
+    },
     ...accountPaths,
     '/api/auth/logout': {
       post: { tags: ['auth'], summary: 'Sign out', responses: { '204': { description: 'Signed out' } } },

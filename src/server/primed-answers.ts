@@ -26,6 +26,7 @@ import { statusField, type AnyResource, type Verb } from '../core/resource';
 import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../core/menu';
 import type { AdminRole, Principal } from '../core/roles';
 import { fieldOf, shownOnPage, valueText } from '../core/value-text';
+import { itemHead } from './seo';
 import { serverText } from './server-text';
 import { AREA_KIND, type Area } from '../core/routes';
 import {
@@ -183,13 +184,23 @@ export function primedItemPage(
   site: PublicSite,
   id: string,
   budgetMs: number,
+  publicUrl: string,
 ): Promise<PrimedPage> {
   const { catalog } = site;
   const work = async (): Promise<PrimedPage> => {
     const whoFirst = site.booking ? [AREA_FIRST_READ] : [];
     const primed = await primeAnswers(app, request, locale, [itemPath(site, id), ...whoFirst], undefined, whoFirst);
     const row = primed.answers[itemPath(site, id)]?.body as Record<string, unknown> | undefined;
-    if (!row) return { head: '', root: '' };
+    if (!row) {
+      // Not public (unknown, pending, rejected) is a 404 for crawlers too (SPEC §18); another failure is left to
+      // the page, as before. Asked again only on this rare path, to tell the two apart.
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/${itemPath(site, id)}`,
+        headers: { accept: 'application/json' },
+      });
+      return { head: '', root: '', status: answer.statusCode === 404 ? 404 : undefined };
+    }
     const followUps = itemFollowUpPaths(site, row, todayIso());
     await primeAnswers(app, request, locale, followUps, primed);
     const images = catalog.images ? row[catalog.images] : undefined;
@@ -201,8 +212,20 @@ export function primedItemPage(
     const partner = catalog.partner?.display
       .map((field) => partnerRow?.[field])
       .find((value): value is string => typeof value === 'string' && value !== '');
+    const occurrencesPath =
+      catalog.occurrences && followUps.find((path) => path.startsWith(`${catalog.occurrences!.resource}?`));
+    const occurrences = occurrencesPath ? primed.answers[occurrencesPath]?.body : undefined;
+    const seo = catalog.page
+      ? itemHead(site, catalog.page, publicUrl, locale, {
+          id,
+          row,
+          occurrences: Array.isArray(occurrences) ? (occurrences as Record<string, unknown>[]) : undefined,
+          seller: partner,
+        })
+      : undefined;
     return {
-      head: primedScript(primed),
+      meta: seo?.head,
+      head: primedScript(primed) + (seo?.data ?? ''),
       preload: photo ? preloadLink(photo, ITEM_PHOTO.sizes) : undefined,
       root: itemFirstPaint(locale, {
         title: pickLocalized(row[catalog.title] as LocalizedText, locale),
@@ -221,6 +244,10 @@ export function primedItemPage(
  * starts first (over HTTP/1.1 a browser opens six connections to a site, and the app's chunks are more than six).
  */
 export interface PrimedPage {
+  /** The page's own title, description, address and preview card: in place of the shell's title. */
+  meta?: string;
+  /** The page's status when it is not 200 (an item that is not public: 404). */
+  status?: 404;
   head: string;
   root: string;
   layer?: string;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Portal } from '../core/portal';
 import type { PublicSite } from '../core/public-site';
 import type { AnyResource } from '../core/resource';
@@ -9,6 +10,7 @@ import { isArea, matchRoute, type Area, type RouteMatch } from '../core/routes';
 import { shellName } from '../core/shells';
 import { primedAreaPage, primedHomePage, primedItemPage, type PrimedPage } from './primed-answers';
 import { scriptsAfterFirstPaint } from './scripts-after-paint';
+import { homeHead, robotsTxt, sitemapFiles, withHead } from './seo';
 
 const FALLBACK_INDEX =
   '<!doctype html><html><head><meta charset="utf-8"><title>Lantern</title></head>' +
@@ -47,6 +49,11 @@ export async function registerStatic(
     portals: Partial<Record<Area, Portal>>;
     /** A slow or sick database must not hold the page up: past this a primed page goes out plain. */
     primeBudgetMs: number;
+    /** The address the public reaches the site at: canonical addresses, language versions, the sitemap. */
+    publicUrl: string;
+    /** Addresses in one sitemap file before `/sitemap.xml` becomes an index. */
+    sitemapUrlLimit: number;
+    db: Kysely<any>;
   },
 ) {
   const built = fs.existsSync(path.join(distDir, 'index.html'));
@@ -69,17 +76,24 @@ export async function registerStatic(
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number, match?: RouteMatch) => {
     reply.code(status).header('Cache-Control', 'no-cache');
+    // The signed-in areas are no search result, whoever asks (SPEC §18).
+    if (match && isArea(match.kind)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     // Not built (tests, `npm run dev`), or the shell vanished under a running server: the fallback page still
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
     if (primed && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
-      return sendPrimed(request, reply, shellOf(match), () =>
-        primedHomePage(app, request, match.locale!, primed.site, primed.primeBudgetMs),
+      return sendPrimed(
+        request,
+        reply,
+        shellOf(match),
+        () => primedHomePage(app, request, match.locale!, primed.site, primed.primeBudgetMs),
+        // Known without the database: the head goes out even when the first answers do not.
+        primed.site.catalog.page && homeHead(primed.site.catalog.page, primed.publicUrl, match.locale),
       );
     if (primed && match?.kind === 'item' && match.locale && match.id && status === 200)
       return sendPrimed(request, reply, shellOf(match), () =>
-        primedItemPage(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs),
+        primedItemPage(app, request, match.locale!, primed.site, match.id!, primed.primeBudgetMs, primed.publicUrl),
       );
     // Signed out, an area page is the plain shell (its sign-in form); signed in, it carries the account.
     if (primed && match && isArea(match.kind) && status === 200 && request.headers.cookie)
@@ -103,6 +117,7 @@ export async function registerStatic(
     reply: FastifyReply,
     shell: string,
     prime: () => Promise<PrimedPage>,
+    meta?: string,
   ) => {
     let html: string;
     try {
@@ -114,11 +129,16 @@ export async function registerStatic(
       request.log.warn({ err: error }, 'the page goes out without its first answers primed');
       return { head: '', root: '' };
     });
+    // A page that is not public is the not-found page (the app draws it), with the status crawlers read.
+    if (primed.status === 404) return reply.code(404).type('text/html; charset=utf-8').send(html);
     return reply
       .header('Cache-Control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(
-        beforeFirstRequest(primed.root || primed.layer ? scriptsAfterFirstPaint(html) : html, primed.preload ?? '')
+        beforeFirstRequest(
+          withHead(primed.root || primed.layer ? scriptsAfterFirstPaint(html) : html, primed.meta ?? meta ?? ''),
+          primed.preload ?? '',
+        )
           .replace('</head>', `${primed.head}</head>`)
           .replace(`<div id="${ROOT_ID}"></div>`, `<div id="${ROOT_ID}">${primed.root}</div>${primed.layer ?? ''}`),
       );
@@ -161,6 +181,28 @@ export async function registerStatic(
     });
   }
   app.get('/', (request, reply) => sendIndex(request, reply, 200));
+
+  if (primed?.site.catalog.page) {
+    const { site, publicUrl, sitemapUrlLimit, db } = primed;
+    app.get('/robots.txt', (_request, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(robotsTxt(publicUrl)),
+    );
+    // Drawn from the public reads when asked, never from a list of its own that could drift from what is public.
+    const sendSitemap = async (reply: FastifyReply, file: number) => {
+      const files = await sitemapFiles(app, db, site, resources, publicUrl, sitemapUrlLimit);
+      const body = files(file);
+      if (body === undefined) return reply.code(404).send({ message: 'Not found' });
+      return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
+    };
+    app.get('/sitemap.xml', (_request, reply) => sendSitemap(reply, 0));
+    app.get('/sitemaps/:file', (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+      const file = /^([1-9][0-9]{0,5})\.xml$/.exec(request.params.file);
+      return file ? sendSitemap(reply, Number(file[1])) : reply.code(404).send({ message: 'Not found' });
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -2,7 +2,7 @@
  * An item's public page goes out with its first screen inside (server/primed-answers.ts): the item, its partner's
  * name and its departures, exactly as the API answers the visitor, who is signed in (`auth/me`, a refusal
  * included), a preload of its first photo, and its title and photo drawn in plain HTML. An item that is not
- * public is the plain shell.
+ * public is the plain shell, with status 404.
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -29,7 +29,8 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
     const html = String(page.body);
-    expect(titleOf(html)).toBe(locale);
+    // The shell's title gives way to the service's (SPEC §18; its whole head: seo.test.ts).
+    expect(titleOf(html)).toBe(`${(row[site.catalog.title] as Record<string, string>)[locale]} · Lantern`);
     const primed = primedOf(html)!;
     expect(primed.locale).toBe(locale);
     const paths = [itemPath(site, String(row.id)), ...itemFollowUpPaths(site, row, todayIso()), AREA_FIRST_READ];
@@ -85,9 +86,9 @@ describeEachEngine('an item page primed with its first screen', (engine) => {
     expect(rootOf(html)).toContain('<h1>&lt;/h1&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</h1>');
   });
 
-  it('an item that is not there is the plain shell', async () => {
+  it('an item that is not there is the plain shell, answered 404 (SPEC §18)', async () => {
     const page = await call(server, 'GET', '/en/item/999999999');
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(404);
     expect(String(page.body)).toBe(shellOf('en'));
   });
 });

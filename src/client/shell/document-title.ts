@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
+import { screenTitle } from '../../core/page-title';
 
-/** The product's name, which ends every tab title (SPEC §9); a brand, the same in every language. */
-export const PRODUCT_NAME = 'Lantern';
-
-/** SPEC §9: a tab names its screen in the UI language, then the product: `Orders · Lantern`. */
-export function screenTitle(screen: string): string {
-  return `${screen} · ${PRODUCT_NAME}`;
-}
+// The server writes public pages' titles too (server/seo.ts): one spelling for both.
+export { PRODUCT_NAME, screenTitle } from '../../core/page-title';
 
 /**
  * Titles the tab after the screen while it shows. An empty or undefined name (labels or the record still
