@@ -19,16 +19,16 @@ import { createDatabase } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
 
 const QUERIES = [
-  'river cruise',
-  'vientiane trekking',
-  'luang prabang',
+  'cruise vientiane',
+  'trekking luang',
   'cycling champasak',
   'viêng chăn',
   'ລ່ອງເຮືອ ວຽງຈັນ',
   'ล่องเรือ เวียงจันทน์',
   '万象 游船',
-  'temples culture',
   'vientaine cruise',
+  'river cruise',
+  'luang prabang',
 ];
 
 const at = (values: number[], q: number) => {

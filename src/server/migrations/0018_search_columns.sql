@@ -241,6 +241,26 @@ create or replace trigger "tour_types_services_search" after update of "name" on
   for each row execute function "tour_types_services_search"();
 alter table "tour_types" enable always trigger "tour_types_services_search";
 
+-- The search text is read by every search of the table: kept in its row (compressed there before anything is moved
+-- out of line), so a search reads no TOAST.
+alter table "tour_types" alter column "search" set storage main;
+alter table "provinces" alter column "search" set storage main;
+alter table "admins" alter column "search" set storage main;
+alter table "users" alter column "search" set storage main;
+alter table "partners" alter column "search" set storage main;
+alter table "partner_profiles" alter column "search" set storage main;
+alter table "services" alter column "search" set storage main;
+alter table "orders" alter column "search" set storage main;
+alter table "incoming_payments" alter column "search" set storage main;
+alter table "refunds" alter column "search" set storage main;
+alter table "withdrawals" alter column "search" set storage main;
+alter table "payments" alter column "search" set storage main;
+alter table "complaints" alter column "search" set storage main;
+alter table "reviews" alter column "search" set storage main;
+alter table "audit_log" alter column "search" set storage main;
+alter table "notifications" alter column "search" set storage main;
+alter table "outbox" alter column "search" set storage main;
+
 -- Rows written before: the search triggers fill their column (a referenced row's text included).
 update "tour_types" set "search" = null;
 update "provinces" set "search" = null;

@@ -108,25 +108,18 @@ function escapeLike(text: string): string {
 
 /**
  * Where one word is found in a search text: anywhere in it, or as a whole word one typo away (Latin, 5+ letters).
- * The typo's words are looked up by what one edit always leaves whole (a word starting with the first half, or
- * ending with the second half, or with the second half but its first letter): a few index lookups, then the exact
- * patterns check the rows they find.
+ * Every such word but one starts with the word's first half or ends with its second half (an edit leaves one of them
+ * whole); the other swaps the two letters where the halves meet, and is looked for as it is. So a few index lookups
+ * find the rows, and the exact patterns check them.
  */
 function wordSql(text: RawBuilder<unknown>, word: string): RawBuilder<boolean> {
-  const exact = sql<boolean>`${text} like ${`%${escapeLike(word)}%`}`;
-  if (!allowsTypo(word)) return exact;
+  const anywhere = (part: string) => sql<boolean>`${text} like ${`%${escapeLike(part)}%`}`;
+  if (!allowsTypo(word)) return anywhere(word);
   const letters = [...word];
   const half = Math.floor(letters.length / 2);
-  const kept = [
-    `% ${letters.slice(0, half).join('')}%`,
-    `%${letters.slice(half).join('')} %`,
-    `%${letters.slice(half + 1).join('')} %`,
-  ];
+  const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
   const patterns = typoPatterns(word).map((pattern) => `% ${pattern} %`);
-  return sql<boolean>`(${exact} or ((${sql.join(
-    kept.map((pattern) => sql<boolean>`${text} like ${pattern}`),
-    sql` or `,
-  )}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
+  return sql<boolean>`(${anywhere(word)} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
 }
 
 /** A search: its words, and the text of the rows they are looked for in (` {title} | {the rest} `). */
