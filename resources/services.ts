@@ -65,7 +65,8 @@ export default defineResource({
     columns: ['title', 'partnerId', 'tourTypeId', 'provinceId', 'durationDays', 'price', 'status', 'updatedAt'],
     sort: ['updatedAt', 'DESC'],
     filters: ['status', 'partnerId', 'tourTypeId', 'provinceId'],
-    search: ['title'],
+    // A traveller names a place or a kind of trip as often as a title's words (SPEC §17).
+    search: ['title', 'description', 'provinceId.name', 'tourTypeId.name'],
     statusTabs: true,
   },
   show: {

@@ -201,7 +201,15 @@ export function checkResources(resources: readonly AnyResource[], options: Check
       if (!resource.list.columns.includes(name as never)) report('list.hidden', `'${name}' is not one of list.columns`);
     fields('list.sort', [resource.list.sort[0]]);
     fields('list.filters', resource.list.filters);
-    fields('list.search', resource.list.search);
+    for (const path of resource.list.search ?? []) {
+      const [root, through, ...more] = String(path).split('.');
+      const ref = resource.fields[root];
+      const target = ref?.kind === 'ref' ? byName.get(ref.reference) : undefined;
+      if (through === undefined) fields('list.search', [root]);
+      else if (ref?.kind !== 'ref') report('list.search', `'${root}' must be a field of kind 'ref'`);
+      else if (target && (more.length || !(through in target.fields)))
+        report('list.search', `unknown field '${path.slice(root.length + 1)}' of '${target.name}'`);
+    }
     fields('list.totals', resource.list.totals);
     if (resource.list.mine) fields('list.mine', [resource.list.mine]);
     const kinds = (path: string, names: readonly string[], kind: string) => {

@@ -18,8 +18,11 @@ export interface ListConfig<F> {
   sort: readonly [FieldName<F>, 'ASC' | 'DESC'];
   /** Fields offered in the filter bar (always filterable through the API too). */
   filters?: readonly FieldName<F>[];
-  /** Fields the `q` filter searches; defaults to the fields marked `searchable`. */
-  search?: readonly FieldName<F>[];
+  /**
+   * What the `q` filter searches; defaults to the fields marked `searchable`. A field of the resource, or
+   * `ref.field`: a field of the record a `ref` names (`'provinceId.name'`), kept current when that record changes.
+   */
+  search?: readonly (FieldName<F> | `${FieldName<F>}.${string}`)[];
   /** Page sizes offered; the first is the default. */
   perPage?: readonly number[];
   /** Rows one API list request may ask for (`range`); a larger range answers 400. Default 1,000. */

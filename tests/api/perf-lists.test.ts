@@ -221,7 +221,11 @@ describeEachEngine('lists at scale', (engine) => {
     const searched = await call(server, 'GET', `/api/stats/orders/summary?${period}&filter=${q({ q: 'BK-1' })}`, {
       cookie: admin,
     });
-    expect(searched.body.count).toBe(Number((await expectTotals(sql`code ilike '%BK-1%'`)).n));
+    // The hyphen separates two words (SPEC §17), each found in the code or the contact's name or email.
+    const searchedText = sql`concat_ws(' ', code, "contactName", "contactEmail")`;
+    expect(searched.body.count).toBe(
+      Number((await expectTotals(sql`${searchedText} ilike '%BK%' and ${searchedText} ilike '%1%'`)).n),
+    );
 
     // Writes move the numbers in the same transaction: cancel an order, delete one.
     const before = await call(server, 'GET', `/api/stats/orders/funnel?${period}`, { cookie: admin });

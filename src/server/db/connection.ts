@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ANSWER_GRACE_MS, limitOptions, type DatabaseLimits } from './limits';
@@ -138,8 +139,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   try {
     pglite = await PGlite.create(location, {
       parsers: ROW_PARSERS as never,
-      // Trigram indexes serve the lists' text search (see schema.ts); PostgreSQL ships pg_trgm in contrib.
-      extensions: { pg_trgm },
+      // Trigram indexes serve the lists' text search, which folds marks with unaccent (see search-schema.ts);
+      // PostgreSQL ships both in contrib.
+      extensions: { pg_trgm, unaccent },
       loadDataDir,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
     });

@@ -1,3 +1,5 @@
+import { SEARCH_COLUMN } from '../../core/search';
+import { SEARCH_FUNCTIONS_SQL } from './search-schema';
 import {
   addCheckSql,
   addForeignKeySql,
@@ -165,6 +167,10 @@ export function diffSchemas(before: SchemaModel | null, after: SchemaModel): Sch
   // A trigram index needs pg_trgm: created first, once, when these changes bring the first such index.
   const trigrams = (model: SchemaModel | null) => (model?.tables ?? []).some((t) => t.indexes.some((i) => i.trigram));
   if (trigrams(after) && !trigrams(before)) lines.unshift(TRIGRAM_EXTENSION_SQL, '');
+  // The search columns' triggers call the fold: created first, once, with the first search column.
+  const searched = (model: SchemaModel | null) =>
+    (model?.tables ?? []).some((t) => t.columns.some((c) => c.name === SEARCH_COLUMN));
+  if (searched(after) && !searched(before)) lines.unshift(...SEARCH_FUNCTIONS_SQL, '');
   const changed = lines.some((l) => l.trim() !== '');
   return { lines, warnings, changed };
 }

@@ -1,10 +1,11 @@
 import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
-import { isPlainTextSearch, searchFields } from '../../core/search';
+import { SEARCH_COLUMN } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
 import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
+import { hasSearchColumn, searchTriggers } from './search-schema';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
 
 /** A database column as the config derives it; also the unit of the committed schema snapshot. */
@@ -61,6 +62,8 @@ export interface TriggerDef {
    * that must always hold, unlike a cache a bulk load may leave to be rebuilt.
    */
   always?: boolean;
+  /** Fires before the row is written, and writes the row it returns (`new`): for a value derived from the row. */
+  before?: boolean;
 }
 
 export interface SchemaModel {
@@ -174,12 +177,11 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
       columns: cols.map((name) => columnName(name, resource.fields[name])),
       unique: true,
     });
-  // The list's text search (`q`) matches anywhere in these columns: a trigram index each, so a search of a
-  // large table reads the matching rows instead of every row.
-  for (const name of searchFields(resource)) {
-    const field = resource.fields[name];
-    if (field && isPlainTextSearch(field) && known.has(name))
-      indexes.push({ name: identifier(`${table}_${name}_trgm_idx`), columns: [name], trigram: true });
+  // The list's text search (`q`) reads one column the database fills at write time (search-schema.ts): a trigram
+  // index on it finds the rows holding every word without reading every row.
+  if (hasSearchColumn(resource)) {
+    columns.push({ name: SEARCH_COLUMN, type: 'text', notNull: false });
+    indexes.push({ name: identifier(`${table}_${SEARCH_COLUMN}_trgm_idx`), columns: [SEARCH_COLUMN], trigram: true });
   }
   return { name: table, columns, indexes };
 }
@@ -233,7 +235,7 @@ export function deriveSchema(resources: readonly AnyResource[]): SchemaModel {
   const rollups = rollupSchema(resources);
   return {
     tables: [...resources.map((r) => resourceTable(r, byName)), ...SYSTEM_TABLES, ...emails.tables, ...rollups.tables],
-    triggers: [...emails.triggers, ...rollups.triggers],
+    triggers: [...emails.triggers, ...rollups.triggers, ...searchTriggers(resources)],
   };
 }
 
@@ -304,8 +306,8 @@ export function createTableSql(table: TableDef): string[] {
 export function createTriggerSql(trigger: TriggerDef): string[] {
   return [
     `create or replace function ${q(trigger.function)}() returns trigger language plpgsql as $fn$\nbegin\n` +
-      `${trigger.body}\n  return null;\nend $fn$;`,
-    `create or replace trigger ${q(trigger.name)} after ${trigger.events} on ${q(trigger.table)}\n` +
+      `${trigger.body}\n  return ${trigger.before ? 'new' : 'null'};\nend $fn$;`,
+    `create or replace trigger ${q(trigger.name)} ${trigger.before ? 'before' : 'after'} ${trigger.events} on ${q(trigger.table)}\n` +
       `  for each row execute function ${q(trigger.function)}();`,
     ...(trigger.always ? [`alter table ${q(trigger.table)} enable always trigger ${q(trigger.name)};`] : []),
   ];

@@ -11,7 +11,7 @@ const idOf = (table: string) => sql.ref(`${table}.id`);
  * (a null key would make the row comparison unknown and lose rows).
  */
 export function seekable(resource: AnyResource, sort: Sort): boolean {
-  if (sort.upcoming) return false;
+  if (sort.upcoming || sort.ranked) return false;
   if ((SYSTEM_FIELDS as readonly string[]).includes(sort.field)) return true;
   const field = resource.fields[sort.field];
   return Boolean(field && field.kind !== 'localized' && field.kind !== 'password' && field.required);

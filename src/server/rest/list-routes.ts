@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyResource } from '../../core/resource';
+import { callerLocale } from '../caller-language';
 import { setListRange } from '../compression';
 import { knownTotal, listTotal, TOTAL_KIND_HEADER } from './list-count';
 import { exportColumns, exportCsv } from './list-export';
@@ -49,7 +50,10 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     const principal = request.principal;
     const access = plan.access(principal);
     const fields = plan.reader(principal, access).fields;
-    const params = parseListQuery(resource, table, query, fields);
+    const params = parseListQuery(resource, table, query, fields, {
+      locale: callerLocale(request),
+      resources: registry.byName,
+    });
     const conditions = [...plan.scope(access), ...params.conditions];
     return { principal, access, fields, params, conditions };
   };
@@ -62,7 +66,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     const access = byIdsAlone(query)
       ? withOwnReferences(registry, resource, principal, plan.access(principal))
       : plan.access(principal);
-    const page = plan.listPage(principal, access, query, list.keysetOffset);
+    const page = plan.listPage(principal, access, query, list.keysetOffset, callerLocale(request));
     const { rows } = await db.executeQuery(page.statement);
     const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
     // The last page, or a list over the count's limit counted moments ago, needs no statement for its total.

@@ -2,11 +2,20 @@ import { sql, type RawBuilder } from 'kysely';
 import { UPCOMING } from '../../core/list-order';
 import type { Field } from '../../core/fields';
 import { listLimits } from '../../core/list-limits';
-import { LOCALES } from '../../core/locales';
 import { formatEnglish } from '../../core/messages';
 import type { AnyResource } from '../../core/resource';
 import { isBelow, ruleMessage } from '../../core/rules';
-import { isPlainTextSearch, searchFields } from '../../core/search';
+import {
+  allowsTypo,
+  SEARCH_COLUMN,
+  SEARCH_TITLE_END,
+  searchFields,
+  searchRoot,
+  searchWords,
+  typoPatterns,
+} from '../../core/search';
+import { searchValueSql, titlePath } from '../db/search-schema';
+import { quoteIdent } from '../db/sql-names';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../errors';
 import { DEFAULT_TIME_ZONE } from '../../core/zoned-time';
@@ -21,6 +30,8 @@ export interface ListParams {
     descending: boolean;
     /** The upcoming order: two runs of the key, so no single `(key, id)` comparison can seek in it. */
     upcoming?: boolean;
+    /** Led by the search's rank: no `(key, id)` comparison seeks in it either. */
+    ranked?: boolean;
   };
   offset: number;
   limit: number;
@@ -95,25 +106,42 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function searchSql(resource: AnyResource, table: string, text: string, readable: Set<string>): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(text)}%`;
-  const parts: RawBuilder<boolean>[] = [];
-  for (const name of searchFields(resource)) {
-    if (!readable.has(name)) continue;
-    const column = sql.ref(`${table}.${name}`);
-    const field = resource.fields[name];
-    if (field?.kind === 'localized') {
-      for (const locale of LOCALES) parts.push(sql<boolean>`(${column}->>${locale}) ilike ${pattern}`);
-    } else if (field && isJsonKind(field)) {
-      parts.push(sql<boolean>`${column}::text ilike ${pattern}`);
-    } else if (field && (isPlainTextSearch(field) || field.kind === 'enum' || field.kind === 'status')) {
-      parts.push(sql<boolean>`${column} ilike ${pattern}`);
-    } else {
-      parts.push(sql<boolean>`${column}::text ilike ${pattern}`);
-    }
-  }
-  return parts.length ? sql<boolean>`(${sql.join(parts, sql` or `)})` : sql<boolean>`false`;
+/**
+ * Where one word is found in a search text: anywhere in it, or as a whole word one typo away (Latin, 5+ letters).
+ * Every such word but one starts with the word's first half or ends with its second half (an edit leaves one of them
+ * whole); the other swaps the two letters where the halves meet, and is looked for as it is. So a few index lookups
+ * find the rows, and the exact patterns check them.
+ */
+function wordSql(text: RawBuilder<unknown>, word: string): RawBuilder<boolean> {
+  const anywhere = (part: string) => sql<boolean>`${text} like ${`%${escapeLike(part)}%`}`;
+  if (!allowsTypo(word)) return anywhere(word);
+  const letters = [...word];
+  const half = Math.floor(letters.length / 2);
+  const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
+  const patterns = typoPatterns(word).map((pattern) => `% ${pattern} %`);
+  return sql<boolean>`(${anywhere(word)} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
 }
+
+/** A search: its words, and the text of the rows they are looked for in (` {title} | {the rest} `). */
+export interface Search {
+  words: string[];
+  text: RawBuilder<unknown>;
+}
+
+/**
+ * The search text of a row for this reader: the column the database keeps (search-schema.ts) when the reader may
+ * read every searched path, else the same text worked out from the paths it may read (a field it may not read
+ * never makes a record found).
+ */
+function searchText(resource: AnyResource, table: string, readable: Set<string>, byName?: SearchResources) {
+  const paths = searchFields(resource);
+  const allowed = paths.filter((path) => readable.has(searchRoot(path)));
+  if (allowed.length === paths.length || !byName) return sql`${sql.ref(`${table}.${SEARCH_COLUMN}`)}`;
+  return sql`(${sql.raw(searchValueSql(resource, byName, quoteIdent(table), allowed))})`;
+}
+
+/** Resources by name, for search paths through a reference. */
+export type SearchResources = ReadonlyMap<string, AnyResource>;
 
 function filterSql(
   resource: AnyResource,
@@ -121,18 +149,28 @@ function filterSql(
   key: string,
   value: unknown,
   readable: Set<string>,
+  options: ListQueryOptions,
+  search: Partial<Search>,
 ): RawBuilder<boolean> | undefined {
   if (key === 'q') {
     if (value === undefined || value === null || value === '') return undefined;
     if (typeof value !== 'string' && typeof value !== 'number') throw badRequest({ q: FORMAT });
-    if (!searchFields(resource).some((name) => readable.has(name)))
+    if (!searchFields(resource).some((path) => readable.has(searchRoot(path))))
       throw badRequest({ q: NOT_ALLOWED }, 'Unknown filter: q');
     const { maxSearch } = listLimits(resource);
     if (String(value).length > maxSearch) {
       const message = formatEnglish({ key: 'maxLength', args: { 0: maxSearch } });
       throw badRequest({ q: message }, `Search text too long: ${message}`);
     }
-    return searchSql(resource, table, String(value), readable);
+    const words = searchWords(String(value), options.locale);
+    // Punctuation alone is no word: it filters nothing.
+    if (!words.length) return undefined;
+    search.words = words;
+    search.text = searchText(resource, table, readable, options.resources);
+    return sql<boolean>`(${sql.join(
+      words.map((word) => wordSql(search.text!, word)),
+      sql` and `,
+    )})`;
   }
   const flag = resource.list.flags?.[key];
   if (flag && readable.has(flag.field)) {
@@ -193,21 +231,32 @@ function checkRanges(resource: AnyResource, filter: Record<string, unknown>): vo
 
 const blankBound = (value: unknown) => value === undefined || value === null || value === '';
 
+export interface ListQueryOptions {
+  /** The caller's language: where the search's words are cut. */
+  locale?: string;
+  /** With `q` and no `sort` asked, records whose title holds every word come first (a page, not a walk). */
+  rank?: boolean;
+  /** Every resource, for searches through a reference by a reader who may not read every searched path. */
+  resources?: SearchResources;
+}
+
 /** Parses react-admin's `sort`, `range` and `filter` parameters into SQL for the readable fields. */
 export function parseListQuery(
   resource: AnyResource,
   table: string,
   query: Record<string, unknown>,
   readableFields: readonly string[],
+  options: ListQueryOptions = {},
 ): ListParams {
   const readable = new Set(readableFields);
   const conditions: RawBuilder<boolean>[] = [];
+  const search: Partial<Search> = {};
   const filter = parseJson(query.filter, 'filter');
   if (filter !== undefined && filter !== null) {
     if (typeof filter !== 'object' || Array.isArray(filter))
       throw badRequest({ filter: FORMAT }, 'Invalid filter parameter');
     for (const [key, value] of Object.entries(filter)) {
-      const condition = filterSql(resource, table, key, value, readable);
+      const condition = filterSql(resource, table, key, value, readable, options, search);
       if (condition) conditions.push(condition);
     }
     checkRanges(resource, filter as Record<string, unknown>);
@@ -243,6 +292,19 @@ export function parseListQuery(
       ]
     : [sql`${expression} ${direction}`];
   if (sortField !== 'id' && !upcoming) orderBy.push(sql`${sql.ref(`${table}.id`)} ${direction}`);
+  // Records whose title holds every word first, each group in the list's own order (SPEC §17).
+  const ranked = Boolean(
+    options.rank && search.words && query.sort === undefined && titlePath(resource, searchFields(resource)),
+  );
+  if (ranked) {
+    const title = sql`split_part(${search.text!}, ${SEARCH_TITLE_END}, 1) || ' '`;
+    orderBy.unshift(
+      sql`(${sql.join(
+        search.words!.map((word) => wordSql(title, word)),
+        sql` and `,
+      )}) desc`,
+    );
+  }
 
   const { maxPage } = listLimits(resource);
   let offset = 0;
@@ -266,7 +328,7 @@ export function parseListQuery(
   return {
     conditions,
     orderBy,
-    sort: { field: sortField, expression, descending: order === 'DESC', upcoming },
+    sort: { field: sortField, expression, descending: order === 'DESC', upcoming, ranked },
     offset,
     limit,
   };

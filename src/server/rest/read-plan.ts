@@ -240,11 +240,21 @@ export class ReadPlan {
    * its first request, then found by its parameters' text. A parameter given twice, a long filter, or a scope the plan
    * does not know by heart is compiled each time, so what is kept stays bounded whatever callers send.
    */
-  listPage(principal: Principal, access: ReadAccess, query: Record<string, unknown>, keysetOffset: number): ListPage {
-    const key = pageKey(this.readerScopeKey(principal, access), query);
+  listPage(
+    principal: Principal,
+    access: ReadAccess,
+    query: Record<string, unknown>,
+    keysetOffset: number,
+    locale = 'en',
+  ): ListPage {
+    const key = pageKey(this.readerScopeKey(principal, access), query, locale);
     let page = key === undefined ? undefined : this.pages.get(key);
     if (page) return page;
-    const params = parseListQuery(this.resource, this.table, query, this.reader(principal, access).fields);
+    const params = parseListQuery(this.resource, this.table, query, this.reader(principal, access).fields, {
+      locale,
+      rank: true,
+      resources: this.registry.byName,
+    });
     const conditions = [...this.scope(access), ...params.conditions];
     const filter = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
     page = Object.freeze({
@@ -316,7 +326,7 @@ export class ReadPlan {
 }
 
 /** What a list request's statements depend on, or undefined when they are not kept (a parameter given twice, a long filter). */
-function pageKey(reader: string | undefined, query: Record<string, unknown>): string | undefined {
+function pageKey(reader: string | undefined, query: Record<string, unknown>, locale: string): string | undefined {
   if (reader === undefined) return undefined;
   const { filter, sort, range } = query;
   if (
@@ -325,7 +335,9 @@ function pageKey(reader: string | undefined, query: Record<string, unknown>): st
     (range !== undefined && typeof range !== 'string')
   )
     return undefined;
-  const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}`;
+  // A search's words are cut in the caller's language.
+  const words = typeof filter === 'string' && filter.includes('"q"') ? `\u0000${locale}` : '';
+  const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}${words}`;
   // Long filters are compiled each time: the kept statements stay a few hundred KB whatever callers send.
   return key.length <= MAX_PAGE_KEY ? key : undefined;
 }

@@ -1,0 +1,34 @@
+/**
+ * The home's search box on a 390 px phone finds what travellers type (SPEC §17): every word, wherever it is said
+ * (the tour type, the province), without marks, with a typo, in Lao written without spaces.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+async function searchFor(page: Page, text: string) {
+  const box = page.getByTestId('search-q');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+}
+
+test('"river cruise vientiane" finds the river cruises of both Vientianes, and only them', async ({ page }) => {
+  await page.goto('/en');
+  await searchFor(page, 'river cruise vientiane');
+  const titles = page.getByTestId('home-results').getByTestId('card-title');
+  await expect(titles.first()).toBeVisible();
+  const found = await titles.allTextContents();
+  expect(found.length).toBeGreaterThan(0);
+  for (const title of found) expect(title).toMatch(/^River cruise in Vientiane (Capital|Province)/);
+  // The box and the cards fit the phone's width.
+  const box = (await page.getByTestId('search-q').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+  // The same trips typed with a typo, then in Lao without spaces.
+  await searchFor(page, 'river cruise vientaine');
+  await expect(titles).toHaveText(found);
+  await page.goto('/lo');
+  await searchFor(page, 'ລ່ອງເຮືອວຽງຈັນ');
+  await expect(page.getByTestId('home-results').getByTestId('card-title')).toHaveCount(found.length);
+});
