@@ -1,4 +1,4 @@
--- Migration 0018_search_columns: generated from resources/ by `npm run db:migration:new`. Reviewed.
+-- Migration 0019_search_columns: generated from resources/ by `npm run db:migration:new`. Reviewed.
 
 create extension if not exists unaccent;
 create or replace function "lantern_search_fold"(text) returns text language sql immutable parallel safe as $fn$
