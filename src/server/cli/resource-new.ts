@@ -49,7 +49,8 @@ function tracked(file: string): boolean {
   }
 }
 
-const TABLE_IN_SQL = /(?:table|on)\s+"([^"]+)"/g;
+// Whole words only: a search trigger's `function "x_search"` is not a table.
+const TABLE_IN_SQL = /\b(?:table|on)\s+"([^"]+)"/g;
 
 /**
  * This resource's own `add_` migration, when it is the latest file, is not committed and touches no other
