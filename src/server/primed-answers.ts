@@ -49,6 +49,9 @@ type Row = Record<string, unknown>;
 // Inside <script> only `</script` and `<!--` end or bend the element; no `<` at all means neither can occur.
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
 
+/** How long a service page waits for its own record, whatever the first paint's budget: its head depends on it. */
+const ITEM_HEAD_BUDGET_MS = 5_000;
+
 /** The page's first reads, run by the server before it sends the page; past `budgetMs` the page goes out plain. */
 function withinBudget<T>(work: Promise<T>, budgetMs: number, plain: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -234,7 +237,9 @@ export function primedItemPage(
       }),
     };
   };
-  return withinBudget(work(), budgetMs, { head: '', root: '' });
+  // The head (title, canonical, JSON-LD) and the 404 of a page that is not public are the page's own, for crawlers
+  // and shared links (SPEC §18): they wait longer than a first paint would.
+  return withinBudget(work(), Math.max(budgetMs, ITEM_HEAD_BUDGET_MS), { head: '', root: '' });
 }
 
 /**
