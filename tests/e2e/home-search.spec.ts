@@ -13,19 +13,24 @@ async function searchFor(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
 }
 
-test('"river cruise vientiane" finds the river cruises of both Vientianes, and only them', async ({ page }) => {
+test('"river cruise vientiane" finds the river cruises of both Vientianes, first', async ({ page }) => {
   await page.goto('/en');
   await searchFor(page, 'river cruise vientiane');
   const titles = page.getByTestId('home-results').getByTestId('card-title');
-  // The cards drawn before the search's answer (the home's own) give way to its results.
+  // The cards drawn before the search's answer (the home's own) give way to its results: the river cruises of both
+  // Vientianes first, their titles holding every word. A service of another test may follow them, found through its
+  // tour type (River cruise) and province (Vientiane), as §17 searches.
   const cruises = /^River cruise in Vientiane (Capital|Province)/;
   await expect
     .poll(async () => {
       const shown = await titles.allTextContents();
-      return shown.length > 0 && shown.every((title) => cruises.test(title));
+      const firstOthers = shown.findIndex((title) => !cruises.test(title));
+      return shown.filter((title) => cruises.test(title)).length >= 2 && (firstOthers === -1 || firstOthers >= 2);
     })
     .toBe(true);
   const found = await titles.allTextContents();
+  const leading = found.filter((title) => cruises.test(title));
+  expect(found.slice(0, leading.length)).toEqual(leading);
   // The box and the cards fit the phone's width.
   const box = (await page.getByTestId('search-q').boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);

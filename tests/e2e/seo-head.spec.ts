@@ -6,10 +6,14 @@
 import { expect, test } from '@playwright/test';
 
 test('a service page keeps the head the server wrote once the app has drawn it', async ({ page, request }) => {
-  const [service] = (await (await request.get('/api/services?range=[0,0]')).json()) as {
+  // A demo service with its photos: services other tests approve have none, and no photo means no og:image.
+  const services = (await (await request.get('/api/services?range=[0,49]&sort=["id","ASC"]')).json()) as {
     id: number;
     title: Record<string, string>;
+    images?: string[];
   }[];
+  const service = services.find((candidate) => candidate.images?.length)!;
+  expect(service, 'a public service with photos').toBeTruthy();
   const response = await page.goto(`/vi/item/${service.id}`);
   expect(response?.status()).toBe(200);
   const title = `${service.title.vi || service.title.en} · Lantern`;
