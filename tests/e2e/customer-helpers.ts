@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { platformDay } from '../support/platform-day';
 
 /**
  * One of the signed-in customer's past trips still open to a refund request (SPEC §21: a customer asks once the trip
@@ -26,4 +27,18 @@ export async function pastTripToRefund(
   const trip = open[index];
   expect(trip.refundable, `trip ${trip.id}: nothing asked on it yet`).toBe(trip.total);
   return trip;
+}
+
+/** A new one-seat booking of the signed-in customer on the first departure after today with a seat left: unpaid. */
+export async function placeUnpaidBooking<
+  T = { id: number; code: string; total: number; status: string; serviceId: number },
+>(page: Page): Promise<T> {
+  const filter = encodeURIComponent(JSON.stringify({ startDate_gte: platformDay(1) }));
+  const rows = (await (
+    await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
+  ).json()) as { id: number; capacity: number; seatsBooked: number }[];
+  const schedule = rows.find((row) => row.capacity - row.seatsBooked >= 1)!;
+  const placed = await page.request.post('/api/orders', { data: { scheduleId: schedule.id, quantity: 1 } });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as T;
 }

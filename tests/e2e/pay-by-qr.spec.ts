@@ -3,27 +3,16 @@
  * transfer details (≥ 200 px, its quiet zone, what to do with it, the amount), a camera reads it back from a
  * screenshot of the page as the same EMVCo payload the API answers, and once paid it is gone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
+import { placeUnpaidBooking } from './customer-helpers';
 import { PNG } from 'pngjs';
 import { decodeEmvco } from '../support/emvco';
-import { platformDay } from '../support/platform-day';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 const USER = { email: 'user@example.com', password: 'User#2026' };
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
-
-async function unpaidBooking(page: Page): Promise<{ id: number; code: string; total: number }> {
-  const filter = encodeURIComponent(JSON.stringify({ startDate_gte: platformDay(1) }));
-  const rows = (await (
-    await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
-  ).json()) as { id: number; capacity: number; seatsBooked: number }[];
-  const schedule = rows.find((row) => row.capacity - row.seatsBooked >= 1)!;
-  const placed = await page.request.post('/api/orders', { data: { scheduleId: schedule.id, quantity: 1 } });
-  expect(placed.status()).toBe(201);
-  return placed.json();
-}
 
 test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone', async ({
   page,
@@ -31,7 +20,7 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   baseURL,
 }) => {
   expect((await page.request.post('/api/auth/login', { data: USER })).status()).toBe(200);
-  const order = await unpaidBooking(page);
+  const order = await placeUnpaidBooking(page);
   const { qrPayload } = (await (await page.request.get(`/api/orders/${order.id}/how-to-pay`)).json()) as {
     qrPayload: string;
   };

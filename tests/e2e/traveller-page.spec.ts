@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import { placeUnpaidBooking } from './customer-helpers';
 import { PNG } from 'pngjs';
-import { platformDay } from '../support/platform-day';
 
 // The traveller's phone, held upright and touched.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -25,18 +25,6 @@ async function demoBooking(page: Page): Promise<Order> {
   const paid = orders.find((order) => order.status === 'paid' || order.status === 'confirmed');
   expect(paid).toBeTruthy();
   return paid!;
-}
-
-async function unpaidBooking(page: Page): Promise<Order> {
-  const today = platformDay(1);
-  const filter = encodeURIComponent(JSON.stringify({ startDate_gte: today }));
-  const rows = (await (
-    await page.request.get(`/api/schedules?filter=${filter}&range=[0,49]&sort=["startDate","ASC"]`)
-  ).json()) as { id: number; capacity: number; seatsBooked: number }[];
-  const schedule = rows.find((row) => row.capacity - row.seatsBooked >= 1)!;
-  const placed = await page.request.post('/api/orders', { data: { scheduleId: schedule.id, quantity: 1 } });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()) as Order;
 }
 
 /** Every row the page draws has a value: its text is not empty. */
@@ -106,7 +94,7 @@ test('the ticket is drawn only for a paid or confirmed booking, with the trip be
   await expectFitsTheWidth(page);
 
   // No ticket on a booking that takes no one on board: unpaid, cancelled, or any other state past it.
-  const unpaid = await unpaidBooking(page);
+  const unpaid = await placeUnpaidBooking(page);
   const cancelled = await page.request.post(`/api/orders/${unpaid.id}/actions/cancel`, { data: {} });
   expect(cancelled.status()).toBe(200);
   const others = orders.filter((order) => !['paid', 'confirmed', 'pending_payment'].includes(order.status));
@@ -122,7 +110,7 @@ test('an unpaid booking says how to pay and how long the seats are held, with it
   page,
 }) => {
   await signIn(page);
-  const order = await unpaidBooking(page);
+  const order = await placeUnpaidBooking(page);
   await page.goto(`/en/account/orders/${order.id}`);
   // The order code as text (the transfer's reference), but no ticket to scan before it is paid.
   await expect(page.locator('[data-line="code"]')).toContainText(order.code);
