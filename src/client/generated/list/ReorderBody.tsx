@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   DataTableDataContext,
   DataTableRow,
@@ -20,7 +20,7 @@ import { ChunkedBody } from './ChunkedBody';
 import { moved, ReorderContext, useReorder, type Reorder } from './reorder-context';
 
 /** Saves a page's order in one request (`PUT /api/{name}/-/order`), then reloads the list from the server. */
-function useSaveOrder(onDone: (failed: boolean) => void) {
+function useSaveOrder(onDone: (failed: boolean, ids: readonly Identifier[]) => void) {
   const { config } = useEntry();
   const { resource } = useListContext();
   const dataProvider = useDataProvider<LanternDataProvider>();
@@ -32,9 +32,12 @@ function useSaveOrder(onDone: (failed: boolean) => void) {
       await queryClient.invalidateQueries({ queryKey: [resource] });
     },
     onError: (error: Error) => notify(error.message || 'ra.notification.http_error', { type: 'error' }),
-    onSettled: (_data, error) => onDone(Boolean(error)),
+    onSettled: (_data, error, ids) => onDone(Boolean(error), ids),
   });
 }
+
+const sameOrder = (a: readonly Identifier[], b: readonly Identifier[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** A table row that can be dragged to another place. */
 function DraggableRow(props: DataTableRowProps) {
@@ -61,16 +64,32 @@ export function ReorderBody(props: DataTableBodyProps) {
   // One save at a time: moves made meanwhile show at once and their order is saved next.
   const saving = useRef(false);
   const queued = useRef<readonly Identifier[] | null>(null);
-  const save = useSaveOrder((failed) => {
+  // The list's reloaded rows can reach this component a render after the save settles: until they do (the stored
+  // order is the saved one, or new rows came), the saved order stays on screen, so a move made in between starts
+  // from it and not from the rows before the save.
+  const [settled, setSettled] = useState<{ ids: readonly Identifier[]; data: unknown } | null>(null);
+  const latestData = useRef(data);
+  latestData.current = data;
+  const save = useSaveOrder((failed, ids) => {
     const next = queued.current;
     queued.current = null;
     if (next && !failed) return save.mutate(next);
     saving.current = false;
-    setShown(null);
-    setFocus(undefined);
+    if (failed) {
+      setShown(null);
+      setFocus(undefined);
+    } else setSettled({ ids, data: latestData.current });
   });
   const active = sort?.field === field && sort.order === 'ASC';
   const stored = useMemo(() => (data ?? []).map((record) => record.id), [data]);
+  useEffect(() => {
+    if (!settled || saving.current) return;
+    if (data !== settled.data || sameOrder(stored, settled.ids)) {
+      setSettled(null);
+      setShown(null);
+      setFocus(undefined);
+    }
+  }, [data, stored, settled]);
   const ids = shown ?? stored;
   const rows = useMemo(() => {
     const byId = new Map((data ?? []).map((record) => [record.id, record] as const));
@@ -82,7 +101,8 @@ export function ReorderBody(props: DataTableBodyProps) {
       queued.current = next;
       return setShown(next);
     }
-    if (next.every((id, index) => id === stored[index])) return setShown(null);
+    if (!settled && sameOrder(next, stored)) return setShown(null);
+    setSettled(null);
     setShown(next);
     saving.current = true;
     save.mutate(next);
