@@ -60,13 +60,12 @@ function zoneOffset(instant: Date, timeZone: string): number {
 }
 
 /**
- * When a departure starts: its date at its `startTime` (`HH:MM`, 00:00 when absent) on the wall clock of the
- * platform's time zone (`settings.general.timezone`), here and nowhere else. Without a zone (or an unknown one) the
- * server's own clock is read, as dates are.
+ * The instant a day (`YYYY-MM-DD`) reads `time` (`HH:MM`, 00:00 when absent) on the wall clock of `timeZone`.
+ * Without a zone (or an unknown one) the server's own clock is read, as dates are.
  */
-export function departureStart(schedule: Readonly<Record<string, unknown>>, timeZone?: string): Date {
-  const time = /^\d{2}:\d{2}$/.test(String(schedule.startTime ?? '')) ? String(schedule.startTime) : '00:00';
-  const local = `${toDay(schedule.startDate)}T${time}:00`;
+export function wallClockInstant(day: unknown, time: unknown, timeZone?: string): Date {
+  const hour = /^\d{2}:\d{2}$/.test(String(time ?? '')) ? String(time) : '00:00';
+  const local = `${toDay(day)}T${hour}:00`;
   if (!timeZone) return new Date(local);
   const asUtc = Date.parse(`${local}Z`);
   try {
@@ -76,4 +75,12 @@ export function departureStart(schedule: Readonly<Record<string, unknown>>, time
   } catch {
     return new Date(local);
   }
+}
+
+/**
+ * When a departure starts: its date at its `startTime` on the wall clock of the platform's time zone
+ * (`settings.general.timezone`), here and nowhere else.
+ */
+export function departureStart(schedule: Readonly<Record<string, unknown>>, timeZone?: string): Date {
+  return wallClockInstant(schedule.startDate, schedule.startTime, timeZone);
 }

@@ -235,6 +235,91 @@ export function recordFirstPaint(record: RecordPaint & { menu?: readonly MenuSec
   return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
 }
 
+/** A record table (a departure's manifest) as its card draws it on a phone (RecordTable.tsx), its texts read. */
+export interface TablePaint {
+  title: string;
+  heading: string;
+  totals: readonly string[];
+  cards: readonly {
+    head: string;
+    /** The head is a link to the row's record. */
+    link: boolean;
+    lines: readonly { label: string; text: string; link?: boolean; strong?: boolean }[];
+  }[];
+}
+
+/** A scan screen's card as ScanWidget.tsx draws it before a scan: the picker with its choice, the buttons. */
+export interface ScanPaint {
+  title: string;
+  pick?: { label: string; chosen: string };
+  camera: string;
+  photo: string;
+  code: string;
+  send: string;
+}
+
+const sheetCard = ({ title, heading, totals, cards }: TablePaint) =>
+  '<div class="lt-first-paint-sheet">' +
+  `<h2>${escapeHtml(title)}</h2>` +
+  (heading ? `<p>${escapeHtml(heading)}</p>` : '') +
+  '<div data-buttons></div>' +
+  (totals.length
+    ? `<div data-totals>${totals.map((total) => `<span>${escapeHtml(total)}</span>`).join('')}</div>`
+    : '') +
+  (cards.length
+    ? '<ul>' +
+      cards
+        .map(
+          ({ head, link, lines }) =>
+            `<li><h3${link ? ' data-link=""' : ''}>${escapeHtml(head)}</h3><dl>` +
+            lines
+              .map(
+                ({ label, text, link: tel, strong }) =>
+                  `<dt>${escapeHtml(label)}</dt><dd${tel ? ' data-link=""' : ''}${strong ? ' data-strong=""' : ''}>` +
+                  `${escapeHtml(text)}</dd>`,
+              )
+              .join('') +
+            '</dl></li>',
+        )
+        .join('') +
+      '</ul>'
+    : '') +
+  '</div>';
+
+const scanCard = ({ title, pick, camera, photo, code, send }: ScanPaint) =>
+  '<div class="lt-first-paint-scan">' +
+  `<h2>${escapeHtml(title)}</h2>` +
+  (pick ? `<div data-pick><span>${escapeHtml(pick.label)}</span>${escapeHtml(pick.chosen)}</div>` : '') +
+  `<div data-button="contained">${escapeHtml(camera)}</div>` +
+  `<div data-button="outlined">${escapeHtml(photo)}</div>` +
+  `<div data-code><div>${escapeHtml(code)}</div><div data-button="outlined">${escapeHtml(send)}</div></div>` +
+  '</div>';
+
+/**
+ * A screen the guide opens at the door, on a phone, in plain HTML where it will be drawn (base.css
+ * `.lt-first-paint-screen`): a departure's page with its manifest first, or the scan screen with its picker, its
+ * buttons and the picked departure's manifest. On one bar of signal the script takes seconds to come and run;
+ * meanwhile the guide reads who travels. Like a list's first rows it goes in a layer beside the root, held until
+ * the screen has drawn its own rows (shell/held-paint.ts); from 600 px wide it is not drawn (the bar alone is).
+ */
+export function screenFirstPaint(screen: {
+  bar: string;
+  heading?: string;
+  scan?: ScanPaint;
+  tables: readonly TablePaint[];
+}): { root: string; layer: string } {
+  const bar = `<div class="lt-first-paint-bar">${escapeHtml(screen.bar)}</div>`;
+  const layer =
+    '<div class="lt-first-paint lt-held-paint" data-held="screen">' +
+    bar +
+    '<div class="lt-first-paint-screen">' +
+    (screen.heading ? `<h1>${escapeHtml(screen.heading)}</h1>` : '') +
+    (screen.scan ? scanCard(screen.scan) : '') +
+    screen.tables.map(sheetCard).join('') +
+    '</div></div>';
+  return { root: `<div class="lt-first-paint">${bar}</div>`, layer };
+}
+
 /** The main amount of one of the home's amounts widgets (earnings this month), as its primed answer holds it. */
 export interface HomeFigure {
   widget: string;

@@ -13,7 +13,7 @@ import { LOCALE_TAGS, pickLocalized, type Locale, type LocalizedText } from '../
 import { AREA_FIRST_READ, canonicalApiPath, PRIMED_ELEMENT_ID, type PrimedAnswers } from '../core/primed-answers';
 import { listScreens, openingListPath, type ListScreen } from '../core/list-opening';
 import type { PublicSite } from '../core/public-site';
-import type { Portal, PortalScreen } from '../core/portal';
+import type { Portal, PortalScreen, ScanWidget } from '../core/portal';
 import { accountEndpointPath, screenFirstReads } from '../core/portal-reads';
 import type { RefField } from '../core/fields';
 import { humanize, labels } from '../core/labels';
@@ -21,8 +21,20 @@ import { columnWidth, tableLeastWidth } from '../core/column-widths';
 import { alignsRight, deskTable, isOwnColumn, isSortable, OWN_COLUMNS } from '../core/desk-table';
 import { DESK_SCREEN_ROWS, PHONE_SCREEN_ROWS, phoneItem, type PhoneLayout } from '../core/list-columns';
 import { recordTitle } from '../core/record-title';
-import { areaRecordPage, HERO_PHOTO, pageReferences, refOf } from '../core/record-page';
-import { statusField, type AnyResource, type Verb } from '../core/resource';
+import { areaRecordPage, areaRecordRoute, HERO_PHOTO, pageReferences, refOf } from '../core/record-page';
+import {
+  cellText,
+  headingWords,
+  isEmptyCell,
+  readableTables,
+  tableAnswer,
+  tableLabel,
+  type TableTranslate,
+} from '../core/record-table-text';
+import { pickLabel, pickListPath, pickNameReads, pickNames, preselected } from '../core/scan-pick';
+import { formatNumber } from '../core/format';
+import { DEFAULT_TIME_ZONE } from '../core/zoned-time';
+import { statusField, type AnyResource, type RecordTable, type RecordTableColumn, type Verb } from '../core/resource';
 import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../core/menu';
 import type { AdminRole, Principal } from '../core/roles';
 import { fieldOf, shownOnPage, valueText } from '../core/value-text';
@@ -36,7 +48,10 @@ import {
   itemFirstPaint,
   listFirstPaint,
   recordFirstPaint,
+  screenFirstPaint,
   type RecordPaint,
+  type ScanPaint,
+  type TablePaint,
   type HomeCard,
   type DeskRows,
   type MenuSection,
@@ -466,6 +481,120 @@ async function primeRecordPage(
   return { preload: photo ? preloadLink(photo, HERO_PHOTO.sizes) : undefined, paint };
 }
 
+/** The cards a guide's screen draws first: as many as a phone's screen shows under the table's head. */
+const SCREEN_CARDS = 4;
+
+/** A record table's card as the server draws it first (first-paint.ts `TablePaint`), from its endpoint's answer. */
+function tablePaint(config: AnyResource, table: RecordTable, data: Row, locale: Locale): TablePaint {
+  const translate: TableTranslate = (key, options) => {
+    const text = serverText(locale, key);
+    return text === key && options?._ !== undefined ? options._ : text;
+  };
+  const { rows, totals } = tableAnswer(table, data);
+  const label = (key: string) => tableLabel(config, table, key, translate);
+  // The server cannot tell the reader's time zone: an instant is read on the platform's clock, as the guide's is.
+  const cell = (row: Row, column: RecordTableColumn) =>
+    cellText(config, table, row, column, locale, translate, DEFAULT_TIME_ZONE);
+  const [head, ...rest] = table.columns;
+  return {
+    title: label('title'),
+    heading: headingWords(table, data, locale).join(' · '),
+    totals: (totals ?? []).map(([key, value]) => `${label(key)}: ${formatNumber(value, locale)}`),
+    cards: rows.slice(0, SCREEN_CARDS).map((row) => ({
+      head: cell(row, head),
+      link: Boolean(table.link),
+      lines: rest.map((column) => ({
+        label: label(column.key),
+        text: cell(row, column),
+        link: column.kind === 'phone' && !isEmptyCell(row[column.key]),
+        strong: Boolean(column.emptyAs) && isEmptyCell(row[column.key]) && !isEmptyCell(row[column.emptyAs!.key]),
+      })),
+    })),
+  };
+}
+
+/** The tables a record's page draws first (a departure's manifest), read and drawn for the reader. */
+async function leadTablesPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  route: { config: AnyResource; id: string },
+  principal: Principal,
+  primed: PrimedAnswers,
+): Promise<{ bar: string; tables: TablePaint[] } | undefined> {
+  const { config, id } = route;
+  const tables = readableTables(config, principal, 'first');
+  if (!tables.length) return undefined;
+  const recordPath = `${config.name}/${encodeURIComponent(id)}`;
+  const tablePaths = tables.map((table) => `${recordPath}/${table.endpoint}`);
+  await primeAnswers(app, request, locale, [recordPath, ...tablePaths], primed);
+  const record = primed.answers[canonicalApiPath(recordPath)]?.body as Row | undefined;
+  if (!record) return undefined;
+  return {
+    bar: `${serverText(locale, labels.name(config), { smart_count: 1 })} ${recordTitle(config, record, locale)}`,
+    tables: tables.flatMap((table, index) => {
+      const data = primed.answers[canonicalApiPath(tablePaths[index])]?.body as Row | undefined;
+      return data ? [tablePaint(config, table, data, locale)] : [];
+    }),
+  };
+}
+
+/**
+ * A scan screen (the guide's check-in): the records it offers and their names, the one it opens on (the address's
+ * `pick`, else the preselected one) and its table, read as the screen reads them, and its card drawn for the reader.
+ */
+async function scanScreenPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  widget: ScanWidget,
+  resources: readonly AnyResource[],
+  primed: PrimedAnswers,
+): Promise<{ scan: ScanPaint; tables: TablePaint[] }> {
+  const text = (key: string) => serverText(locale, `app.scan.${key}`);
+  const config = resources.find((resource) => resource.name === widget.pick.resource);
+  const now = new Date();
+  const listPath = pickListPath(widget.pick, now);
+  await primeAnswers(app, request, locale, [listPath], primed);
+  const found = primed.answers[canonicalApiPath(listPath)]?.body;
+  const rows = Array.isArray(found) ? (found as Row[]) : [];
+  const configOf = (name: string) => resources.find((resource) => resource.name === name);
+  const reads = pickNameReads(widget.pick, config, rows, configOf);
+  await primeAnswers(
+    app,
+    request,
+    locale,
+    reads.map((read) => read.path),
+    primed,
+  );
+  const names = pickNames(
+    reads,
+    (read) => {
+      const body = primed.answers[canonicalApiPath(read.path)]?.body;
+      return Array.isArray(body) ? (body as Row[]) : [];
+    },
+    locale,
+  );
+  const asked = new URL(request.url, 'http://localhost').searchParams.get('pick');
+  const chosen =
+    rows.find((row) => String(row.id) === asked) ??
+    preselected(rows, widget.pick.preselect, config, now, DEFAULT_TIME_ZONE);
+  const scan: ScanPaint = {
+    title: serverText(locale, `app.portal.widgets.${widget.name}`),
+    pick: chosen ? { label: text('pick'), chosen: pickLabel(widget.pick, config, chosen, names, locale) } : undefined,
+    camera: text('camera'),
+    photo: text('photo'),
+    code: text('typeCode'),
+    send: text('send'),
+  };
+  const table = config?.recordTables?.find((candidate) => candidate.endpoint === widget.pick.table);
+  if (!config || !table || !chosen) return { scan, tables: [] };
+  const tablePath = `${config.name}/${encodeURIComponent(String(chosen.id))}/${table.endpoint}`;
+  await primeAnswers(app, request, locale, [tablePath], primed);
+  const data = primed.answers[canonicalApiPath(tablePath)]?.body as Row | undefined;
+  return { scan, tables: data ? [tablePaint(config, table, data, locale)] : [] };
+}
+
 /** An area's menu as its sidebar lists it for the account (core/menu.ts), in the page's language. */
 function menuSections(
   locale: Locale,
@@ -567,6 +696,20 @@ export function primedAreaPage(
     const { preload, paint } = recordPage
       ? await primeRecordPage(app, request, route.locale, recordPage, primed, config.resources)
       : {};
+    // A guide's screen at the door (a departure's page with its manifest first, the scan screen): drawn first too.
+    const principal = account.kind === AREA_KIND[route.area] ? principalOf(account) : undefined;
+    const recordRoute = principal && !paint ? areaRecordRoute(config.resources, route.area, route.subpath) : undefined;
+    const lead = recordRoute
+      ? await leadTablesPage(app, request, route.locale, recordRoute, principal!, primed)
+      : undefined;
+    const portalScreen =
+      principal && route.subpath
+        ? config.portals[route.area]?.screens.find((candidate) => candidate.path === route.subpath)
+        : undefined;
+    const scanWidget = portalScreen?.widgets.find((widget): widget is ScanWidget => widget.kind === 'scan');
+    const scan = scanWidget
+      ? await scanScreenPage(app, request, route.locale, scanWidget, config.resources, primed)
+      : undefined;
     const figures =
       screen && accountResource && account.id !== undefined
         ? homeFigures(screen, primed, accountResource.name, account.id)
@@ -588,6 +731,11 @@ export function primedAreaPage(
         preload,
         ...recordFirstPaint({ ...paint, menu: menuSections(route.locale, route.area, account, config) }),
       };
+    if (lead) return { head, ...screenFirstPaint({ bar: lead.bar, tables: lead.tables }) };
+    if (portalScreen && scan) {
+      const title = serverText(route.locale, `app.portal.screens.${portalScreen.name}`);
+      return { head, ...screenFirstPaint({ bar: title, heading: title, ...scan }) };
+    }
     return { head, preload, root: areaFirstPaint(route.locale, route.area, route.subpath, account, figures) };
   };
   return withinBudget(work(), budgetMs, { head: '', root: '' });

@@ -27,6 +27,8 @@ const HOLDS: Record<string, Hold> = {
   list: { held: '.lt-first-paint-rows, .lt-first-paint-table', drawn: (root) => root.querySelector(LIST_DRAWN) },
   // A record page is drawn whole, once the records its lines reach have come (RecordPageView.tsx).
   record: { held: '.lt-first-paint-record', drawn: (root) => root.querySelector('[data-testid="record-page"]') },
+  // A guide's screen (a departure's manifest, the scan screen): once its table's rows, or its picker, have come.
+  screen: { held: '.lt-first-paint-screen', drawn: (root) => root.querySelector('[data-screen-drawn]') },
 };
 const MAX_HOLD_MS = 8000;
 const PHOTO_WAIT_MS = 1000;

@@ -12,10 +12,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import type { RefField } from '../../../core/fields';
-import { formatDate, formatDayAndTime, formatMoment, formatNumber } from '../../../core/format';
+import { formatMoment, formatNumber } from '../../../core/format';
 import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
-import { resolveFilter, type ScanWidget as ScanWidgetConfig } from '../../../core/portal';
+import type { ScanWidget as ScanWidgetConfig } from '../../../core/portal';
+import { pickLabel, pickListPath, pickNameReads, pickNames, preselected } from '../../../core/scan-pick';
+import { DEFAULT_TIME_ZONE } from '../../../core/zoned-time';
 import type { AnyResource, Row } from '../../../core/resource';
 import { useRegistry } from '../../generated/context';
 import type { LanternDataProvider } from '../../generated/data-provider';
@@ -80,33 +81,6 @@ function answerText(
   return [who, held].filter(Boolean).join(' · ');
 }
 
-/**
- * The picked record when the address names none: today's whose moment (the `preselect` date at its time field's
- * hour) is nearest to now, the coming one on a tie; else the next day's first; one of a day gone by only when
- * nothing else is offered (the most recent). Days and hours are the reader's wall clock.
- */
-function preselected(rows: Row[], field: string | undefined, config: AnyResource | undefined): Row | undefined {
-  if (!field) return rows[0];
-  const timeField = config?.fields[field]?.time;
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const nowMinutes = now.getHours() * 60 + now.getMinutes();
-  const moments = rows.map((row) => {
-    const time = /^(\d{2}):(\d{2})$/.exec(String((timeField && row[timeField]) ?? ''));
-    return { row, day: String(row[field] ?? '').slice(0, 10), minutes: time ? +time[1] * 60 + +time[2] : 0 };
-  });
-  const todays = moments
-    .filter(({ day }) => day === today)
-    .sort((a, b) => Math.abs(a.minutes - nowMinutes) - Math.abs(b.minutes - nowMinutes) || b.minutes - a.minutes);
-  if (todays.length) return todays[0].row;
-  const byMoment = (a: (typeof moments)[number], b: (typeof moments)[number]) =>
-    a.day.localeCompare(b.day) || a.minutes - b.minutes;
-  const coming = moments.filter(({ day }) => day > today).sort(byMoment);
-  if (coming.length) return coming[0].row;
-  return moments.sort(byMoment).at(-1)?.row;
-}
-
 /** Keeps the screen for offline use: its worker, and what the page loaded before the worker took it over. */
 function useOfflineScreen() {
   useEffect(() => {
@@ -136,47 +110,15 @@ function usePickList(pick: ScanWidgetConfig['pick'], config: AnyResource | undef
     // Offline, the screen's service worker answers from its cache (see RecordTable).
     networkMode: 'always',
     queryFn: async () => {
-      const query = new URLSearchParams({
-        filter: JSON.stringify(resolveFilter(pick.filter, new Date())),
-        sort: JSON.stringify(pick.sort ?? ['id', 'ASC']),
-        range: '[0,49]',
-      });
-      const rows = await dataProvider.getJson<Row[]>(`/${pick.resource}?${query}`);
-      const names = new Map<string, string>();
-      for (const name of pick.label) {
-        const ref = config?.fields[name] as RefField | undefined;
-        if (ref?.kind !== 'ref') continue;
-        const ids = [...new Set(rows.map((row) => row[name]).filter((id) => id != null))];
-        if (!ids.length) continue;
-        const refQuery = new URLSearchParams({ filter: JSON.stringify({ id: ids }), range: `[0,${ids.length - 1}]` });
-        const refConfig = registry.config(ref.reference);
-        const display = ref.display ?? refConfig?.recordTitle ?? 'id';
-        // Offline, a names' read the worker has not kept yet leaves the records named by their other fields: the
-        // guide still picks the departure and reads its manifest.
-        const targets = await dataProvider.getJson<Row[]>(`/${ref.reference}?${refQuery}`).catch(() => [] as Row[]);
-        for (const target of targets) {
-          const value = target[display];
-          names.set(
-            `${name}:${target.id}`,
-            typeof value === 'object' ? pickLocalized(value as LocalizedText, locale) : String(value),
-          );
-        }
-      }
-      return rows.map((row) => ({
-        row,
-        label: pick.label
-          .map((name) => {
-            const field = config?.fields[name];
-            const value = row[name];
-            if (field?.kind === 'ref') return names.get(`${name}:${value}`) ?? '';
-            // A departure's day with its hour: two departures of one day are told apart by it.
-            if (field?.kind === 'date' && field.time) return formatDayAndTime(String(value), row[field.time], locale);
-            if (field?.kind === 'date') return formatDate(String(value), locale);
-            return String(value ?? '');
-          })
-          .filter(Boolean)
-          .join(' · '),
-      }));
+      const rows = await dataProvider.getJson<Row[]>(`/${pickListPath(pick, new Date())}`);
+      const reads = pickNameReads(pick, config, rows, (name) => registry.config(name));
+      // Offline, a names' read the worker has not kept yet leaves the records named by their other fields: the
+      // guide still picks the departure and reads its manifest.
+      const found = await Promise.all(
+        reads.map((read) => dataProvider.getJson<Row[]>(`/${read.path}`).catch(() => [] as Row[])),
+      );
+      const names = pickNames(reads, (read) => found[reads.indexOf(read)], locale);
+      return rows.map((row) => ({ row, label: pickLabel(pick, config, row, names, locale) }));
     },
   });
 }
@@ -193,7 +135,8 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   const queryClient = useQueryClient();
   const pickConfig = registry.config(widget.pick.resource);
   const table = pickConfig?.recordTables?.find((t) => t.endpoint === widget.pick.table);
-  const { data: choices } = usePickList(widget.pick, pickConfig);
+  const { data: choices, isError: choicesFailed } = usePickList(widget.pick, pickConfig);
+  const choicesSettled = choices !== undefined || choicesFailed;
   // `?pick={id}` opens on that record (a departure's page links here with it), and a pick is written there.
   const [params, setParams] = useSearchParams();
   const picked = params.get('pick') ?? '';
@@ -218,6 +161,8 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
             choices.map(({ row }) => row),
             widget.pick.preselect,
             pickConfig,
+            new Date(),
+            DEFAULT_TIME_ZONE,
           )
         : undefined,
     [choices, widget.pick.preselect, pickConfig],
@@ -397,8 +342,9 @@ export function ScanWidget({ widget }: { widget: ScanWidgetConfig }) {
   };
 
   return (
-    // One block for the card and the table under it: the card takes its own height, not the table's too.
-    <Box>
+    // One block for the card and the table under it: the card takes its own height, not the table's too. What
+    // the server drew meanwhile (shell/held-paint.ts) goes once the picker is here (and the table's rows, if any).
+    <Box data-screen-drawn={choicesSettled && !(pickConfig && table && chosen) ? '' : undefined}>
       <WidgetCard name={widget.name}>
         <Stack spacing={2}>
           {choices?.length ? (

@@ -22,12 +22,17 @@ import { createPortal } from 'react-dom';
 import { downloadCSV, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { CSV_BOM, csvDocument } from '../../../core/csv';
-import { formatDateTime, formatNumber } from '../../../core/format';
-import { humanize } from '../../../core/labels';
-import { pickLocalized, type Locale, type LocalizedText } from '../../../core/locales';
+import { formatNumber } from '../../../core/format';
+import {
+  cellText,
+  headingWords,
+  isEmptyCell,
+  readableTables,
+  tableAnswer,
+  tableLabel,
+} from '../../../core/record-table-text';
 import type { AnyResource, RecordTable as RecordTableConfig, Row } from '../../../core/resource';
 import { recordTitle } from '../../../core/record-title';
-import { grants, type Principal } from '../../../core/roles';
 import type { LanternDataProvider } from '../data-provider';
 import { useActiveLocale } from '../fields/FieldValue';
 import { usePrincipal } from '../principal';
@@ -35,7 +40,6 @@ import { useRegistry } from '../context';
 import { PHONE } from '../workflow/ActionButton';
 
 type Column = RecordTableConfig['columns'][number];
-type Translate = ReturnType<typeof useTranslate>;
 
 /** A record endpoint's answer: its rows and totals, read again on every live change like every endpoint answer. */
 export function useRecordTable(config: AnyResource, table: RecordTableConfig, id: unknown) {
@@ -49,64 +53,9 @@ export function useRecordTable(config: AnyResource, table: RecordTableConfig, id
     networkMode: 'always',
     enabled: id != null,
   });
-  const rows = Array.isArray(data?.[table.rows]) ? (data[table.rows] as Row[]) : [];
-  const answered = (table.totals ? data?.[table.totals.from] : undefined) as Record<string, number> | undefined;
-  const totals = answered && table.totals!.keys.map((key) => [key, Number(answered[key] ?? 0)] as const);
-  return { data, rows, totals, error };
+  const { rows, totals } = tableAnswer(table, data);
+  return { data, rows: rows as Row[], totals, error };
 }
-
-const isEmpty = (value: unknown) =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
-
-/** A tally's entries read in the reader's language: "Adult 3 · Child 1" (a nameless one: its count alone). */
-function tallyText(value: unknown, locale: Locale): string {
-  if (!Array.isArray(value)) return String(value);
-  return (value as { name?: unknown; code?: unknown; quantity?: unknown }[])
-    .map((entry) => {
-      const name =
-        entry.name && typeof entry.name === 'object'
-          ? pickLocalized(entry.name as LocalizedText, locale)
-          : String(entry.name ?? entry.code ?? '');
-      return `${name} ${formatNumber(Number(entry.quantity ?? 0), locale)}`.trim();
-    })
-    .join(' · ');
-}
-
-/** One cell as text: the screen, the print sheet and the CSV write the same. */
-function cellText(
-  row: Row,
-  column: Column,
-  locale: Locale,
-  translate: Translate,
-  wordOf: (column: Column, row: Row) => string,
-): string {
-  const { kind } = column;
-  const value = row[column.key];
-  if (isEmpty(value)) {
-    if (column.emptyAs) return wordOf(column, row);
-    return kind === 'yesNo' ? translate('ra.boolean.false') : '';
-  }
-  if (kind === 'yesNo') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
-  if (kind === 'number') return formatNumber(Number(value), locale);
-  if (kind === 'time') return formatDateTime(String(value), locale);
-  if (kind === 'tally') return tallyText(value, locale);
-  return String(value);
-}
-
-const labelOf = (config: AnyResource, table: RecordTableConfig, key: string, translate: Translate) =>
-  translate(`resources.${config.name}.tables.${table.endpoint}.${key}`, { _: humanize(key) });
-
-/** The word an empty cell reads as (`emptyAs`): the row's field, labelled by the table's `values`. */
-const wordFor =
-  (config: AnyResource, table: RecordTableConfig, translate: Translate) =>
-  (column: Column, row: Row): string => {
-    const key = column.emptyAs?.key;
-    const value = key ? row[key] : undefined;
-    if (!key || isEmpty(value)) return '';
-    return translate(`resources.${config.name}.tables.${table.endpoint}.values.${key}.${String(value)}`, {
-      _: humanize(String(value)),
-    });
-  };
 
 /** A cell on screen: as its text, a phone as a `tel:` link the guide taps to call. */
 function CellValue({ row, column, text }: { row: Row; column: Column; text: string }) {
@@ -134,18 +83,6 @@ function useRowLink(table: RecordTableConfig): ((row: Row) => string | undefined
     row[key] === null || row[key] === undefined
       ? undefined
       : createPath({ resource: route, id: row[key] as string, type: 'show' });
-}
-
-/** The heading's words (`heading`): what the table is of, in the reader's language. */
-function headingWords(table: RecordTableConfig, data: Record<string, unknown> | undefined, locale: Locale): string[] {
-  const from = table.heading && data?.[table.heading.from];
-  if (!from || typeof from !== 'object') return [];
-  return table
-    .heading!.keys.map((key) => {
-      const value = (from as Record<string, unknown>)[key];
-      return value && typeof value === 'object' ? pickLocalized(value as LocalizedText, locale) : String(value ?? '');
-    })
-    .filter((text) => text.trim());
 }
 
 /** The sheet's own page: only it is printed, small enough that 40 rows and the totals fit one A4 page. */
@@ -180,15 +117,14 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
   const translate = useTranslate();
   const locale = useActiveLocale();
   const phone = useMediaQuery(PHONE.replace('@media ', ''));
-  const { data, rows, totals } = useRecordTable(config, table, record.id);
+  const { data, rows, totals, error } = useRecordTable(config, table, record.id);
   const rowLink = useRowLink(table);
-  const label = (key: string) => labelOf(config, table, key, translate);
+  const label = (key: string) => tableLabel(config, table, key, translate);
   const words = headingWords(table, data, locale);
   // The sheet names what it is of: the service, the departure's date and time, where travellers meet.
   const [what, ...where] = words;
   const title = [label('title'), what, recordTitle(config, record, locale), ...where].filter(Boolean).join(' · ');
-  const wordOf = wordFor(config, table, translate);
-  const cells = (row: Row) => table.columns.map((column) => cellText(row, column, locale, translate, wordOf));
+  const cells = (row: Row) => table.columns.map((column) => cellText(config, table, row, column, locale, translate));
   const totalsLine = (totals ?? []).map(([key, value]) => `${label(key)}: ${formatNumber(value, locale)}`).join(' · ');
   const download = () =>
     downloadCSV(
@@ -196,7 +132,13 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
       `${table.endpoint}-${record.id}`,
     );
   return (
-    <Card variant="outlined" sx={{ mt: 2 }} data-record-table={table.endpoint}>
+    <Card
+      variant="outlined"
+      sx={{ mt: 2 }}
+      data-record-table={table.endpoint}
+      // What the server drew of the screen meanwhile (shell/held-paint.ts) goes once the rows are here.
+      data-screen-drawn={data !== undefined || error ? '' : undefined}
+    >
       <GlobalStyles styles={PRINT_STYLES} />
       <CardContent>
         <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
@@ -314,9 +256,9 @@ export function RecordTable({ config, table, record }: { config: AnyResource; ta
 
 /** Which word an empty cell reads as (`emptyAs`), for the screen's styles and tests; none when it has a value. */
 function wordUsed(row: Row, column: Column): string | undefined {
-  if (!column.emptyAs || !isEmpty(row[column.key])) return undefined;
+  if (!column.emptyAs || !isEmptyCell(row[column.key])) return undefined;
   const value = row[column.emptyAs.key];
-  return isEmpty(value) ? undefined : String(value);
+  return isEmptyCell(value) ? undefined : String(value);
 }
 
 /**
@@ -401,16 +343,6 @@ function TableCards({
   );
 }
 
-/** The record's tables of a place (`first` or not) that this account may read (the endpoint's `by`). */
-function tablesOf(config: AnyResource, principal: Principal | undefined, place?: 'first' | 'after') {
-  return (config.recordTables ?? [])
-    .filter((table) => !place || Boolean(table.first) === (place === 'first'))
-    .filter((table) => {
-      const endpoint = config.endpoints?.[table.endpoint];
-      return endpoint && principal && grants(endpoint.by, principal);
-    });
-}
-
 /**
  * Whether the tables drawn first (the guide's manifest) have answered, or failed: what comes below them waits for
  * it, so a phone's page does not draw the form and then push it down a screen's height as the rows arrive.
@@ -419,7 +351,7 @@ export function useLeadTablesSettled(config: AnyResource, record: Row | undefine
   const dataProvider = useDataProvider<LanternDataProvider>();
   const { principal } = usePrincipal();
   const results = useQueries({
-    queries: tablesOf(config, principal, 'first').map((table) => {
+    queries: readableTables(config, principal, 'first').map((table) => {
       const path = `/${config.name}/${encodeURIComponent(String(record?.id))}/${table.endpoint}`;
       return {
         queryKey: ['endpoint', path],
@@ -447,7 +379,7 @@ export function RecordTables({
   if (!record) return null;
   return (
     <>
-      {tablesOf(config, principal, place).map((table) => (
+      {readableTables(config, principal, place).map((table) => (
         <RecordTable key={table.endpoint} config={config} table={table} record={record} />
       ))}
     </>
