@@ -13,7 +13,9 @@ declare global {
 /** For `page.addInitScript(watchFrames, { held, drawn })`: records each change of what is visible, frame by frame. */
 export function watchFrames({ held, drawn }: { held: string; drawn: string }) {
   window.__frames = [];
-  const shown = (selector: string) => [...document.querySelectorAll(selector)].some((node) => node.checkVisibility());
+  // Hidden by a style (a grid kept out of sight until it has settled) is not shown either.
+  const shown = (selector: string) =>
+    [...document.querySelectorAll(selector)].some((node) => node.checkVisibility({ visibilityProperty: true }));
   const frame = () => {
     const state: [boolean, boolean] = [shown(held), shown(drawn)];
     const last = window.__frames.at(-1);

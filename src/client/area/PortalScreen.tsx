@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   Suspense,
@@ -139,7 +139,6 @@ const SETTLE_LIMIT_MS = 3000;
  */
 function SettledGrid({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const fetching = useIsFetching(SCREEN_QUERIES);
   const [settled, setSettled] = useState(false);
   const [loads, setLoads] = useState(0);
   const register = useCallback((load: Promise<unknown>) => {
@@ -152,11 +151,26 @@ function SettledGrid({ children }: { children: ReactNode }) {
     return () => clearTimeout(id);
   }, []);
   useEffect(() => {
-    if (settled || loads > 0 || client.isFetching(SCREEN_QUERIES) > 0) return;
-    // Quiet for a moment: a query that follows another's answer (the account, then its record) starts meanwhile.
-    const id = setTimeout(() => setSettled(true), 100);
-    return () => clearTimeout(id);
-  }, [client, fetching, loads, settled]);
+    if (settled) return;
+    // Read again on every change of the queries: an answer found in the page (primed) starts and ends its fetch
+    // between two renders, where a count of fetching queries never moves and would leave the grid hidden.
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      if (loads > 0 || client.isFetching(SCREEN_QUERIES) > 0) {
+        clearTimeout(quiet);
+        quiet = undefined;
+        return;
+      }
+      // Quiet for a moment: a query that follows another's answer (the account, then its record) starts meanwhile.
+      quiet ??= setTimeout(() => setSettled(true), 100);
+    };
+    check();
+    const unsubscribe = client.getQueryCache().subscribe(check);
+    return () => {
+      unsubscribe();
+      clearTimeout(quiet);
+    };
+  }, [client, loads, settled]);
   return (
     <GridState.Provider value={state}>
       <div style={settled ? undefined : { visibility: 'hidden' }}>{children}</div>

@@ -28,7 +28,14 @@ const HOLDS: Record<string, Hold> = {
   // A record page is drawn whole, once the records its lines reach have come (RecordPageView.tsx).
   record: { held: '.lt-first-paint-record', drawn: (root) => root.querySelector('[data-testid="record-page"]') },
   // A guide's screen (a departure's manifest, the scan screen): once its table's rows, or its picker, have come.
-  screen: { held: '.lt-first-paint-screen', drawn: (root) => root.querySelector('[data-screen-drawn]') },
+  // A portal screen keeps its widgets hidden until they have settled (PortalScreen.tsx): drawn means shown.
+  screen: {
+    held: '.lt-first-paint-screen',
+    drawn: (root) =>
+      [...root.querySelectorAll('[data-screen-drawn]')].find(
+        (element) => getComputedStyle(element).visibility !== 'hidden',
+      ) ?? null,
+  },
 };
 const MAX_HOLD_MS = 8000;
 const PHOTO_WAIT_MS = 1000;
@@ -64,7 +71,8 @@ export function holdFirstPaint(root: HTMLElement, layer: HTMLElement): void {
         new Promise((resolve) => setTimeout(resolve, PHOTO_WAIT_MS)),
       ]).then(release);
   });
-  observer.observe(root, { childList: true, subtree: true });
+  // A screen shown by a style's change (its hidden grid made visible) is heard too.
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
   const timer = setTimeout(release, MAX_HOLD_MS);
   window.addEventListener('popstate', release);
 }
