@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnyResource, DataContext, InsertIfFree, MailMessage, Row } from '../core/resource';
+import type { AnyResource, InsertIfFree, MailMessage, Row } from '../core/resource';
 import { formatEnglish } from '../core/messages';
 import { statusField } from '../core/resource';
 import { brokenRules } from '../core/rules';
@@ -10,7 +10,7 @@ import { hashPasswordFields } from './auth/password-fields';
 import { mailSecurityNotices } from './auth/security-notices';
 import { deleteAccountSessions } from './auth/sessions';
 import { removeSecondFactor } from './auth/two-factor/store';
-import { writeAudit, writeAudits, type AuditEntry } from './audit';
+import { writeAudit, writeAudits } from './audit';
 import { asWriter } from './db/writer-share';
 import { withCommitBus } from './db/commit-bus';
 import { announceChange } from './events/notice';
@@ -20,6 +20,9 @@ import { notify } from './notify';
 import { enqueueMail } from './outbox';
 import { sameValue, toColumns, toRecord, type Registry } from './rest/registry';
 import { runTransitionOn } from './transitions';
+import type { RecordWriter, UpdateOptions } from './record-writer';
+
+export type { UpdateOptions } from './record-writer';
 
 /** What the audit trail shows instead of a secret's value. */
 const SECRET = '[changed]';
@@ -62,24 +65,11 @@ function isSecret(resource: AnyResource, name: string): boolean {
   return !field || field.kind === 'password' || Boolean(field.hidden) || Boolean(field.writeOnly);
 }
 
-export interface UpdateOptions {
-  /** Write no audit row (the caller writes one that says more, e.g. a transition). */
-  audit?: false | Partial<AuditEntry>;
-  /** Do not bump `version` (a second write of the same change). */
-  bump?: boolean;
-  /** The session (id) that survives a new password of its own account; every other one ends. */
-  keepSession?: string;
-  /** The action the live event stream names (a transition's name); default `update`. */
-  event?: string;
-  /** What the change is when more than an edit (a check-in): the audit row's action and the live event's. */
-  action?: string;
-}
-
 /**
  * The server side of `DataContext`: every generic write of a request goes through one of these, in the
  * request's transaction, with its audit row.
  */
-export class Writer implements DataContext {
+export class Writer implements RecordWriter {
   constructor(
     readonly trx: Kysely<any>,
     readonly registry: Registry,

@@ -14,7 +14,7 @@ import {
 } from '../core/resource';
 import { ADMIN_ROLES, type AccountKind, type AdminRole } from '../core/roles';
 import { accountResourceFor, findAccount, maySignIn, type Account } from './auth/accounts';
-import type { Writer } from './data-context';
+import type { RecordWriter } from './record-writer';
 import { rowMatches } from '../core/rules';
 import { accountLocale, enqueueMail } from './outbox';
 import { MAIL_QR_CAPTION_PARAM, MAIL_QR_PARAM, MAIL_TEXT_PARAM } from './mail/render';
@@ -47,7 +47,7 @@ function rolesThatMayAct(resource: AnyResource, state: string): AdminRole[] {
   return roles.size ? [...roles] : ['super_admin'];
 }
 
-async function adminsWhoMayAct(writer: Writer, resource: AnyResource, record: Row): Promise<Recipient[]> {
+async function adminsWhoMayAct(writer: RecordWriter, resource: AnyResource, record: Row): Promise<Recipient[]> {
   const status = statusField(resource);
   const roles = status ? rolesThatMayAct(resource, String(record[status] ?? '')) : [];
   const admins = accountResourceFor(writer.registry.resources, 'admin');
@@ -59,7 +59,7 @@ async function adminsWhoMayAct(writer: Writer, resource: AnyResource, record: Ro
     .map((row) => ({ kind: 'admin' as const, id: Number(row.id) }));
 }
 
-async function recipientsOf(writer: Writer, resource: AnyResource, record: Row, rules: readonly NotifyRule[]) {
+async function recipientsOf(writer: RecordWriter, resource: AnyResource, record: Row, rules: readonly NotifyRule[]) {
   const found = new Map<string, Recipient & { rule: NotifyRule }>();
   const actor = writer.principal;
   for (const rule of rules) {
@@ -78,7 +78,7 @@ async function recipientsOf(writer: Writer, resource: AnyResource, record: Row, 
 }
 
 /** A rule's `params` endpoint answered for the record, its numbers as money when it names a currency. */
-async function endpointParams(writer: Writer, resource: AnyResource, record: Row, rule: NotifyRule) {
+async function endpointParams(writer: RecordWriter, resource: AnyResource, record: Row, rule: NotifyRule) {
   const endpoint = rule.params ? resource.endpoints?.[rule.params] : undefined;
   if (!endpoint) return {};
   const answer = (await endpoint.handler(
@@ -106,7 +106,7 @@ function recordLink(resource: AnyResource, record: Row, kind: AccountKind, local
 
 /** How a record's values read in a mail: instants in the platform's time zone, references by their display value. */
 interface MailReading {
-  writer: Writer;
+  writer: RecordWriter;
   timeZone: string;
 }
 
@@ -172,7 +172,7 @@ async function messageParams(
 
 /** The values of a rule's own mail: those of the record `via` references, under the record's own. */
 async function mailParams(
-  writer: Writer,
+  writer: RecordWriter,
   resource: AnyResource,
   record: Row,
   input: Record<string, unknown>,
@@ -223,7 +223,7 @@ function mailText(mail: NonNullable<NotifyRule['mail']>, record: Row): Record<st
  * the change, so a change that rolls back tells no one.
  */
 export async function notify(
-  writer: Writer,
+  writer: RecordWriter,
   resource: AnyResource,
   event: string,
   record: Row,

@@ -3,7 +3,7 @@ import { statusField, type AnyResource, type Row, type Transition } from '../cor
 import { validateBody } from '../core/validation';
 import { checkTransition } from '../core/workflow';
 import { writeAudit } from './audit';
-import type { Writer } from './data-context';
+import type { RecordWriter } from './record-writer';
 import { badRequest, HttpError, notFound } from './errors';
 import { notify } from './notify';
 import { contextOf } from './rest/context';
@@ -27,7 +27,7 @@ export function inputTargets(resource: AnyResource, transition: Transition): Map
  * row and the notifications. `before` is the record as read under its row lock.
  */
 export async function applyTransition(
-  writer: Writer,
+  writer: RecordWriter,
   resource: AnyResource,
   before: Row,
   action: string,
@@ -103,7 +103,7 @@ export async function applyTransition(
  * cross-resource effects), locking the row first. No scope applies: server code names the record it means.
  */
 export async function runTransitionOn(
-  writer: Writer,
+  writer: RecordWriter,
   resourceName: string,
   id: number,
   action: string,

@@ -1,8 +1,8 @@
 import type { DataContext } from '../../core/resource';
-import type { Writer } from '../data-context';
+import type { RecordWriter } from '../record-writer';
 
-/** A plain DataContext object over a Writer (effects and hooks may spread it without losing methods). */
-export function contextOf<E extends object>(writer: Writer, extra: E): DataContext & E {
+/** A plain DataContext object over a RecordWriter (effects and hooks may spread it without losing methods). */
+export function contextOf<E extends object>(writer: RecordWriter, extra: E): DataContext & E {
   return {
     trx: writer.trx,
     principal: writer.principal,

@@ -1,18 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Total } from './list-total';
 import type { OverLimitTotals } from './over-limit-totals';
 
-/**
- * How a list total was obtained, sent as `X-Total-Count-Kind` beside `Content-Range`:
- * - `exact`: the true number of matching rows;
- * - `capped`: more than the limit matched; the total is limit + 1 and means "limit+" ("10,000+");
- * - `estimate`: more than the limit matched; the total is the planner's estimate ("about 100,800").
- */
-export type CountKind = 'exact' | 'capped' | 'estimate';
-
-export interface Total {
-  total: number;
-  kind: CountKind;
-}
+export type { CountKind, Total } from './list-total';
 
 export const TOTAL_KIND_HEADER = 'X-Total-Count-Kind';
 

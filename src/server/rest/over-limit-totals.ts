@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { Total } from './list-count';
+import type { Total } from './list-total';
 
 /** How long a filter known to match more rows than the exact-count limit is trusted to still do so. */
 export const OVER_LIMIT_TTL_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { Signature, Transition } from '../../core/resource';
 import type { Principal } from '../../core/roles';
-import type { Writer } from '../data-context';
+import type { RecordWriter } from '../record-writer';
 import { HttpError } from '../errors';
 
 export const ALREADY_SIGNED = 'You have already approved this; another admin must approve it';
@@ -17,7 +17,10 @@ export function signaturesOf(record: Record<string, unknown>, field: string): Si
 }
 
 /** The threshold of a transition's signatures now (settings), or 0 when the rule is off. */
-export async function signatureThreshold(writer: Pick<Writer, 'settings'>, transition: Transition): Promise<number> {
+export async function signatureThreshold(
+  writer: Pick<RecordWriter, 'settings'>,
+  transition: Transition,
+): Promise<number> {
   if (!transition.signatures) return 0;
   const [group, key] = transition.signatures.above.split('.', 2);
   const threshold = Number((await writer.settings(group))[key] ?? 0);
@@ -26,7 +29,7 @@ export async function signatureThreshold(writer: Pick<Writer, 'settings'>, trans
 
 /** Whether the record needs the transition's signatures (its amount is above the threshold in force). */
 export async function needsSignatures(
-  writer: Pick<Writer, 'settings'>,
+  writer: Pick<RecordWriter, 'settings'>,
   transition: Transition,
   record: Record<string, unknown>,
 ): Promise<boolean> {
