@@ -8,7 +8,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PG_SESSION_OPTIONS } from '../../src/server/db/connection';
+import { PG_SESSION_OPTIONS } from '../../src/server/db/db';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { enumOf, integer, ref, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import productResources from '../../resources/index';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { diffSchemas } from '../../src/server/db/diff';
 import { migrate, MIGRATIONS_DIR, splitStatements } from '../../src/server/db/migrate';
 import { deriveSchema } from '../../src/server/db/schema';

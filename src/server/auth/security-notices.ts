@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../core/format';
 import { DEFAULT_LOCALE } from '../../core/locales';
 import type { AnyResource, Row } from '../../core/resource';
-import type { RecordWriter } from '../record-writer';
-import { accountLocale } from '../outbox';
+import type { RecordWriter } from '../engine/record-writer';
+import { accountLocale } from '../mail/outbox';
 
 /** The account's sign-in address field (the first email field of an account resource). */
 function emailFieldOf(resource: AnyResource): string | undefined {
