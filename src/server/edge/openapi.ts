@@ -4,6 +4,7 @@ import { searchFields } from '../../core/search';
 import { writableFields } from '../../core/validation';
 import { fieldSchema, recordResponseSchema } from '../engine/field-schemas';
 import { accountPaths } from './openapi-accounts';
+import { withOperationIds } from './openapi-operation-ids';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS } from '../engine/reorder-routes';
 import { MAX_UPLOAD_BYTES } from '../engine/upload-routes';
@@ -73,9 +74,10 @@ function resourcePaths(resource: AnyResource): Record<string, Schema> {
     content: {
       'application/json': {
         schema: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+        // Beside `content`, OpenAPI 3.1 allows an example only in the media type (beside `schema` it needs `schema`).
+        example: [0, 24],
       },
     },
-    example: '[0,24]',
     description: `Inclusive first and last row; at most ${limits.maxPage} rows per request (a larger range answers 400). Without it, the first ${limits.maxPage} rows.`,
   };
   const filterParam = {
@@ -632,6 +634,6 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lantern_session' } },
     },
     security: [{ session: [] }, {}],
-    paths,
+    paths: withOperationIds(paths, resources),
   };
 }
