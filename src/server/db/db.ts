@@ -74,11 +74,10 @@ const pgliteSharedBuffers = () => process.env.PGLITE_SHARED_BUFFERS || '32MB';
 
 /**
  * Settings of every pooled PostgreSQL session. UTC, so that date arithmetic in SQL does not depend on the server's
- * zone. Named statements planned for their values every time: after five runs PostgreSQL may otherwise settle on a
- * generic plan, which for a text search (`ilike $2` in a `limit $5` count) was 20× slower than the plan made for the
- * actual pattern.
+ * zone. Plans are left to PostgreSQL's own choice (cached once a generic plan is as good): the statements a generic
+ * plan serves badly are marked to be planned for their values each time (db/custom-plan.ts), not the whole session.
  */
-export const PG_SESSION_OPTIONS = '-c TimeZone=UTC -c plan_cache_mode=force_custom_plan';
+export const PG_SESSION_OPTIONS = '-c TimeZone=UTC';
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { customPlan } from '../db/custom-plan';
 import type { Total } from './list-total';
 import type { OverLimitTotals } from './over-limit-totals';
 
@@ -23,7 +24,7 @@ export async function plannerEstimate(db: Kysely<any>, table: string, filter: Ra
  */
 export function cappedCountQuery(table: string, filter: RawBuilder<boolean>, limit: number): RawBuilder<{ n: number }> {
   return sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${filter} limit ${limit + 1}) capped`;
+    select ${customPlan} count(*)::int as n from (select 1 from ${sql.table(table)} where ${filter} limit ${limit + 1}) capped`;
 }
 
 export async function cappedCount(

@@ -14,6 +14,7 @@ import {
   searchWords,
   typoPatterns,
 } from '../../core/search';
+import { customPlan } from '../db/custom-plan';
 import { searchValueSql, titlePath } from '../db/search-schema';
 import { quoteIdent } from '../db/sql-names';
 import { isJsonKind } from '../db/schema';
@@ -167,7 +168,8 @@ function filterSql(
     if (!words.length) return undefined;
     search.words = words;
     search.text = searchText(resource, table, readable, options.resources);
-    return sql<boolean>`(${sql.join(
+    // A generic plan ignores what the patterns select: a search is planned for its words (db/custom-plan.ts).
+    return sql<boolean>`(${customPlan} ${sql.join(
       words.map((word) => wordSql(search.text!, word)),
       sql` and `,
     )})`;
