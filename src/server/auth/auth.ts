@@ -20,6 +20,7 @@ import {
 } from './accounts';
 import { meBody } from './me';
 import { Registry } from '../engine/registry';
+import { SESSION_COOKIE } from './session-cookie';
 import { refuseUnverified } from './unverified-sign-in';
 import { mustSetUpFirst, SETUP_REQUIRED, type SecondFactorState } from './two-factor/enforcement';
 import { beginSecondStep, registerTwoFactorRoutes } from './two-factor/routes';
@@ -67,7 +68,7 @@ export interface AuthOptions {
 }
 
 export { TOO_MANY_ATTEMPTS } from './password-proof';
-export const SESSION_COOKIE = 'lantern_session';
+export { SESSION_COOKIE };
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 export const NOT_SIGNED_IN = 'Not signed in';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { inTransaction } from '../engine/data-context';
+import { inTransaction } from '../db/transaction';
 import type { Registry } from '../engine/registry';
 import { isUnverified, mailAccountLink } from './account-links';
 import type { Account } from './accounts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../auth/auth';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 
 /** Answers that depend on who asks, or that set a session, are kept by no cache (browser, proxy, CDN). */
 export const PRIVATE_ANSWER = 'no-store';

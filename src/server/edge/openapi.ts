@@ -6,8 +6,7 @@ import { fieldSchema, recordResponseSchema } from '../engine/field-schemas';
 import { accountPaths } from './openapi-accounts';
 import { withOperationIds } from './openapi-operation-ids';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
-import { MAX_REORDER_IDS } from '../engine/reorder-routes';
-import { MAX_UPLOAD_BYTES } from '../engine/upload-routes';
+import { MAX_REORDER_IDS, MAX_UPLOAD_BYTES } from '../engine/body-limits';
 import { statsPaths } from '../stats/openapi';
 import { TWO_FACTOR_PATHS } from '../auth/two-factor/openapi';
 

@@ -11,8 +11,6 @@ import { mailSecurityNotices } from '../auth/security-notices';
 import { deleteAccountSessions } from '../auth/sessions';
 import { removeSecondFactor } from '../auth/two-factor/store';
 import { writeAudit, writeAudits } from './audit';
-import { asWriter } from '../db/writer-share';
-import { withCommitBus } from '../db/commit-bus';
 import { announceChange } from '../events/notice';
 import { badRequest, HttpError, notFound, takenField } from '../edge/errors';
 import { quoteIdent } from '../db/sql-names';
@@ -22,36 +20,12 @@ import { sameValue, toColumns, toRecord, type Registry } from './registry';
 import { runTransitionOn } from './transitions';
 import type { RecordWriter, UpdateOptions } from './record-writer';
 
+export { inTransaction } from '../db/transaction';
+
 export type { UpdateOptions } from './record-writer';
 
 /** What the audit trail shows instead of a secret's value. */
 const SECRET = '[changed]';
-
-const RETRYABLE = new Set(['40001', '40P01']);
-const ATTEMPTS = 4;
-
-/**
- * Runs `work` in one transaction, retrying serialization failures and deadlocks a few times. The transaction takes
- * its connection within the writers' share of the pool (db/writer-share.ts).
- */
-export async function inTransaction<T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
-  return asWriter(db, () =>
-    withCommitBus(db, async (begin) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute((trx) => {
-            begin(trx);
-            return work(trx);
-          });
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (!code || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-        }
-      }
-    }),
-  );
-}
 
 /** Secrets and password hashes never appear in the audit trail, only the fact that they changed. */
 /** The resource's cross-field rules, on the values written (and the stored ones they leave as they are). */

@@ -9,9 +9,9 @@ import { findAccountByEmail, normalizeEmail } from '../auth/accounts';
 import { EMAIL_CHANGES_PER_ACCOUNT, limitCalls, limitMailsTo } from '../auth/mail-limits';
 import { passwordFields, passwordHashOf } from '../auth/password-fields';
 import { CURRENT_PASSWORD, proveCurrentPassword } from '../auth/password-proof';
-import { SESSION_COOKIE } from '../auth/auth';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { sessionIdOf } from '../auth/sessions';
-import type { Writer } from './data-context';
+import type { RecordWriter } from './record-writer';
 import { badRequest } from '../edge/errors';
 import { parseId } from './input';
 
@@ -81,7 +81,7 @@ function newEmail(before: Record<string, unknown>, patch: Record<string, unknown
  * nothing and answers as the change would have.
  */
 export async function writeOwnAccount(
-  writer: Writer,
+  writer: RecordWriter,
   resource: AnyResource,
   before: Row,
   patch: Record<string, unknown>,

@@ -8,9 +8,7 @@ import { badRequest, HttpError, notFound } from '../edge/errors';
 import { requireObject } from './input';
 import { present, type RouteDeps } from './resource-routes';
 import { denied, scopeSql, writeAccess } from './scope';
-
-/** More rows than any list page shows; a longer order is a mistake, not a screen. */
-export const MAX_REORDER_IDS = 500;
+import { MAX_REORDER_IDS } from './body-limits';
 
 /** The ids of the body, in order: distinct positive integers, else a 400 naming `ids` (or the unknown key). */
 function orderedIds(body: Record<string, unknown>): number[] {

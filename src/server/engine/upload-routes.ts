@@ -10,9 +10,7 @@ import { HttpError, notFound } from '../edge/errors';
 import { ImageRefused, processImage, type ImageProblem } from '../images/pipeline';
 import { readFile, storeImage } from '../images/store';
 import { denied } from './scope';
-
-/** Largest image accepted (bytes): photos from a phone, not raw camera files. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from './body-limits';
 
 function refused(request: FastifyRequest, problem: ImageProblem | 'required'): HttpError {
   const message = appText(request, `upload.errors.${problem}`);

@@ -4,7 +4,7 @@ import type { AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { maySignIn, principalOf } from '../auth/accounts';
 import { AUTH_CHANNEL } from '../auth/auth-changes';
-import { SESSION_COOKIE } from '../auth/auth';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { sessionAccountReader } from '../auth/session-account';
 import type { Database } from '../db/db';
 import { RECONNECT_HINT_MS } from '../edge/lifecycle';

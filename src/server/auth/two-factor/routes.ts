@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../../core/messages';
 import type { AnyResource } from '../../../core/resource';
 import { writeAudit } from '../../engine/audit';
-import { inTransaction } from '../../engine/data-context';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, HttpError } from '../../edge/errors';
 import { Registry } from '../../engine/registry';
 import { findAccount, maySignIn, normalizeEmail, principalOf, type Account, type SignedInPrincipal } from '../accounts';
