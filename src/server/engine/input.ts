@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { ownerRule, writableFieldsFor } from '../../core/access';
+import { ownerRule } from '../../core/access';
 import { formatEnglish } from '../../core/messages';
 import { statusField, type AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
-import { validateBody, type SchemaMode } from '../../core/validation';
+import { validateWith, type SchemaMode } from '../../core/validation';
 import { badRequest, HttpError } from '../edge/errors';
 import { isSystemField, sameValue, type Registry } from './registry';
+import { writePlanOf } from './write-plan';
 
 const NOT_ALLOWED = formatEnglish({ key: 'unknownField' });
 const READ_ONLY = formatEnglish({ key: 'readOnly' });
@@ -44,7 +45,8 @@ export async function prepareWrite(
   body: Record<string, unknown>,
   stored?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const writable = new Set(writableFieldsFor(resource, principal, mode));
+  const rules = writePlanOf(resource).rulesFor(principal, mode);
+  const writable = rules.writable;
   const errors: Record<string, string> = {};
   const candidate: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
@@ -68,7 +70,7 @@ export async function prepareWrite(
         candidate[name] = typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
     }
   }
-  const result = await validateBody(resource, mode, candidate, [...writable], stored);
+  const result = await validateWith(rules.schema, rules.fields, candidate, stored);
   if ('errors' in result) {
     throw badRequest(Object.fromEntries(result.errors.map((e) => [e.path || '_', formatEnglish(e.message)])));
   }

@@ -2,6 +2,7 @@ import type { Field } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, tableName, type AnyResource } from '../../core/resource';
 import type { AccountKind } from '../../core/roles';
 import { columnName, isJsonKind } from '../db/schema';
+import { writePlanOf } from './write-plan';
 
 /** The resource configs the server was built with, and what it derives from them once. */
 export class Registry {
@@ -9,6 +10,8 @@ export class Registry {
 
   constructor(readonly resources: readonly AnyResource[]) {
     this.byName = new Map(resources.map((r) => [r.name, r]));
+    // The write path's plans are made here, at start, as the read path's are (read-plan.ts).
+    for (const resource of resources) writePlanOf(resource);
   }
 
   get(name: string): AnyResource | undefined {

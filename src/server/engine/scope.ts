@@ -4,6 +4,7 @@ import type { AnyResource, PublicWhere, Verb } from '../../core/resource';
 import type { Principal } from '../../core/roles';
 import { HttpError } from '../edge/errors';
 import type { Registry } from './registry';
+import { writePlanOf } from './write-plan';
 
 /** How a principal reads a resource: every row, its own rows, the public subset, or not at all. */
 export type ReadAccess =
@@ -52,7 +53,7 @@ export function readAccess(resource: AnyResource, principal: Principal): ReadAcc
 
 /** Which access a write verb needs; the row scope comes with it for owners. */
 export function writeAccess(resource: AnyResource, principal: Principal, verb: Verb): ReadAccess {
-  if (!can(resource, principal, verb)) throw denied(principal);
+  if (!writePlanOf(resource).may(principal, verb)) throw denied(principal);
   const rule = ownerRule(resource, principal);
   if (rule && principal.kind !== 'admin' && principal.kind !== 'public')
     return { mode: 'owner', field: rule.scope, value: principal.id };
