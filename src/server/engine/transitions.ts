@@ -1,6 +1,6 @@
 import { formatEnglish } from '../../core/messages';
-import { statusField, type AnyResource, type Row, type Transition } from '../../core/resource';
-import { validateBody } from '../../core/validation';
+import { statusField, type AnyResource, type Row } from '../../core/resource';
+import { validateWith } from '../../core/validation';
 import { checkTransition } from '../../core/workflow';
 import { writeAudit } from './audit';
 import type { RecordWriter } from './record-writer';
@@ -8,18 +8,7 @@ import { badRequest, HttpError, notFound } from '../edge/errors';
 import { notify } from './notify';
 import { contextOf } from './context';
 import { addSignature, needsSignatures } from './signatures';
-
-/** Where each declared input of a transition is stored on the record (if anywhere). */
-export function inputTargets(resource: AnyResource, transition: Transition): Map<string, string> {
-  const targets = new Map<string, string>();
-  for (const name of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
-    const mapped = transition.inputFields?.[name];
-    if (mapped === false) continue;
-    const target = mapped ?? name;
-    if (target in resource.fields) targets.set(name, target);
-  }
-  return targets;
-}
+import { writePlanOf } from './write-plan';
 
 /**
  * The workflow engine's one way of running a transition, in the writer's transaction, as the writer's principal:
@@ -40,11 +29,13 @@ export async function applyTransition(
     throw new HttpError(check.status ?? 400, check.message ?? 'Refused', check.errors);
   const transition = check.transition;
 
-  const targets = inputTargets(resource, transition);
+  const plan = writePlanOf(resource).transition(action)!;
+  const targets = plan.targets;
   const stored: Record<string, unknown> = {};
   for (const [name, target] of targets) if (input[name] !== undefined) stored[target] = input[name];
   if (Object.keys(stored).length) {
-    const result = await validateBody(resource, 'update', stored, Object.keys(stored));
+    const fields = Object.keys(stored);
+    const result = await validateWith(plan.inputSchema(fields), fields, stored);
     if ('errors' in result) {
       const back = new Map([...targets].map(([name, target]) => [target, name]));
       throw badRequest(

@@ -1,5 +1,5 @@
 import { can, writableFieldsFor } from '../../core/access';
-import type { AnyResource, Verb } from '../../core/resource';
+import type { AnyResource, Transition, Verb } from '../../core/resource';
 import { ADMIN_ROLES, SYSTEM, type Principal } from '../../core/roles';
 import { resourceSchema, type ResourceSchema, type SchemaMode } from '../../core/validation';
 
@@ -8,6 +8,15 @@ export interface WriteRules {
   readonly fields: readonly string[];
   readonly writable: ReadonlySet<string>;
   readonly schema: ResourceSchema;
+}
+
+/** A transition as the write path runs it: its config (guard, effect, notifications) and where its inputs go. */
+export interface TransitionPlan {
+  readonly transition: Transition;
+  /** Where each declared input is stored on the record (if anywhere). */
+  readonly targets: ReadonlyMap<string, string>;
+  /** The schema of the stored inputs a request sends (an update of those fields). */
+  inputSchema(fields: readonly string[]): ResourceSchema;
 }
 
 /** Who the decisions depend on: the account's kind and, for an admin, its role; never who the account is. */
@@ -33,12 +42,20 @@ const WRITES: readonly Verb[] = ['create', 'update', 'delete'];
 export class WritePlan {
   private readonly rules = new Map<string, WriteRules>();
   private readonly verbs = new Map<string, boolean>();
+  private readonly transitions = new Map<string, TransitionPlan>();
 
   constructor(readonly resource: AnyResource) {
     for (const writer of WRITERS) {
       for (const mode of MODES) this.rulesFor(writer, mode);
       for (const verb of WRITES) this.may(writer, verb);
     }
+    for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
+      this.transitions.set(action, transitionPlan(resource, transition));
+  }
+
+  /** The plan of the workflow's transition `action`, if the workflow has one by that name. */
+  transition(action: string): TransitionPlan | undefined {
+    return this.transitions.get(action);
   }
 
   /** The fields `principal` may write in a create or an update, and their schema. */
@@ -63,6 +80,36 @@ export class WritePlan {
     }
     return allowed;
   }
+}
+
+/** Where each declared input of a transition is stored on the record (if anywhere). */
+function inputTargets(resource: AnyResource, transition: Transition): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const name of [...(transition.requires ?? []), ...(transition.accepts ?? [])]) {
+    const mapped = transition.inputFields?.[name];
+    if (mapped === false) continue;
+    const target = mapped ?? name;
+    if (target in resource.fields) targets.set(name, target);
+  }
+  return targets;
+}
+
+function transitionPlan(resource: AnyResource, transition: Transition): TransitionPlan {
+  // A request sends some of the inputs: one schema per set of them, made on first use (there are few).
+  const schemas = new Map<string, ResourceSchema>();
+  return {
+    transition,
+    targets: inputTargets(resource, transition),
+    inputSchema(fields) {
+      const key = fields.join(',');
+      let schema = schemas.get(key);
+      if (!schema) {
+        schema = resourceSchema(resource, 'update', [...fields]);
+        schemas.set(key, schema);
+      }
+      return schema;
+    },
+  };
 }
 
 const plans = new WeakMap<AnyResource, WritePlan>();
