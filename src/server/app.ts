@@ -21,16 +21,8 @@ import type { StreamLimits } from './events/streams';
 import { needsSession, registerHealth } from './edge/health';
 import { Lifecycle } from './edge/lifecycle';
 import { openApiDocument } from './edge/openapi';
-import { registerActionRoutes } from './engine/action-routes';
-import { registerEndpointRoutes } from './engine/endpoint-routes';
-import { registerListRoutes } from './engine/list-routes';
-import { registerRecordQueue } from './engine/record-queue';
-import { registerReorderRoutes } from './engine/reorder-routes';
-import { ReadPlans } from './engine/read-plan';
+import { registerResourceEngine } from './engine/engine';
 import { Registry } from './engine/registry';
-import { registerResourceRoutes } from './engine/resource-routes';
-import { registerTotalsRoutes } from './engine/totals-routes';
-import { registerUploadRoutes } from './engine/upload-routes';
 import { registerSecurity } from './edge/security';
 import { registerStatic } from './edge/static';
 import type { PublicSite } from '../core/public-site';
@@ -139,21 +131,13 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   app.get('/api/openapi.json', async () => openapi);
   await registerDocs(app, openapi);
 
-  // A hot record queues its writers in the process, off the pool (PGlite's one connection queues everything).
-  if (engine === 'postgres') registerRecordQueue(app, { waitMs: config.limits.lockTimeoutMs });
-
-  // Each resource's read path is worked out here, once; requests run the plan instead of reading the config.
-  const deps = { db, registry, plans: new ReadPlans(registry, db) };
-  const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };
-  for (const resource of resources) {
-    registerListRoutes(app, { ...deps, list }, resource);
-    registerResourceRoutes(app, deps, resource);
-    registerActionRoutes(app, deps, resource);
-    registerEndpointRoutes(app, deps, resource);
-    registerTotalsRoutes(app, deps, resource);
-    registerReorderRoutes(app, deps, resource);
-  }
-  await registerUploadRoutes(app, { db, resources });
+  const deps = await registerResourceEngine(app, {
+    db,
+    registry,
+    engine,
+    lockTimeoutMs: config.limits.lockTimeoutMs,
+    list: { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset },
+  });
   await registerEventRoutes(app, {
     database: options.database,
     registry,
