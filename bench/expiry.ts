@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
-import { createDatabase } from '../src/server/db/connection';
+import { createDatabase } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemo } from '../resources/demo/demo';
 import { runStatement } from '../tests/support/net';

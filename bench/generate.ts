@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { createDatabase } from '../src/server/db/connection';
+import { createDatabase } from '../src/server/db/db';
 import { loginAt } from '../tests/support/server-process';
 import { startServer } from './support/server';
 

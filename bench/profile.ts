@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { prepareServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { loginAt } from '../tests/support/server-process';
 import { randomIds } from './request-path';
 import { ROOT, startServer } from './support/server';

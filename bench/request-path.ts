@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { prepareServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { cpuSeconds, median } from './support/measure';
 import { startServer, type ChildServer } from './support/server';
 import { loginAt } from '../tests/support/server-process';

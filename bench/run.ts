@@ -33,16 +33,17 @@ import pg from 'pg';
 import resources from '../resources/index';
 import { tableName, type AnyResource } from '../src/core/resource';
 import type { Principal } from '../src/core/roles';
-import { createDatabase, PG_SESSION_OPTIONS, type Engine } from '../src/server/db/connection';
+import { createDatabase, PG_SESSION_OPTIONS, type Engine } from '../src/server/db/db';
+import { StatementNames } from '../src/server/db/prepared';
 import { migrate } from '../src/server/db/migrate';
-import { cappedCountQuery } from '../src/server/rest/list-count';
-import { pageQuery } from '../src/server/rest/list-keyset';
-import { parseListQuery } from '../src/server/rest/query';
-import { Registry } from '../src/server/rest/registry';
-import { readable, scopeSql, type ReadAccess } from '../src/server/rest/scope';
+import { cappedCountQuery } from '../src/server/engine/list-count';
+import { pageQuery } from '../src/server/engine/list-keyset';
+import { parseListQuery } from '../src/server/engine/query';
+import { Registry } from '../src/server/engine/registry';
+import { readable, scopeSql, type ReadAccess } from '../src/server/engine/scope';
 import { addBulkOrders } from '../resources/demo/bulk-orders';
 import { seedDemo } from '../resources/demo/demo';
-import { prepareServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { prepareServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { cpuIndex } from './support/cpu-index';
 import { cpuSeconds, median } from './support/measure';
 import { compareGetOne } from './request-path';
@@ -171,10 +172,10 @@ async function measureSqlAlone(engine: Engine, target: { databaseUrl?: string; d
         let result;
         if (engine === 'postgres') {
           const pool = new pg.Pool({ connectionString: target.databaseUrl, max: conns, options: PG_SESSION_OPTIONS });
-          let n = 0;
-          const names = new Map(statements.map((s) => [s.sql, `b${n++}`]));
+          // Named as the app names them (a statement marked for custom plans runs unnamed: db/custom-plan.ts).
+          const names = new StatementNames();
           result = await sqlAlone(
-            (s) => pool.query({ name: names.get(s.sql), text: s.sql, values: [...s.parameters] }),
+            (s) => pool.query({ name: names.nameOf(s.sql), text: s.sql, values: [...s.parameters] }),
             statements,
             conns,
           );
@@ -249,13 +250,16 @@ async function alternateList(c: Case, databaseUrl: string, apiUrl: string, cooki
   const database = await createDatabase({ databaseUrl });
   const statements = c.sql!(database.db);
   await database.close();
-  let n = 0;
-  const names = new Map(statements.map((statement) => [statement.sql, `alt${n++}`]));
+  const names = new StatementNames();
   const contenders = [
     {
       name: 'SQL alone',
       run: async () =>
-        sqlAlone((s) => pool.query({ name: names.get(s.sql), text: s.sql, values: [...s.parameters] }), statements, 16),
+        sqlAlone(
+          (s) => pool.query({ name: names.nameOf(s.sql), text: s.sql, values: [...s.parameters] }),
+          statements,
+          16,
+        ),
     },
     { name: 'thin server', run: () => load(`${thin.url}${c.thin}`, '', 16) },
     { name: 'API', run: () => load(`${apiUrl}${c.path}`, cookie, 16) },

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import { seedDemo } from '../resources/demo/demo';
 import { LOCALES } from '../src/core/locales';
 import { buildApp } from '../src/server/app';
-import { createDatabase } from '../src/server/db/connection';
+import { createDatabase } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
 
 const QUERIES = [

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildServer, SERVER_BUNDLE } from '../src/server/build-server';
+import { buildServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { cpuIndex } from './support/cpu-index';
 import { freePort, seededDatabase, startCluster } from '../tests/support/pg-cluster';
 import { loginAt, startServerProcess, type ServerProcess } from '../tests/support/server-process';

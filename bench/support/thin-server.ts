@@ -1,6 +1,6 @@
 /**
  * The floor the API is measured against: a Fastify server that does only the query, on a pg pool of
- * the same size and session settings as Lantern's, with named (prepared) statements as Lantern runs them.
+ * the same size as Lantern's (and PostgreSQL's own session settings), with named (prepared) statements as Lantern runs them.
  * No session, no access check, no scope: what is left is HTTP, the pool and the row's serialization.
  *
  *   GET /orders/:id   select * from orders where id = $1
@@ -8,12 +8,10 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PG_SESSION_OPTIONS } from '../../src/server/db/connection';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.PG_POOL_SIZE ?? 16),
-  options: PG_SESSION_OPTIONS,
 });
 const pageSql = process.env.THIN_PAGE_SQL ?? 'select 1';
 const pageParams = JSON.parse(process.env.THIN_PAGE_PARAMS ?? '[]') as unknown[];

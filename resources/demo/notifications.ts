@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { statusField, tableName, type AnyResource, type Row } from '../../src/core/resource';
-import { Writer } from '../../src/server/data-context';
-import { notify } from '../../src/server/notify';
-import { Registry, toRecord } from '../../src/server/rest/registry';
+import { Writer } from '../../src/server/engine/data-context';
+import { notify } from '../../src/server/engine/notify';
+import { Registry, toRecord } from '../../src/server/engine/registry';
 
 /** Recent events the demo accounts hear of on first start: `[event, state of the rows, how many]` per resource. */
 const RECENT: Record<string, [event: string, state: string, count: number][]> = {

@@ -1,8 +1,8 @@
 import type { Locale } from '../../src/core/locales';
 import { commissionOf } from '../orders.effects';
 import { reviewerNameOf } from '../reviews.effects';
-import { Builder, type Rec } from '../../src/server/seed/builder';
-import { Random } from '../../src/server/seed/random';
+import { Builder, type Rec } from '../../src/server/db/seed/builder';
+import { Random } from '../../src/server/db/seed/random';
 import { CHILD_TICKET_NAME, DEFAULT_TICKET_CODE, DEFAULT_TICKET_NAME, type TicketType } from '../shared/ticket-types';
 import { coverUrl, PALETTES, type CoverKey } from './covers';
 import {

@@ -365,6 +365,9 @@ export interface FieldError {
   message: MessageRef;
 }
 
+/** The schema `resourceSchema` makes: kept and reused by the server's write plans (one per reader and mode). */
+export type ResourceSchema = ReturnType<typeof resourceSchema>;
+
 /** Validates a body; returns the cleaned values or the per-field errors (first message per field). */
 export async function validateBody(
   resource: AnyResource,
@@ -374,7 +377,16 @@ export async function validateBody(
   /** The stored record on update, for rules that depend on fields the body does not carry. */
   context?: Record<string, unknown>,
 ): Promise<{ values: Record<string, unknown> } | { errors: FieldError[] }> {
-  const schema = resourceSchema(resource, mode, fields);
+  return validateWith(resourceSchema(resource, mode, fields), fields, body, context);
+}
+
+/** Validates a body with a schema made before (`resourceSchema` of these `fields`). */
+export async function validateWith(
+  schema: ResourceSchema,
+  fields: readonly string[],
+  body: Record<string, unknown>,
+  context?: Record<string, unknown>,
+): Promise<{ values: Record<string, unknown> } | { errors: FieldError[] }> {
   try {
     const values = await schema.validate(body, { abortEarly: false, stripUnknown: true, context });
     const clean: Record<string, unknown> = {};

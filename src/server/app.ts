@@ -5,40 +5,32 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyResource } from '../core/resource';
 import { registerAccountRoutes } from './auth/account-routes';
-import authPlugin, { type AuthOptions } from './auth/plugin';
-import { Availability } from './availability';
-import { readBuildInfo } from './build-info';
-import { loadConfig, type ServerConfig } from './config';
-import { OneLinePerRequest } from './request-log';
-import type { Database } from './db/connection';
+import authPlugin, { type AuthOptions } from './auth/auth';
+import { Availability } from './edge/availability';
+import { readBuildInfo } from './edge/build-info';
+import { loadConfig, type ServerConfig } from './edge/config';
+import { OneLinePerRequest } from './edge/request-log';
+import type { Database } from './db/db';
 import { migrationLevel } from './db/migrate';
-import { registerDocs } from './docs';
-import { registerApiCacheControl } from './cache-control';
-import { registerCompression } from './compression';
-import { errorHandler } from './errors';
-import { registerEventRoutes } from './events/routes';
+import { registerDocs } from './edge/docs';
+import { registerApiCacheControl } from './edge/cache-control';
+import { registerCompression } from './edge/compression';
+import { errorHandler } from './edge/errors';
+import { registerEventRoutes } from './events/events';
 import type { StreamLimits } from './events/streams';
-import { needsSession, registerHealth } from './health';
-import { Lifecycle } from './lifecycle';
-import { openApiDocument } from './openapi';
-import { registerActionRoutes } from './rest/action-routes';
-import { registerEndpointRoutes } from './rest/endpoint-routes';
-import { registerListRoutes } from './rest/list-routes';
-import { registerRecordQueue } from './rest/record-queue';
-import { registerReorderRoutes } from './rest/reorder-routes';
-import { ReadPlans } from './rest/read-plan';
-import { Registry } from './rest/registry';
-import { registerResourceRoutes } from './rest/resource-routes';
-import { registerTotalsRoutes } from './rest/totals-routes';
-import { registerUploadRoutes } from './rest/upload-routes';
-import { registerSecurity } from './security';
-import { registerStatic } from './static';
+import { needsSession, registerHealth } from './edge/health';
+import { Lifecycle } from './edge/lifecycle';
+import { openApiDocument } from './edge/openapi';
+import { registerResourceEngine } from './engine/engine';
+import { Registry } from './engine/registry';
+import { registerSecurity } from './edge/security';
+import { registerStatic } from './edge/static';
 import type { PublicSite } from '../core/public-site';
-import { registerMailState } from './mail/routes';
+import { registerMailState } from './mail/mail';
 import { MailWorker } from './mail/worker';
-import { TimerWorker, timersOf } from './timers';
+import { TimerWorker, timersOf } from './engine/timers';
 import { rollupsOf, scheduleCompaction, syncRollups } from './stats/rollup';
-import { registerStatsRoutes } from './stats/routes';
+import { registerStatsRoutes } from './stats/stats';
 
 /** SPEC §6: bodies over 1 MB answer 413. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -139,21 +131,13 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   app.get('/api/openapi.json', async () => openapi);
   await registerDocs(app, openapi);
 
-  // A hot record queues its writers in the process, off the pool (PGlite's one connection queues everything).
-  if (engine === 'postgres') registerRecordQueue(app, { waitMs: config.limits.lockTimeoutMs });
-
-  // Each resource's read path is worked out here, once; requests run the plan instead of reading the config.
-  const deps = { db, registry, plans: new ReadPlans(registry, db) };
-  const list = { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset };
-  for (const resource of resources) {
-    registerListRoutes(app, { ...deps, list }, resource);
-    registerResourceRoutes(app, deps, resource);
-    registerActionRoutes(app, deps, resource);
-    registerEndpointRoutes(app, deps, resource);
-    registerTotalsRoutes(app, deps, resource);
-    registerReorderRoutes(app, deps, resource);
-  }
-  await registerUploadRoutes(app, { db, resources });
+  const deps = await registerResourceEngine(app, {
+    db,
+    registry,
+    engine,
+    lockTimeoutMs: config.limits.lockTimeoutMs,
+    list: { exactCountLimit: config.listExactCountLimit, keysetOffset: config.listKeysetOffset },
+  });
   await registerEventRoutes(app, {
     database: options.database,
     registry,

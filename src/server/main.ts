@@ -1,14 +1,14 @@
 // First: the heap policy holds for everything the server loads after it.
-import './heap-policy';
+import './edge/heap-policy';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import english from '../../i18n/en';
 import { checkResources, formatProblems } from '../core/config-check';
 import { createApp } from './app';
-import { serverLogger } from './request-log';
-import { loadConfig } from './config';
-import { ConfigError } from './config-error';
-import { createDatabase, type Database } from './db/connection';
+import { serverLogger } from './edge/request-log';
+import { loadConfig } from './edge/config';
+import { ConfigError } from './edge/config-error';
+import { createDatabase, type Database } from './db/db';
 import { causeOf, faultOf } from './db/faults';
 import { migrate } from './db/migrate';
 import { seedDefaults, seedDemo } from '../../resources/demo/demo';

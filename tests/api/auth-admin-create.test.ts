@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { scratchPostgres } from './auth-fixture';
 import { describeEachEngine, POSTGRES_URL } from './harness';
 

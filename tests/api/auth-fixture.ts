@@ -9,9 +9,9 @@ import pg from 'pg';
 import { email, password, status, text, enumOf, datetime } from '../../src/core/fields';
 import { ADMIN_ROLES } from '../../src/core/roles';
 import { defineResource, tableName, type AnyResource } from '../../src/core/resource';
-import authPlugin, { type AuthOptions } from '../../src/server/auth/plugin';
+import authPlugin, { type AuthOptions } from '../../src/server/auth/auth';
 import { hashPasswordFields } from '../../src/server/auth/password-fields';
-import { createDatabase, type Database, type Engine } from '../../src/server/db/connection';
+import { createDatabase, type Database, type Engine } from '../../src/server/db/db';
 import { POSTGRES_URL } from './harness';
 import { createTableSql, deriveSchema } from '../../src/server/db/schema';
 

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 
 const database = await createDatabase({ databaseUrl: process.env.LANTERN_SHARED_DATABASE_URL, poolSize: 20 });
 const app = await buildApp({

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { call, describeEachEngine, POSTGRES_URL, startTestServer, type TestServer } from './harness';
 import {
   bookAndPayRush,

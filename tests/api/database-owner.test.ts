@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');

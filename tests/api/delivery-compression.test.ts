@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD } from '../../src/server/compression';
+import { COMPRESS_THRESHOLD } from '../../src/server/edge/compression';
 import { describeEachEngine, startTestServer, suiteServer, type TestServer } from './harness';
 
 interface Raw {

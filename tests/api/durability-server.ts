@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, type Engine } from '../../src/server/db/connection';
+import { createDatabase, type Engine } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../resources/demo/demo';
 import { POSTGRES_URL } from './harness';

@@ -3,7 +3,7 @@
  * hint when it drains, and exits.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RECONNECT_HINT_MS } from '../../src/server/lifecycle';
+import { RECONNECT_HINT_MS } from '../../src/server/edge/lifecycle';
 import { loginAt, prepareStore, startServerProcess, type DataStore, type ServerProcess } from './durability-server';
 import { openEvents } from './events-client';
 import { describeEachEngine } from './harness';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createDatabase, type Database } from '../../src/server/db/connection';
-import { RECONNECT_HINT_MS } from '../../src/server/lifecycle';
+import { createDatabase, type Database } from '../../src/server/db/db';
+import { RECONNECT_HINT_MS } from '../../src/server/edge/lifecycle';
 import { openEvents, type EventReader, type SseEvent } from './events-client';
 import { call, describeEachEngine, suiteServer } from './harness';
 

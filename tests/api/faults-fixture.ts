@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { DEFAULT_LIMITS, type DatabaseLimits } from '../../src/server/db/limits';
 
 export interface FaultServer {

@@ -9,7 +9,7 @@ import en from '../../i18n/en';
 import lo from '../../i18n/lo';
 import th from '../../i18n/th';
 import vi from '../../i18n/vi';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/edge/config';
 import { seededDatabase, startCluster, type PgCluster } from '../support/pg-cluster';
 import { holdLock, lockWaiters, startFaultServer, tracked, until, type FaultServer } from './faults-fixture';
 import { call } from './harness';

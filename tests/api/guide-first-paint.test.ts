@@ -13,7 +13,7 @@ import type { ScanWidget } from '../../src/core/portal';
 import { canonicalApiPath } from '../../src/core/primed-answers';
 import { pickLabel, pickListPath, pickNameReads, pickNames, preselected } from '../../src/core/scan-pick';
 import { DEFAULT_TIME_ZONE } from '../../src/core/zoned-time';
-import { serverText } from '../../src/server/server-text';
+import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { layerOf, primedOf, rootOf, shellsDist, TAGS } from './primed-shells';
 

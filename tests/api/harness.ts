@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { AnyResource } from '../../src/core/resource';
 import { buildApp, type AppOptions } from '../../src/server/app';
-import { createDatabase, type Database, type Engine } from '../../src/server/db/connection';
+import { createDatabase, type Database, type Engine } from '../../src/server/db/db';
 import { diffSchemas } from '../../src/server/db/diff';
 import { migrate } from '../../src/server/db/migrate';
 import { deriveSchema } from '../../src/server/db/schema';

@@ -11,10 +11,10 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
-import { loadConfig } from '../../src/server/config';
-import { createDatabase } from '../../src/server/db/connection';
+import { loadConfig } from '../../src/server/edge/config';
+import { createDatabase } from '../../src/server/db/db';
 import { MailWorker } from '../../src/server/mail/worker';
-import { Registry } from '../../src/server/rest/registry';
+import { Registry } from '../../src/server/engine/registry';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { act, create, ok, signInAll, type Sessions } from './workflows-helpers';
 

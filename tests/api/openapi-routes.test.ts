@@ -2,6 +2,7 @@
  * The OpenAPI document describes every route the server answers, and nothing it does not. The routes
  * are read from Fastify itself (`printRoutes`), so a route added without its documentation fails here.
  */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachEngine, suiteServer } from './harness';
 
@@ -42,13 +43,14 @@ describeEachEngine('OpenAPI completeness', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });
   let routes: Route[] = [];
   let documented: Route[] = [];
+  let doc: { paths: Record<string, Record<string, { operationId?: string }>> };
 
   beforeAll(async () => {
     routes = routesOf(server.app.printRoutes({ commonPrefix: false }))
       // HEAD answers every GET (Fastify's exposeHeadRoutes); the document lists the GET.
       .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
       .filter((route) => !NOT_API.some((pattern) => pattern.test(route.path)));
-    const doc = (await call(server, 'GET', '/api/openapi.json')).body;
+    doc = (await call(server, 'GET', '/api/openapi.json')).body;
     documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
@@ -96,5 +98,28 @@ describeEachEngine('OpenAPI completeness', (engine) => {
         !routes.some((route) => route.method === doc.method && routePattern(route.path).test(samplePath(doc.path))),
     );
     expect(phantom.map((doc) => `${doc.method} ${doc.path}`)).toEqual([]);
+  });
+
+  it('is a valid OpenAPI 3.1 document, as an outside validator reads it', async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names every operation with its own id, drawn from the resource and its transitions and endpoints', () => {
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      ['get', 'put', 'post', 'delete', 'patch']
+        .filter((method) => item[method])
+        .map((method) => item[method].operationId),
+    );
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const at = (path: string, method: string) => doc.paths[path][method].operationId;
+    expect(at('/api/orders', 'get')).toBe('listOrders');
+    expect(at('/api/orders', 'post')).toBe('createOrder');
+    expect(at('/api/orders/{id}', 'get')).toBe('getOrder');
+    expect(at('/api/orders/{id}', 'patch')).toBe('updateOrder');
+    expect(at('/api/orders/{id}/actions/pay', 'post')).toBe('payOrder');
+    expect(at('/api/partners/-/register', 'post')).toBe('registerPartners');
   });
 });

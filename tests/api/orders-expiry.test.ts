@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 import { create, dayFromNow, signInAll, type Sessions } from './workflows-helpers';
 

@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import resources from '../../resources';
 import { SYSTEM } from '../../src/core/roles';
-import { inTransaction, Writer } from '../../src/server/data-context';
-import { Registry } from '../../src/server/rest/registry';
+import { inTransaction, Writer } from '../../src/server/engine/data-context';
+import { Registry } from '../../src/server/engine/registry';
 import { call, describeEachEngine, suiteServer } from './harness';
 import {
   act,

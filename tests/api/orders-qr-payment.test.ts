@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Locale } from '../../src/core/locales';
 import { MAIL_QR_CID, mailMessage } from '../../src/server/mail/render';
-import { serverText } from '../../src/server/server-text';
+import { serverText } from '../../src/server/edge/server-text';
 import { decodeEmvco } from '../support/emvco';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { act, create, dayFromNow, getRecord, IDS, roomyHolds, signInAll, type Sessions } from './workflows-helpers';

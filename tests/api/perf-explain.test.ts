@@ -9,11 +9,11 @@ import resources from '../../resources/index';
 import { tableName, type AnyResource } from '../../src/core/resource';
 import type { Principal } from '../../src/core/roles';
 import { isPlainTextSearch, searchFields } from '../../src/core/search';
-import { cappedCountQuery } from '../../src/server/rest/list-count';
-import { pageQuery } from '../../src/server/rest/list-keyset';
-import { parseListQuery } from '../../src/server/rest/query';
-import { Registry } from '../../src/server/rest/registry';
-import { readable, scopeSql, type ReadAccess } from '../../src/server/rest/scope';
+import { cappedCountQuery } from '../../src/server/engine/list-count';
+import { pageQuery } from '../../src/server/engine/list-keyset';
+import { parseListQuery } from '../../src/server/engine/query';
+import { Registry } from '../../src/server/engine/registry';
+import { readable, scopeSql, type ReadAccess } from '../../src/server/engine/scope';
 import { addBulkOrders } from '../../resources/demo/bulk-orders';
 import { describeEachEngine, suiteServer } from './harness';
 

@@ -11,7 +11,7 @@ import { pickLocalized, type LocalizedText } from '../../src/core/locales';
 import { recordTitle } from '../../src/core/record-title';
 import { screenFirstReads } from '../../src/core/portal-reads';
 import { AREA_FIRST_READ, type PrimedAnswers } from '../../src/core/primed-answers';
-import { serverText } from '../../src/server/server-text';
+import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import {
   scriptsAfterFirstPaint,

@@ -12,9 +12,9 @@ import { CARD_IMAGE_SIZES, firstScreenPaths } from '../../src/core/catalog-reque
 import { AREA_FIRST_READ } from '../../src/core/primed-answers';
 import { formatMoney } from '../../src/core/format';
 import { responsiveImage } from '../../src/core/images';
-import { loadConfig } from '../../src/server/config';
-import { homeHead, withHead } from '../../src/server/seo';
-import { serverText } from '../../src/server/server-text';
+import { loadConfig } from '../../src/server/edge/config';
+import { homeHead, withHead } from '../../src/server/edge/seo';
+import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import {
   inlineScriptsOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
-import { CONTENT_SECURITY_POLICY } from '../../src/server/security';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/edge/security';
 import { suiteServer } from './harness';
 
 const server = suiteServer({ engine: 'pglite', seed: 'none' });

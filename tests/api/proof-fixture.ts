@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { writeResourceBlock } from '../../src/server/scaffold/labels';
+import { writeResourceBlock } from '../../src/server/cli/scaffold/labels';
 import labels from './proof-promotions.labels';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -164,7 +164,7 @@ export function startCopyServer(dir: string, env: NodeJS.ProcessEnv = {}): Promi
 /** Replays the developer's steps in a fresh copy; answers the copy and each step's output. */
 export async function developerSteps(copy: ProofCopy) {
   const scaffold = await copy.node(['src/server/cli/resource-new.ts', PROOF_NAME, '--partner', '--workflow']);
-  const scaffoldedMigrations = fs.readdirSync(path.join(copy.dir, 'src/server/migrations')).sort();
+  const scaffoldedMigrations = fs.readdirSync(path.join(copy.dir, 'src/server/db/migrations')).sort();
   applyProofEntity(copy.dir);
   const resync = await copy.node(['src/server/cli/resource-new.ts', PROOF_NAME]);
   return { scaffold, scaffoldedMigrations, resync };

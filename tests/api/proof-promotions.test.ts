@@ -36,7 +36,7 @@ const i18nTest = () =>
 beforeAll(async () => {
   copy = createCopy();
   scaffold = await copy.node(['src/server/cli/resource-new.ts', PROOF_NAME, '--partner', '--workflow']);
-  migrationsAfterScaffold = fs.readdirSync(path.join(copy.dir, 'src/server/migrations')).sort();
+  migrationsAfterScaffold = fs.readdirSync(path.join(copy.dir, 'src/server/db/migrations')).sort();
   loScaffolded = fs.readFileSync(path.join(copy.dir, 'i18n/lo.ts'), 'utf8');
   i18nBefore = await i18nTest();
   applyProofEntity(copy.dir);
@@ -84,7 +84,7 @@ const valid = {
 
 /** The committed migrations; the scaffolder writes the next number after them. */
 const COMMITTED = fs
-  .readdirSync(path.resolve('src/server/migrations'))
+  .readdirSync(path.resolve('src/server/db/migrations'))
   .filter((f) => f.endsWith('.sql'))
   .sort();
 const NEW_MIGRATION = `${String(COMMITTED.length + 1).padStart(4, '0')}_add_promotions`;
@@ -96,7 +96,7 @@ describe('proof: the scaffolder', () => {
       'resources/promotions.ts',
       'resources/index.ts',
       ...['lo', 'en', 'vi', 'th', 'zh'].map((l) => `i18n/${l}.ts`),
-      `src/server/migrations/${NEW_MIGRATION}.sql`,
+      `src/server/db/migrations/${NEW_MIGRATION}.sql`,
     ])
       expect(scaffold.stdout).toContain(`wrote ${file}`);
     expect(migrationsAfterScaffold).toContain(`${NEW_MIGRATION}.sql`);
@@ -116,8 +116,8 @@ describe('proof: the scaffolder', () => {
 describe('proof: one file plus labels', () => {
   it('changes nothing but the resource file, the index entry, the labels and the reviewed migration', async () => {
     expect(changedFiles(copy.dir, 'src').sort()).toEqual([
-      `src/server/migrations/${NEW_MIGRATION}.sql`,
-      'src/server/migrations/schema.snapshot.json',
+      `src/server/db/migrations/${NEW_MIGRATION}.sql`,
+      'src/server/db/migrations/schema.snapshot.json',
     ]);
     expect(changedFiles(copy.dir, 'resources')).toEqual(['resources/index.ts', 'resources/promotions.ts']);
     expect(changedFiles(copy.dir, 'i18n')).toEqual([
@@ -133,7 +133,7 @@ describe('proof: one file plus labels', () => {
   });
 
   it('generates one migration for the edited entity, with its columns, checks and foreign key', () => {
-    const dir = path.join(copy.dir, 'src/server/migrations');
+    const dir = path.join(copy.dir, 'src/server/db/migrations');
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))).toEqual([...COMMITTED, `${NEW_MIGRATION}.sql`]);
     const sql = fs.readFileSync(path.join(dir, `${NEW_MIGRATION}.sql`), 'utf8');
     expect(sql).toContain('create table "promotions"');

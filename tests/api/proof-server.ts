@@ -1,7 +1,7 @@
 /**
  * The proof's server, run with `node --import tsx` inside the temporary copy (this file is copied to the
  * same relative path there, so every import below is the copy's own code). It does what `src/server/main.ts`
- * does — config check, migrations from the copy's `src/server/migrations`, demo data, the app — with the
+ * does — config check, migrations from the copy's `src/server/db/migrations`, demo data, the app — with the
  * small demo data set and a random port, and prints `LISTENING {url}` once ready.
  */
 import path from 'node:path';
@@ -9,7 +9,7 @@ import english from '../../i18n/en';
 import resources from '../../resources/index';
 import { assertValidConfig } from '../../src/core/config-check';
 import { buildApp } from '../../src/server/app';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDefaults, seedDemo } from '../../resources/demo/demo';
 

@@ -12,8 +12,8 @@ import site from '../../resources/public-site';
 import { toMajor } from '../../src/core/format';
 import { responsiveImage } from '../../src/core/images';
 import { LOCALES, LOCALE_TAGS, type Locale } from '../../src/core/locales';
-import { loadConfig } from '../../src/server/config';
-import { serverText } from '../../src/server/server-text';
+import { loadConfig } from '../../src/server/edge/config';
+import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer, type TestServer } from './harness';
 import { shellOf, shellsDist, titleOf } from './primed-shells';
 

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, SERVER_BUNDLE } from '../../src/server/build-server';
-import { createDatabase } from '../../src/server/db/connection';
+import { buildServer, SERVER_BUNDLE } from '../../src/server/cli/build-server';
+import { createDatabase } from '../../src/server/db/db';
 import { migrationFiles } from '../../src/server/db/migrate';
 import { loginAt, startServerProcess } from './durability-server';
 

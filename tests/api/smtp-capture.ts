@@ -5,7 +5,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/edge/config';
 import { freePort } from '../support/net';
 
 export interface SmtpCapture {

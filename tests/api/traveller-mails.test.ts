@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../src/core/format';
 import type { Locale } from '../../src/core/locales';
 import { renderMail } from '../../src/server/mail/render';
-import { serverText } from '../../src/server/server-text';
+import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { linkOf, PUBLIC_URL, sessionOf } from './outbox-links';
 import { create, dayFromNow, IDS, ok, roomyHolds, signInAll, USER_PASSWORD, type Sessions } from './workflows-helpers';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../resources/demo/demo';
 import { roomyHolds } from '../api/workflows-helpers';

@@ -5,10 +5,10 @@
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Availability } from '../../src/server/availability';
+import { Availability } from '../../src/server/edge/availability';
 import type { ProbeResult } from '../../src/server/db/probe';
-import { registerHealth } from '../../src/server/health';
-import { Lifecycle } from '../../src/server/lifecycle';
+import { registerHealth } from '../../src/server/edge/health';
+import { Lifecycle } from '../../src/server/edge/lifecycle';
 
 /** A server whose database probe answers only when the test lets it. */
 async function serverWithHeldProbe() {

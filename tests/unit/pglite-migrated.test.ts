@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { migrate, migrationFiles } from '../../src/server/db/migrate';
 import { prepareMigratedCluster } from '../../src/server/db/pglite-migrated';
 import { migratedClusterDir } from '../../src/server/db/pglite-template';

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 
 const URL_OF_TESTS = process.env.TEST_DATABASE_URL;
 

@@ -1,5 +1,5 @@
 /**
- * The read plans (src/server/rest/read-plan.ts) are compiled once from the resource configs: for every resource and
+ * The read plans (src/server/engine/read-plan.ts) are compiled once from the resource configs: for every resource and
  * every kind of reader they must answer what the config answers when read on each request (scope.ts, access.ts):
  * the same columns, access, readable fields, row scope, record, and JSON.
  */
@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { seedDemo } from '../../resources/demo/demo';
 import { ADMIN_ROLES, type Principal } from '../../src/core/roles';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { HttpError } from '../../src/server/errors';
-import { ReadPlans } from '../../src/server/rest/read-plan';
-import { Registry, toRecord } from '../../src/server/rest/registry';
-import { loadScoped, present } from '../../src/server/rest/resource-routes';
-import { readable, readAccess, scopeSql, type ReadAccess } from '../../src/server/rest/scope';
+import { HttpError } from '../../src/server/edge/errors';
+import { ReadPlans } from '../../src/server/engine/read-plan';
+import { Registry, toRecord } from '../../src/server/engine/registry';
+import { loadScoped, present } from '../../src/server/engine/resource-routes';
+import { readable, readAccess, scopeSql, type ReadAccess } from '../../src/server/engine/scope';
 
 let database: Database;
 let db: Kysely<any>;

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OneLinePerRequest, serverLogger } from '../../src/server/request-log';
+import { OneLinePerRequest, serverLogger } from '../../src/server/edge/request-log';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/password';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS, DEMO_TABLES, seedDemo } from '../../resources/demo/demo';
 

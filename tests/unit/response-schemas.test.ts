@@ -1,5 +1,5 @@
 /**
- * The generated GET routes declare their response schemas (made from the field kinds, src/server/field-schemas.ts) and
+ * The generated GET routes declare their response schemas (made from the field kinds, src/server/engine/field-schemas.ts) and
  * serialize with them; the OpenAPI document publishes the same schemas, so what it says is what is sent. For every
  * resource: the schema of `GET /api/{resource}/{id}` and of `GET /api/{resource}` as the route declares it equals the
  * OpenAPI's, and the answers of every kind of reader validate against it.
@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import resources from '../../resources/index';
 import { seedDemo } from '../../resources/demo/demo';
 import { ADMIN_ROLES, type Principal } from '../../src/core/roles';
-import { createDatabase, type Database } from '../../src/server/db/connection';
+import { createDatabase, type Database } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { openApiDocument } from '../../src/server/openapi';
-import { registerListRoutes } from '../../src/server/rest/list-routes';
-import { ReadPlans } from '../../src/server/rest/read-plan';
-import { Registry } from '../../src/server/rest/registry';
-import { registerResourceRoutes } from '../../src/server/rest/resource-routes';
+import { openApiDocument } from '../../src/server/edge/openapi';
+import { registerListRoutes } from '../../src/server/engine/list-routes';
+import { ReadPlans } from '../../src/server/engine/read-plan';
+import { Registry } from '../../src/server/engine/registry';
+import { registerResourceRoutes } from '../../src/server/engine/resource-routes';
 
 type Schema = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { enumOf, integer, ref, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import productResources from '../../resources/index';
-import { createDatabase } from '../../src/server/db/connection';
+import { createDatabase } from '../../src/server/db/db';
 import { diffSchemas } from '../../src/server/db/diff';
 import { migrate, MIGRATIONS_DIR, splitStatements } from '../../src/server/db/migrate';
 import { deriveSchema } from '../../src/server/db/schema';
@@ -164,13 +164,13 @@ describe('schema derivation and migrations', () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'pooled PostgreSQL sessions run in UTC and plan every named statement for its own values',
+    'pooled PostgreSQL sessions run in UTC and leave plans to PostgreSQL (custom plans are chosen per statement)',
     async () => {
       const database = await createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
       try {
         const { rows } = await sql<{ zone: string; plans: string }>`
           select current_setting('TimeZone') as zone, current_setting('plan_cache_mode') as plans`.execute(database.db);
-        expect(rows[0]).toEqual({ zone: 'UTC', plans: 'force_custom_plan' });
+        expect(rows[0]).toEqual({ zone: 'UTC', plans: 'auto' });
       } finally {
         await database.close();
       }

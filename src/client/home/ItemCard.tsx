@@ -4,7 +4,7 @@ import { responsiveImage } from '../../core/images';
 import { ITEM_SEGMENT } from '../../core/routes';
 import { useLocale, useT } from '../i18n/context';
 import { formatDate, formatMoney } from '../../core/format';
-import { preloadRoutes } from '../shell/loaders';
+import { preloadRoutes } from '../shell/route-preload';
 import { catalog, type CatalogItem, type Names } from './catalog';
 import { Icon } from './icons';
 import { RatingLine } from './RatingLine';

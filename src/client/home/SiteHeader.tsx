@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useLocale, useT } from '../i18n/context';
-import { preloadRoutes } from '../shell/loaders';
+import { preloadRoutes } from '../shell/route-preload';
 import { homeOfKind } from '../shell/safe-redirect';
 import { Icon } from './icons';
 import { LanguagePicker } from './LanguagePicker';

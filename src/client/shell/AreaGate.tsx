@@ -5,13 +5,13 @@ import type { Locale } from '../../core/locales';
 import { lazyWithReload } from './chunk-reload';
 import { NotFoundPage } from './ErrorPage';
 import { Loading } from './Loading';
-import { routeChunks } from './loaders';
+import { areaChunks } from './area-loaders';
 import { checkRoute } from './route-check';
 
 const apps = {
-  admin: lazyWithReload(routeChunks.admin),
-  partner: lazyWithReload(routeChunks.partner),
-  account: lazyWithReload(routeChunks.account),
+  admin: lazyWithReload(areaChunks.admin),
+  partner: lazyWithReload(areaChunks.partner),
+  account: lazyWithReload(areaChunks.account),
 };
 
 /**

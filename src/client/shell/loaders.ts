@@ -1,17 +1,12 @@
-import type { ComponentType } from 'react';
-import { preload } from './preload';
-import type { Locale } from '../../core/locales';
-import type { Area } from '../../core/routes';
+import { areaChunks } from './area-loaders';
+import { knowRouteChunks, type RouteChunk } from './route-preload';
 
-export type AreaAppProps = { locale: Locale; area: Area };
-type Module<P> = Promise<{ default: ComponentType<P> }>;
+export type { RouteChunk } from './route-preload';
+export { preloadRoutes } from './route-preload';
 
 /** Every lazily loaded route chunk, by name, so navigation and preloading share one import each. */
 export const routeChunks = {
-  admin: (): Module<AreaAppProps> => import('../admin/AdminApp'),
-  // The owners' areas (partner portal, customer's area) are one app drawn from each area's config.
-  partner: (): Module<AreaAppProps> => import('../area/AreaApp'),
-  account: (): Module<AreaAppProps> => import('../area/AreaApp'),
+  ...areaChunks,
   areaGate: () => import('./AreaGate'),
   notFound: () => import('./route-check'),
   login: () => import('./LoginPage'),
@@ -20,11 +15,6 @@ export const routeChunks = {
   verifyEmail: () => import('./VerifyEmailPage'),
   passwordReset: () => import('./PasswordResetPage'),
   item: () => import('../home/ItemPage'),
-};
+} satisfies Record<RouteChunk, () => Promise<unknown>>;
 
-export type RouteChunk = keyof typeof routeChunks;
-
-/** Queues route chunks for preloading (at most 4 at once, see preload.ts). */
-export function preloadRoutes(...names: RouteChunk[]) {
-  for (const name of names) preload(name, routeChunks[name]);
-}
+knowRouteChunks(routeChunks);

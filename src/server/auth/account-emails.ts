@@ -1,5 +1,5 @@
 import { tableName, type AnyResource } from '../../core/resource';
-import type { TableDef, TriggerDef } from '../db/schema';
+import type { TableDef, TriggerDef } from '../db/table-defs';
 import { quoteIdent as q, quoteLiteral as literal } from '../db/sql-names';
 
 /** Every sign-in email, lower-cased, once across all account kinds. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE } from '../../core/locales';
 import type { AnyResource, Row } from '../../core/resource';
-import { accountLocale, enqueueMail } from '../outbox';
-import type { Registry } from '../rest/registry';
+import { accountLocale, enqueueMail } from '../mail/outbox';
+import type { Registry } from '../engine/registry';
 import { issueToken, type TokenPurpose } from './account-tokens';
 
 /** The app's screen each link opens (below `/{locale}`), and the mail that carries it (`app.mail.account.*`). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatEnglish } from '../../core/messages';
-import { badRequest, HttpError } from '../errors';
+import { badRequest, HttpError } from '../edge/errors';
 import { verifyPassword } from './password';
 import { reserveLoginAttempt, type LoginLimits } from './rate-limit';
 

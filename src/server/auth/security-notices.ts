@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../core/format';
 import { DEFAULT_LOCALE } from '../../core/locales';
 import type { AnyResource, Row } from '../../core/resource';
-import type { Writer } from '../data-context';
-import { accountLocale } from '../outbox';
+import type { RecordWriter } from '../engine/record-writer';
+import { accountLocale } from '../mail/outbox';
 
 /** The account's sign-in address field (the first email field of an account resource). */
 function emailFieldOf(resource: AnyResource): string | undefined {
@@ -15,7 +15,7 @@ function emailFieldOf(resource: AnyResource): string | undefined {
  * the account over cannot silence the notice by changing the address.
  */
 export async function mailSecurityNotices(
-  writer: Writer,
+  writer: RecordWriter,
   resource: AnyResource,
   before: Row,
   after: Row,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { inTransaction } from '../data-context';
-import type { Registry } from '../rest/registry';
+import { inTransaction } from '../db/transaction';
+import type { Registry } from '../engine/registry';
 import { isUnverified, mailAccountLink } from './account-links';
 import type { Account } from './accounts';
 import { countCall, type CallLimit } from './call-limit';

@@ -8,11 +8,11 @@ import { formatEnglish } from '../../core/messages';
 import { ADMIN_ROLES } from '../../core/roles';
 import { validateBody } from '../../core/validation';
 import { accountResourceFor, findAccountByEmail, normalizeEmail } from '../auth/accounts';
-import { loadConfig } from '../config';
-import { inTransaction, Writer } from '../data-context';
+import { loadConfig } from '../edge/config';
+import { inTransaction, Writer } from '../engine/data-context';
 import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
-import { Registry } from '../rest/registry';
+import { Registry } from '../engine/registry';
 
 const USAGE = `Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>] [--role ${ADMIN_ROLES.join('|')}]`;
 

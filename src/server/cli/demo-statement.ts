@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoStatement } from '../../../resources/demo/statement';
-import { loadConfig } from '../config';
+import { loadConfig } from '../edge/config';
 import { openToolDatabase } from './tool-database';
 
 /**

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../edge/config';
 import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 

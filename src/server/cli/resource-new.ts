@@ -16,9 +16,9 @@ import { LOCALES } from '../../core/locales';
 import { tableName, type AnyResource } from '../../core/resource';
 import { MIGRATIONS_DIR, migrationFiles } from '../db/migrate';
 import { SNAPSHOT_FILE, readSnapshot, writeMigration } from '../db/snapshot';
-import { registerInIndex } from '../scaffold/index-file';
-import { englishLabels, knownTranslations, mergeLabels, writeResourceBlock } from '../scaffold/labels';
-import { importName, partnerAccount, resourceTemplate } from '../scaffold/template';
+import { registerInIndex } from './scaffold/index-file';
+import { englishLabels, knownTranslations, mergeLabels, writeResourceBlock } from './scaffold/labels';
+import { importName, partnerAccount, resourceTemplate } from './scaffold/template';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -147,7 +147,7 @@ async function main() {
       `  1. Edit resources/${name}.ts (fields, list, workflow, access) — docs/resources.md explains every option.`,
       `  2. Run \`npm run resource:new -- ${name}\` again: it adds labels for new keys and regenerates the migration.`,
       `  3. Translate the \`TODO: \` labels in i18n/{lo,vi,th,zh}.ts (tests/unit/i18n-completeness.test.ts lists them).`,
-      '  4. Review the migration in src/server/migrations/ and commit it with the resource.',
+      '  4. Review the migration in src/server/db/migrations/ and commit it with the resource.',
     ].join('\n'),
   );
 }

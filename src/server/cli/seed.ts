@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { loadConfig } from '../config';
+import { loadConfig } from '../edge/config';
 import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 import { addBulkOrders } from '../../../resources/demo/bulk-orders';

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
-import { ConfigError } from '../config-error';
-import { createDatabase, type Database } from '../db/connection';
+import { loadConfig } from '../edge/config';
+import { ConfigError } from '../edge/config-error';
+import { createDatabase, type Database } from '../db/db';
 
 /**
  * The database a command-line tool works on: the server's (DATABASE_URL, else DATA_DIR). An embedded one that a

@@ -1,5 +1,5 @@
 import resources from '../../../resources/index';
-import { loadConfig } from '../config';
+import { loadConfig } from '../edge/config';
 import { openToolDatabase } from './tool-database';
 import { migrate } from '../db/migrate';
 import { importLegacyUploads } from '../images/legacy-import';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase } from './connection';
+import { createDatabase } from './db';
 import { migrate } from './migrate';
 import { MIGRATED_PREFIX, migratedClusterDir, spareClusterDir } from './pglite-template';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../edge/config-error';
 
 /** Who holds an embedded database: written beside its files while a process has them open. */
 interface Owner {

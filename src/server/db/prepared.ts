@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { CUSTOM_PLAN_MARK } from './custom-plan';
 
 /**
  * Named (server-side prepared) statements for node-postgres. The generated SQL of the API has few shapes
  * (values are always parameters), so naming each distinct text lets every pooled connection parse it once
- * and skip the parse/analyse step afterwards. Each execution is still planned for its own values (the pool's
- * sessions set plan_cache_mode = force_custom_plan), so skewed filters and text searches keep good plans.
+ * and skip the parse/analyse step afterwards, and reuse its plan once PostgreSQL has settled on a generic one.
+ * Statements marked with `CUSTOM_PLAN_MARK` (text searches, capped counts: custom-plan.ts) run unnamed instead, so
+ * each execution is planned for its own values.
  */
 
 /** Distinct statement texts that get a name; past it, new texts run unnamed, so memory stays bounded. */
@@ -21,7 +23,7 @@ export class StatementNames {
   nameOf(text: string): string | undefined {
     const known = this.names.get(text);
     if (known) return known;
-    if (this.names.size >= this.max || !PREPARABLE.test(text)) return undefined;
+    if (this.names.size >= this.max || !PREPARABLE.test(text) || text.includes(CUSTOM_PLAN_MARK)) return undefined;
     const name = `l_${createHash('sha1').update(text).digest('base64url')}`;
     this.names.set(text, name);
     return name;

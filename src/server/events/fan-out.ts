@@ -1,6 +1,6 @@
 import type { AnyResource } from '../../core/resource';
 import type { Principal } from '../../core/roles';
-import { readAccess } from '../rest/scope';
+import { readAccess } from '../engine/scope';
 import type { ChangeNotice } from './notice';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { imageUrl } from '../../core/images';
-import type { TableDef } from '../db/schema';
+import type { TableDef } from '../db/table-defs';
 import type { ProcessedImage } from './pipeline';
 
 /**

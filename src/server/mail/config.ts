@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../edge/config-error';
 
 /** Where and how the outbox's mail goes (docs/operations.md, "Mail"). */
 export interface MailConfig {

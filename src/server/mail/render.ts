@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { DEFAULT_LOCALE, isLocale } from '../../core/locales';
-import { serverText } from '../server-text';
+import { serverText } from '../edge/server-text';
 
 export interface OutboxRow {
   id: number;

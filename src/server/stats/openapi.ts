@@ -1,7 +1,7 @@
 import { readsStats } from '../../core/access';
 import { statusField, summaryMetrics, summedField, type AnyResource } from '../../core/resource';
 import { ADMIN_ROLES, type Principal } from '../../core/roles';
-import { ERRORS, json, type Schema } from '../openapi-responses';
+import { ERRORS, json, type Schema } from '../edge/openapi-responses';
 import { INTERVALS } from './query';
 
 const DAY = { type: 'string', format: 'date' };

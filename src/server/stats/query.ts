@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { formatEnglish } from '../../core/messages';
 import { statusField } from '../../core/resource';
-import { badRequest } from '../errors';
-import type { ReadAccess } from '../rest/scope';
+import { badRequest } from '../edge/errors';
+import type { ReadAccess } from '../engine/scope';
 import type { Rollup, RollupLevel } from './rollup';
 
 export const INTERVALS = ['day', 'week', 'month'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { statusField, tableName, type AnyResource, type StatsConfig } from '../../core/resource';
-import type { ColumnDef, TableDef, TriggerDef } from '../db/schema';
+import type { ColumnDef, TableDef, TriggerDef } from '../db/table-defs';
 import { faultOf } from '../db/faults';
 import { withoutRequestLimits } from '../db/limits';
 import { quoteIdent as q } from '../db/sql-names';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../../core/format';
-import { useActiveLocale } from './FieldValue';
+import { useActiveLocale } from '../active-locale';
 
 const SECOND_MS = 1000;
 

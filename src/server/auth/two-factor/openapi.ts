@@ -1,4 +1,4 @@
-import { errorResponse, json, type Schema } from '../../openapi-responses';
+import { errorResponse, json, type Schema } from '../../edge/openapi-responses';
 
 const codeBody = (recovery: boolean): Schema => ({
   content: {

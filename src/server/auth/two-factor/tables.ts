@@ -1,4 +1,4 @@
-import type { TableDef } from '../../db/schema';
+import type { TableDef } from '../../db/table-defs';
 
 /** Each account's second factor: its TOTP secret, pending until the first code proves the app has it. */
 export const FACTORS_TABLE = 'two_factor';
