@@ -5,7 +5,7 @@ import { accountEmailSchema } from '../auth/account-emails';
 import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
-import { hasSearchColumn, searchTriggers } from './search-schema';
+import { hasSearchColumn, searchTriggers, searchWordsTables } from './search-schema';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
 
 /** A database column as the config derives it; also the unit of the committed schema snapshot. */
@@ -234,7 +234,13 @@ export function deriveSchema(resources: readonly AnyResource[]): SchemaModel {
   const emails = accountEmailSchema(resources);
   const rollups = rollupSchema(resources);
   return {
-    tables: [...resources.map((r) => resourceTable(r, byName)), ...SYSTEM_TABLES, ...emails.tables, ...rollups.tables],
+    tables: [
+      ...resources.map((r) => resourceTable(r, byName)),
+      ...SYSTEM_TABLES,
+      ...emails.tables,
+      ...rollups.tables,
+      ...searchWordsTables(resources),
+    ],
     triggers: [...emails.triggers, ...rollups.triggers, ...searchTriggers(resources)],
   };
 }

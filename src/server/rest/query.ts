@@ -16,6 +16,7 @@ import {
 } from '../../core/search';
 import { searchValueSql, titlePath } from '../db/search-schema';
 import { quoteIdent } from '../db/sql-names';
+import type { TypoWords } from './search-typos';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../errors';
 import { DEFAULT_TIME_ZONE } from '../../core/zoned-time';
@@ -108,13 +109,18 @@ function escapeLike(text: string): string {
 
 /**
  * Where one word is found in a search text: anywhere in it, or as a whole word one typo away (Latin, 5+ letters).
- * Every such word but one starts with the word's first half or ends with its second half (an edit leaves one of them
- * whole); the other swaps the two letters where the halves meet, and is looked for as it is. So a few index lookups
- * find the rows, and the exact patterns check them.
+ * The words one typo away are those the dictionary holds (`typos`, search-typos.ts): each a pattern the trigram
+ * index answers. Without them (a caller that did not look the word up), every word one edit away is checked: the
+ * word's halves find the candidate rows, and the edit patterns check each one.
  */
-function wordSql(text: RawBuilder<unknown>, word: string): RawBuilder<boolean> {
+function wordSql(text: RawBuilder<unknown>, word: string, typos?: TypoWords): RawBuilder<boolean> {
   const anywhere = (part: string) => sql<boolean>`${text} like ${`%${escapeLike(part)}%`}`;
   if (!allowsTypo(word)) return anywhere(word);
+  const neighbours = typos?.get(word);
+  if (neighbours) {
+    const whole = neighbours.map((neighbour) => sql<boolean>`${text} like ${`% ${escapeLike(neighbour)} %`}`);
+    return whole.length ? sql<boolean>`(${sql.join([anywhere(word), ...whole], sql` or `)})` : anywhere(word);
+  }
   const letters = [...word];
   const half = Math.floor(letters.length / 2);
   const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
@@ -168,7 +174,7 @@ function filterSql(
     search.words = words;
     search.text = searchText(resource, table, readable, options.resources);
     return sql<boolean>`(${sql.join(
-      words.map((word) => wordSql(search.text!, word)),
+      words.map((word) => wordSql(search.text!, word, options.typos)),
       sql` and `,
     )})`;
   }
@@ -238,6 +244,8 @@ export interface ListQueryOptions {
   rank?: boolean;
   /** Every resource, for searches through a reference by a reader who may not read every searched path. */
   resources?: SearchResources;
+  /** The search's words one typo away, looked up in the table's dictionary (lookUpTypos). */
+  typos?: TypoWords;
 }
 
 /** Parses react-admin's `sort`, `range` and `filter` parameters into SQL for the readable fields. */
@@ -300,7 +308,7 @@ export function parseListQuery(
     const title = sql`split_part(${search.text!}, ${SEARCH_TITLE_END}, 1) || ' '`;
     orderBy.unshift(
       sql`(${sql.join(
-        search.words!.map((word) => wordSql(title, word)),
+        search.words!.map((word) => wordSql(title, word, options.typos)),
         sql` and `,
       )}) desc`,
     );
