@@ -29,6 +29,7 @@ export function pageQuery(
   params: ListParams,
   keysetFromOffset: number,
 ): RawBuilder<Record<string, unknown>> {
+  if (params.titleFirst) return titleFirstPageQuery(table, filter, params.titleFirst, params);
   const order = sql.join(params.orderBy);
   if (params.offset <= keysetFromOffset || !seekable(resource, params.sort)) {
     return sql`select * from ${sql.table(table)} where ${filter} order by ${order} limit ${params.limit} offset ${params.offset}`;
@@ -42,6 +43,55 @@ export function pageQuery(
         select ${key}, ${idOf(table)} from ${sql.table(table)} where ${filter}
         order by ${order} offset ${params.offset} limit 1)
     order by ${order} limit ${params.limit}`;
+}
+
+/**
+ * The rows in the list's order a ranked search's first page is looked for in before the whole table: a word a few
+ * percent of the rows hold fills a page from them.
+ */
+export const RANKED_WALK_ROWS = 1000;
+const TITLED = '__titled';
+
+/**
+ * A page of a search whose records with every word in their title come first (SPEC §17), without ranking every
+ * match: a common word is matched by thousands of rows, and sorting them all by rank costs as many row reads.
+ * Each group (titles, then the others) is read from the list's first rows in its order (an index walk of
+ * RANKED_WALK_ROWS) when they hold enough of it, else from the whole table through the search's index: a group
+ * too rare to fill the page from the first rows is few rows to sort.
+ */
+function titleFirstPageQuery(
+  table: string,
+  filter: RawBuilder<boolean>,
+  titled: RawBuilder<boolean>,
+  params: ListParams,
+): RawBuilder<Record<string, unknown>> {
+  const order = sql.join(params.orderBy);
+  const wanted = params.offset + params.limit;
+  const rows = sql.table(table);
+  const alias = sql.ref(table);
+  const flag = sql.ref(TITLED);
+  // The walk's rows and the groups keep the table's name, so the list's order and the search's words read them.
+  return sql`
+    with walk as materialized (
+      select ${alias}.*, ${titled} as ${flag}
+      from (select * from ${rows} order by ${order} limit ${RANKED_WALK_ROWS}) as ${alias}
+      where ${filter}),
+    titles as materialized (
+      select * from walk where ${flag} and (select count(*) from walk where ${flag}) >= ${wanted}
+      union all
+      (select ${rows}.*, true from ${rows}
+        where ${filter} and ${titled} and (select count(*) from walk where ${flag}) < ${wanted}
+        order by ${order} limit ${wanted})),
+    others as (
+      select * from walk where not ${flag} and (select count(*) from titles) < ${wanted}
+        and (select count(*) from walk where not ${flag}) >= ${wanted} - (select count(*) from titles)
+      union all
+      (select ${rows}.*, false from ${rows}
+        where ${filter} and not ${titled} and (select count(*) from titles) < ${wanted}
+          and (select count(*) from walk where not ${flag}) < ${wanted} - (select count(*) from titles)
+        order by ${order} limit ${wanted}))
+    select * from (select * from titles union all select * from others) as ${alias}
+    order by ${flag} desc, ${order} limit ${params.limit} offset ${params.offset}`;
 }
 
 /** Where the previous batch of a keyset walk ended: the sort key as text (exact, e.g. microseconds) and the id. */

@@ -34,6 +34,8 @@ export interface ListParams {
     /** Led by the search's rank: no `(key, id)` comparison seeks in it either. */
     ranked?: boolean;
   };
+  /** With a search ranked: whether a record's title holds every word, the records that do first (`orderBy` after). */
+  titleFirst?: RawBuilder<boolean>;
   offset: number;
   limit: number;
 }
@@ -112,20 +114,25 @@ function escapeLike(text: string): string {
  * The words one typo away are those the dictionary holds (`typos`, search-typos.ts): each a pattern the trigram
  * index answers. Without them (a caller that did not look the word up), every word one edit away is checked: the
  * word's halves find the candidate rows, and the edit patterns check each one.
+ *
+ * In the title (`inTitle`), the word is found before the title's end (` | `, the one `|` of a search text), so the
+ * same trigram index answers which records hold it in their title.
  */
-function wordSql(text: RawBuilder<unknown>, word: string, typos?: TypoWords): RawBuilder<boolean> {
-  const anywhere = (part: string) => sql<boolean>`${text} like ${`%${escapeLike(part)}%`}`;
-  if (!allowsTypo(word)) return anywhere(word);
+function wordSql(text: RawBuilder<unknown>, word: string, typos?: TypoWords, inTitle = false): RawBuilder<boolean> {
+  const before = inTitle ? `%${SEARCH_TITLE_END.trimStart()}%` : '%';
+  const anywhere = sql<boolean>`${text} like ${`%${escapeLike(word)}${before}`}`;
+  if (!allowsTypo(word)) return anywhere;
   const neighbours = typos?.get(word);
   if (neighbours) {
-    const whole = neighbours.map((neighbour) => sql<boolean>`${text} like ${`% ${escapeLike(neighbour)} %`}`);
-    return whole.length ? sql<boolean>`(${sql.join([anywhere(word), ...whole], sql` or `)})` : anywhere(word);
+    const whole = neighbours.map((neighbour) => sql<boolean>`${text} like ${`% ${escapeLike(neighbour)} ${before}`}`);
+    return whole.length ? sql<boolean>`(${sql.join([anywhere, ...whole], sql` or `)})` : anywhere;
   }
+  if (inTitle) return wordSql(sql`split_part(${text}, ${SEARCH_TITLE_END}, 1) || ' '`, word);
   const letters = [...word];
   const half = Math.floor(letters.length / 2);
   const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
   const patterns = typoPatterns(word).map((pattern) => `% ${pattern} %`);
-  return sql<boolean>`(${anywhere(word)} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
+  return sql<boolean>`(${anywhere} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
 }
 
 /** A search: its words, and the text of the rows they are looked for in (` {title} | {the rest} `). */
@@ -304,16 +311,6 @@ export function parseListQuery(
   const ranked = Boolean(
     options.rank && search.words && query.sort === undefined && titlePath(resource, searchFields(resource)),
   );
-  if (ranked) {
-    const title = sql`split_part(${search.text!}, ${SEARCH_TITLE_END}, 1) || ' '`;
-    orderBy.unshift(
-      sql`(${sql.join(
-        search.words!.map((word) => wordSql(title, word, options.typos)),
-        sql` and `,
-      )}) desc`,
-    );
-  }
-
   const { maxPage } = listLimits(resource);
   let offset = 0;
   let limit = maxPage;
@@ -337,6 +334,12 @@ export function parseListQuery(
     conditions,
     orderBy,
     sort: { field: sortField, expression, descending: order === 'DESC', upcoming, ranked },
+    titleFirst: ranked
+      ? sql<boolean>`(${sql.join(
+          search.words!.map((word) => wordSql(search.text!, word, options.typos, true)),
+          sql` and `,
+        )})`
+      : undefined,
     offset,
     limit,
   };
