@@ -1,6 +1,6 @@
 import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
-import { SEARCH_COLUMN } from '../../core/search';
+import { SEARCH_COLUMN, SEARCH_PAIRS_COLUMN } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
 import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
@@ -27,6 +27,8 @@ export interface IndexDef {
   columns: string[];
   /** A GIN trigram index of one text column (`pg_trgm`), which answers `ilike '%text%'` without a scan. */
   trigram?: boolean;
+  /** A GIN index of one array column: which rows hold given elements, exactly. */
+  elements?: boolean;
   unique?: boolean;
   /** A unique index on which two NULLs are equal (PostgreSQL 15+): one row per key, gaps in it included. */
   nullsNotDistinct?: boolean;
@@ -182,6 +184,13 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
   if (hasSearchColumn(resource)) {
     columns.push({ name: SEARCH_COLUMN, type: 'text', notNull: false });
     indexes.push({ name: identifier(`${table}_${SEARCH_COLUMN}_trgm_idx`), columns: [SEARCH_COLUMN], trigram: true });
+    // Two-character CJK words are below a trigram: the text's character pairs, kept beside it, find them.
+    columns.push({ name: SEARCH_PAIRS_COLUMN, type: 'text[]', notNull: false });
+    indexes.push({
+      name: identifier(`${table}_${SEARCH_PAIRS_COLUMN}_idx`),
+      columns: [SEARCH_PAIRS_COLUMN],
+      elements: true,
+    });
   }
   return { name: table, columns, indexes };
 }
@@ -282,6 +291,7 @@ export function addForeignKeySql(table: string, column: ColumnDef): string {
 export function createIndexSql(table: string, index: IndexDef, ifNotExists = false): string {
   const create = `create ${index.unique ? 'unique ' : ''}index ${ifNotExists ? 'if not exists ' : ''}${q(index.name)} on ${q(table)}`;
   if (index.trigram) return `${create} using gin (${q(index.columns[0])} gin_trgm_ops);`;
+  if (index.elements) return `${create} using gin (${q(index.columns[0])});`;
   return `${create} (${index.columns.map(q).join(', ')})${index.nullsNotDistinct ? ' nulls not distinct' : ''};`;
 }
 
@@ -289,6 +299,7 @@ export function createIndexSql(table: string, index: IndexDef, ifNotExists = fal
 export function sameIndex(a: IndexDef, b: IndexDef): boolean {
   return (
     Boolean(a.trigram) === Boolean(b.trigram) &&
+    Boolean(a.elements) === Boolean(b.elements) &&
     Boolean(a.unique) === Boolean(b.unique) &&
     Boolean(a.nullsNotDistinct) === Boolean(b.nullsNotDistinct) &&
     a.columns.join('\u0000') === b.columns.join('\u0000')

@@ -1,7 +1,9 @@
 import { LOCALES } from '../../core/locales';
 import { tableName, type AnyResource } from '../../core/resource';
 import {
+  PAIRED_CLASS,
   SEARCH_COLUMN,
+  SEARCH_PAIRS_COLUMN,
   SEARCH_TITLE_END,
   SEPARATOR_CLASS,
   searchFields,
@@ -111,6 +113,15 @@ export const SEARCH_WORD_MIN_LETTERS = TYPO_MIN_LETTERS - 1;
 // keeping, and a word must fit a btree entry.
 export const SEARCH_WORD_MAX_LETTERS = 200;
 
+/** The distinct two-character runs of a search text's CJK text (isPairWord), for the pairs column. */
+function pairsSql(text: string): string {
+  const others = `[^${PAIRED_CLASS.slice(1, -1)}]+`;
+  return (
+    `array(select distinct substr(run, i, 2) from regexp_split_to_table(${text}, ${literal(others)}) run,` +
+    ` generate_series(1, char_length(run) - 1) i)`
+  );
+}
+
 /** The words of a search text (` {title} | {the rest} `) that enter the dictionary, once each, in code point order. */
 function dictionaryWordsSql(text: string): string {
   return (
@@ -212,6 +223,7 @@ export function searchTriggers(resources: readonly AnyResource[]): SearchTrigger
       events: `insert or update of ${columns.map(q).join(', ')}`,
       body:
         `  new.${q(SEARCH_COLUMN)} := ${searchValueSql(resource, byName, 'new', paths)};\n` +
+        `  new.${q(SEARCH_PAIRS_COLUMN)} := ${pairsSql(`new.${q(SEARCH_COLUMN)}`)};\n` +
         // `old` is null on an insert: every word of a new row is added.
         `  if new.${q(SEARCH_COLUMN)} is distinct from old.${q(SEARCH_COLUMN)} then\n` +
         `${addWordsSql(table, `new.${q(SEARCH_COLUMN)}`, '    ')}\n  end if;`,

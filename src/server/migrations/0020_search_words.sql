@@ -1,5 +1,39 @@
 -- Migration 0020_search_words: generated from resources/ by `npm run db:migration:new`. Reviewed.
 
+alter table "tour_types" add column "search_pairs" text[];
+create index "tour_types_search_pairs_idx" on "tour_types" using gin ("search_pairs");
+alter table "provinces" add column "search_pairs" text[];
+create index "provinces_search_pairs_idx" on "provinces" using gin ("search_pairs");
+alter table "admins" add column "search_pairs" text[];
+create index "admins_search_pairs_idx" on "admins" using gin ("search_pairs");
+alter table "users" add column "search_pairs" text[];
+create index "users_search_pairs_idx" on "users" using gin ("search_pairs");
+alter table "partners" add column "search_pairs" text[];
+create index "partners_search_pairs_idx" on "partners" using gin ("search_pairs");
+alter table "partner_profiles" add column "search_pairs" text[];
+create index "partner_profiles_search_pairs_idx" on "partner_profiles" using gin ("search_pairs");
+alter table "services" add column "search_pairs" text[];
+create index "services_search_pairs_idx" on "services" using gin ("search_pairs");
+alter table "orders" add column "search_pairs" text[];
+create index "orders_search_pairs_idx" on "orders" using gin ("search_pairs");
+alter table "incoming_payments" add column "search_pairs" text[];
+create index "incoming_payments_search_pairs_idx" on "incoming_payments" using gin ("search_pairs");
+alter table "refunds" add column "search_pairs" text[];
+create index "refunds_search_pairs_idx" on "refunds" using gin ("search_pairs");
+alter table "withdrawals" add column "search_pairs" text[];
+create index "withdrawals_search_pairs_idx" on "withdrawals" using gin ("search_pairs");
+alter table "payments" add column "search_pairs" text[];
+create index "payments_search_pairs_idx" on "payments" using gin ("search_pairs");
+alter table "complaints" add column "search_pairs" text[];
+create index "complaints_search_pairs_idx" on "complaints" using gin ("search_pairs");
+alter table "reviews" add column "search_pairs" text[];
+create index "reviews_search_pairs_idx" on "reviews" using gin ("search_pairs");
+alter table "audit_log" add column "search_pairs" text[];
+create index "audit_log_search_pairs_idx" on "audit_log" using gin ("search_pairs");
+alter table "notifications" add column "search_pairs" text[];
+create index "notifications_search_pairs_idx" on "notifications" using gin ("search_pairs");
+alter table "outbox" add column "search_pairs" text[];
+create index "outbox_search_pairs_idx" on "outbox" using gin ("search_pairs");
 create table "search_words" (
   "tableName" text not null,
   "word" text collate "C" not null,
@@ -79,6 +113,7 @@ insert into "search_words" ("tableName", "word", "reversed")
 create or replace function "tour_types_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."name"->>'lo', new."name"->>'en', new."name"->>'vi', new."name"->>'th', new."name"->>'zh')) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."code"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'tour_types', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -93,6 +128,7 @@ alter table "tour_types" enable always trigger "tour_types_search";
 create or replace function "provinces_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."name"->>'lo', new."name"->>'en', new."name"->>'vi', new."name"->>'th', new."name"->>'zh')) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."code"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'provinces', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -107,6 +143,7 @@ alter table "provinces" enable always trigger "provinces_search";
 create or replace function "admins_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."fullName"::text)) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."email"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'admins', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -121,6 +158,7 @@ alter table "admins" enable always trigger "admins_search";
 create or replace function "users_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."fullName"::text)) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."email"::text, new."phone"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'users', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -135,6 +173,7 @@ alter table "users" enable always trigger "users_search";
 create or replace function "partners_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."companyName"::text)) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."contactName"::text, new."email"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'partners', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -149,6 +188,7 @@ alter table "partners" enable always trigger "partners_search";
 create or replace function "partner_profiles_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."displayName"::text)) || ' | ' || "lantern_search_fold"('') || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'partner_profiles', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -163,6 +203,7 @@ alter table "partner_profiles" enable always trigger "partner_profiles_search";
 create or replace function "services_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."title"->>'lo', new."title"->>'en', new."title"->>'vi', new."title"->>'th', new."title"->>'zh')) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."description"->>'lo', new."description"->>'en', new."description"->>'vi', new."description"->>'th', new."description"->>'zh', (select concat_ws(' ', target."name"->>'lo', target."name"->>'en', target."name"->>'vi', target."name"->>'th', target."name"->>'zh') from "provinces" target where target."id" = new."provinceId"), (select concat_ws(' ', target."name"->>'lo', target."name"->>'en', target."name"->>'vi', target."name"->>'th', target."name"->>'zh') from "tour_types" target where target."id" = new."tourTypeId"))) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'services', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -177,6 +218,7 @@ alter table "services" enable always trigger "services_search";
 create or replace function "orders_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."code"::text)) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."contactName"::text, new."contactEmail"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'orders', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -191,6 +233,7 @@ alter table "orders" enable always trigger "orders_search";
 create or replace function "incoming_payments_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"('') || ' | ' || "lantern_search_fold"(concat_ws(' ', new."reference"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'incoming_payments', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -205,6 +248,7 @@ alter table "incoming_payments" enable always trigger "incoming_payments_search"
 create or replace function "refunds_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"('') || ' | ' || "lantern_search_fold"(concat_ws(' ', new."reason"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'refunds', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -219,6 +263,7 @@ alter table "refunds" enable always trigger "refunds_search";
 create or replace function "withdrawals_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"('') || ' | ' || "lantern_search_fold"(concat_ws(' ', new."reference"::text, new."bankAccountName"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'withdrawals', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -233,6 +278,7 @@ alter table "withdrawals" enable always trigger "withdrawals_search";
 create or replace function "payments_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."reference"::text)) || ' | ' || "lantern_search_fold"('') || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'payments', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -247,6 +293,7 @@ alter table "payments" enable always trigger "payments_search";
 create or replace function "complaints_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."subject"::text)) || ' | ' || "lantern_search_fold"(concat_ws(' ', new."message"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'complaints', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -261,6 +308,7 @@ alter table "complaints" enable always trigger "complaints_search";
 create or replace function "reviews_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"('') || ' | ' || "lantern_search_fold"(concat_ws(' ', new."text"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'reviews', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -275,6 +323,7 @@ alter table "reviews" enable always trigger "reviews_search";
 create or replace function "audit_log_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"('') || ' | ' || "lantern_search_fold"(concat_ws(' ', new."reason"::text, new."actorEmail"::text)) || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'audit_log', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -289,6 +338,7 @@ alter table "audit_log" enable always trigger "audit_log_search";
 create or replace function "notifications_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."message"::text)) || ' | ' || "lantern_search_fold"('') || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'notifications', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -303,6 +353,7 @@ alter table "notifications" enable always trigger "notifications_search";
 create or replace function "outbox_search"() returns trigger language plpgsql as $fn$
 begin
   new."search" := ' ' || "lantern_search_fold"(concat_ws(' ', new."recipient"::text)) || ' | ' || "lantern_search_fold"('') || ' ';
+  new."search_pairs" := array(select distinct substr(run, i, 2) from regexp_split_to_table(new."search", '[^\u2e80-\u2fdf\u3040-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+') run, generate_series(1, char_length(run) - 1) i);
   if new."search" is distinct from old."search" then
     insert into "search_words" ("tableName", "word", "reversed")
       select 'outbox', word, reverse(word) from (select word from regexp_split_to_table(new."search", ' ') word where char_length(word) between 4 and 200 group by word order by word collate "C") words
@@ -313,3 +364,22 @@ end $fn$;
 create or replace trigger "outbox_search" before insert or update of "recipient", "search" on "outbox"
   for each row execute function "outbox_search"();
 alter table "outbox" enable always trigger "outbox_search";
+
+-- Rows written before: the search triggers fill their pairs (their words are in the dictionary already).
+update "tour_types" set "search" = null;
+update "provinces" set "search" = null;
+update "admins" set "search" = null;
+update "users" set "search" = null;
+update "partners" set "search" = null;
+update "partner_profiles" set "search" = null;
+update "services" set "search" = null;
+update "orders" set "search" = null;
+update "incoming_payments" set "search" = null;
+update "refunds" set "search" = null;
+update "withdrawals" set "search" = null;
+update "payments" set "search" = null;
+update "complaints" set "search" = null;
+update "reviews" set "search" = null;
+update "audit_log" set "search" = null;
+update "notifications" set "search" = null;
+update "outbox" set "search" = null;

@@ -7,7 +7,9 @@ import type { AnyResource } from '../../core/resource';
 import { isBelow, ruleMessage } from '../../core/rules';
 import {
   allowsTypo,
+  isPairWord,
   SEARCH_COLUMN,
+  SEARCH_PAIRS_COLUMN,
   SEARCH_TITLE_END,
   searchFields,
   searchRoot,
@@ -118,16 +120,18 @@ function escapeLike(text: string): string {
  * In the title (`inTitle`), the word is found before the title's end (` | `, the one `|` of a search text), so the
  * same trigram index answers which records hold it in their title.
  */
-function wordSql(text: RawBuilder<unknown>, word: string, typos?: TypoWords, inTitle = false): RawBuilder<boolean> {
+function wordSql({ text, pairs }: Search, word: string, typos?: TypoWords, inTitle = false): RawBuilder<boolean> {
   const before = inTitle ? `%${SEARCH_TITLE_END.trimStart()}%` : '%';
   const anywhere = sql<boolean>`${text} like ${`%${escapeLike(word)}${before}`}`;
+  // The pairs are exact: the text holds the word where they hold it.
+  if (pairs && !inTitle && isPairWord(word)) return sql<boolean>`${pairs} @> array[${word}]::text[]`;
   if (!allowsTypo(word)) return anywhere;
   const neighbours = typos?.get(word);
   if (neighbours) {
     const whole = neighbours.map((neighbour) => sql<boolean>`${text} like ${`% ${escapeLike(neighbour)} ${before}`}`);
     return whole.length ? sql<boolean>`(${sql.join([anywhere, ...whole], sql` or `)})` : anywhere;
   }
-  if (inTitle) return wordSql(sql`split_part(${text}, ${SEARCH_TITLE_END}, 1) || ' '`, word);
+  if (inTitle) return wordSql({ words: [], text: sql`split_part(${text}, ${SEARCH_TITLE_END}, 1) || ' '` }, word);
   const letters = [...word];
   const half = Math.floor(letters.length / 2);
   const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
@@ -139,6 +143,8 @@ function wordSql(text: RawBuilder<unknown>, word: string, typos?: TypoWords, inT
 export interface Search {
   words: string[];
   text: RawBuilder<unknown>;
+  /** The text's CJK character pairs (SEARCH_PAIRS_COLUMN), when the text is the column the database keeps. */
+  pairs?: RawBuilder<unknown>;
 }
 
 /**
@@ -147,10 +153,14 @@ export interface Search {
  * never makes a record found).
  */
 function searchText(resource: AnyResource, table: string, readable: Set<string>, byName?: SearchResources) {
-  const paths = searchFields(resource);
-  const allowed = paths.filter((path) => readable.has(searchRoot(path)));
-  if (allowed.length === paths.length || !byName) return sql`${sql.ref(`${table}.${SEARCH_COLUMN}`)}`;
-  return sql`(${sql.raw(searchValueSql(resource, byName, quoteIdent(table), allowed))})`;
+  if (isSearchColumn(resource, readable, byName)) return sql`${sql.ref(`${table}.${SEARCH_COLUMN}`)}`;
+  const allowed = searchFields(resource).filter((path) => readable.has(searchRoot(path)));
+  return sql`(${sql.raw(searchValueSql(resource, byName!, quoteIdent(table), allowed))})`;
+}
+
+/** Whether the reader's search text is the column the database keeps. */
+function isSearchColumn(resource: AnyResource, readable: Set<string>, byName?: SearchResources): boolean {
+  return !byName || searchFields(resource).every((path) => readable.has(searchRoot(path)));
 }
 
 /** Resources by name, for search paths through a reference. */
@@ -180,8 +190,11 @@ function filterSql(
     if (!words.length) return undefined;
     search.words = words;
     search.text = searchText(resource, table, readable, options.resources);
+    search.pairs = isSearchColumn(resource, readable, options.resources)
+      ? sql`${sql.ref(`${table}.${SEARCH_PAIRS_COLUMN}`)}`
+      : undefined;
     return sql<boolean>`(${sql.join(
-      words.map((word) => wordSql(search.text!, word, options.typos)),
+      words.map((word) => wordSql(search as Search, word, options.typos)),
       sql` and `,
     )})`;
   }
@@ -336,7 +349,7 @@ export function parseListQuery(
     sort: { field: sortField, expression, descending: order === 'DESC', upcoming, ranked },
     titleFirst: ranked
       ? sql<boolean>`(${sql.join(
-          search.words!.map((word) => wordSql(search.text!, word, options.typos, true)),
+          search.words!.map((word) => wordSql(search as Search, word, options.typos, true)),
           sql` and `,
         )})`
       : undefined,
