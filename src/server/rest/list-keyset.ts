@@ -28,8 +28,9 @@ export function pageQuery(
   filter: RawBuilder<boolean>,
   params: ListParams,
   keysetFromOffset: number,
+  titledFilter?: RawBuilder<boolean>,
 ): RawBuilder<Record<string, unknown>> {
-  if (params.titleFirst) return titleFirstPageQuery(table, filter, params.titleFirst, params);
+  if (params.titleFirst) return titleFirstPageQuery(table, filter, params.titleFirst, params, titledFilter);
   const order = sql.join(params.orderBy);
   if (params.offset <= keysetFromOffset || !seekable(resource, params.sort)) {
     return sql`select * from ${sql.table(table)} where ${filter} order by ${order} limit ${params.limit} offset ${params.offset}`;
@@ -57,13 +58,15 @@ const TITLED = '__titled';
  * match: a common word is matched by thousands of rows, and sorting them all by rank costs as many row reads.
  * Each group (titles, then the others) is read from the list's first rows in its order (an index walk of
  * RANKED_WALK_ROWS) when they hold enough of it, else from the whole table through the search's index: a group
- * too rare to fill the page from the first rows is few rows to sort.
+ * too rare to fill the page from the first rows is few rows to sort. `titledFilter` finds the titles without
+ * checking the search's words twice (in the title, then anywhere).
  */
 function titleFirstPageQuery(
   table: string,
   filter: RawBuilder<boolean>,
   titled: RawBuilder<boolean>,
   params: ListParams,
+  titledFilter = sql<boolean>`${filter} and ${titled}`,
 ): RawBuilder<Record<string, unknown>> {
   const order = sql.join(params.orderBy);
   const wanted = params.offset + params.limit;
@@ -80,7 +83,7 @@ function titleFirstPageQuery(
       select * from walk where ${flag} and (select count(*) from walk where ${flag}) >= ${wanted}
       union all
       (select ${rows}.*, true from ${rows}
-        where ${filter} and ${titled} and (select count(*) from walk where ${flag}) < ${wanted}
+        where ${titledFilter} and (select count(*) from walk where ${flag}) < ${wanted}
         order by ${order} limit ${wanted})),
     others as (
       select * from walk where not ${flag} and (select count(*) from titles) < ${wanted}

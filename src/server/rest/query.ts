@@ -38,6 +38,8 @@ export interface ListParams {
   };
   /** With a search ranked: whether a record's title holds every word, the records that do first (`orderBy` after). */
   titleFirst?: RawBuilder<boolean>;
+  /** The search's condition among `conditions`: a title holding every word holds them in the text too. */
+  searchCondition?: RawBuilder<boolean>;
   offset: number;
   limit: number;
 }
@@ -279,6 +281,7 @@ export function parseListQuery(
   const readable = new Set(readableFields);
   const conditions: RawBuilder<boolean>[] = [];
   const search: Partial<Search> = {};
+  let searchCondition: RawBuilder<boolean> | undefined;
   const filter = parseJson(query.filter, 'filter');
   if (filter !== undefined && filter !== null) {
     if (typeof filter !== 'object' || Array.isArray(filter))
@@ -286,6 +289,7 @@ export function parseListQuery(
     for (const [key, value] of Object.entries(filter)) {
       const condition = filterSql(resource, table, key, value, readable, options, search);
       if (condition) conditions.push(condition);
+      if (condition && key === 'q') searchCondition = condition;
     }
     checkRanges(resource, filter as Record<string, unknown>);
   }
@@ -353,6 +357,7 @@ export function parseListQuery(
           sql` and `,
         )})`
       : undefined,
+    searchCondition,
     offset,
     limit,
   };

@@ -260,8 +260,14 @@ export class ReadPlan {
     });
     const conditions = [...this.scope(access), ...params.conditions];
     const filter = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+    const titledFilter =
+      params.titleFirst &&
+      sql<boolean>`${sql.join(
+        [...conditions.filter((condition) => condition !== params.searchCondition), params.titleFirst],
+        sql` and `,
+      )}`;
     page = Object.freeze({
-      statement: pageQuery(this.resource, this.table, filter, params, keysetOffset).compile(this.db),
+      statement: pageQuery(this.resource, this.table, filter, params, keysetOffset, titledFilter).compile(this.db),
       offset: params.offset,
       limit: params.limit,
       filter,
