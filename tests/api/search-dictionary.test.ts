@@ -76,6 +76,23 @@ describeEachEngine('search: the words dictionary and the ranked page', (engine) 
     expect((await titles('phongsali highlands')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('finds a two-character Chinese word through the text’s character pairs, and follows an edit', async () => {
+    const [cycling] = await found('cycling champasak');
+    const { rows } = await sql<{
+      pairs: string[];
+    }>`select search_pairs as pairs from services where id = ${cycling.id}`.execute(server.db);
+    expect(rows[0].pairs).toContain('骑行');
+    await sql`update services set title = jsonb_set(title, '{zh}', to_jsonb('瀑布' || (title->>'zh'))) where id = ${cycling.id}`.execute(
+      server.db,
+    );
+    expect((await found('瀑布')).map((s) => s.id)).toEqual([cycling.id]);
+    expect((await found('瀑布 骑行')).map((s) => s.id)).toEqual([cycling.id]);
+    await sql`update services set title = jsonb_set(title, '{zh}', to_jsonb(substr(title->>'zh', 3))) where id = ${cycling.id}`.execute(
+      server.db,
+    );
+    expect(await found('瀑布')).toEqual([]);
+  });
+
   it('pages of a ranked search, one row at a time or all at once, agree: titles first, each group in order', async () => {
     // "Sunrise" is in two titles, and now in a third service's description; every description speaks of a pick-up.
     await sql`update services set description = jsonb_set(description, '{en}', to_jsonb(description->>'en' || ' Starts at sunrise.'))

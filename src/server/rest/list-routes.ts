@@ -12,7 +12,7 @@ import { present } from './resource-routes';
 import { holdsOn, withLiveHolds } from './live-holds';
 import { ReadPlan, type ReadPlans } from './read-plan';
 import { byIdsAlone, withOwnReferences } from './scope';
-import { lookUpTypos, searchText } from './search-typos';
+import { lookUpTypos, listSearchText } from './search-typos';
 
 export interface ListOptions {
   /** Totals are exact up to this many rows (see list-count.ts). */
@@ -55,7 +55,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     const params = parseListQuery(resource, table, query, fields, {
       locale,
       resources: registry.byName,
-      typos: await lookUpTypos(db, table, searchText(query), locale),
+      typos: await lookUpTypos(db, table, listSearchText(query), locale),
     });
     const conditions = [...plan.scope(access), ...params.conditions];
     return { principal, access, fields, params, conditions };
@@ -70,7 +70,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
       ? withOwnReferences(registry, resource, principal, plan.access(principal))
       : plan.access(principal);
     const locale = callerLocale(request);
-    const typos = await lookUpTypos(db, table, searchText(query), locale);
+    const typos = await lookUpTypos(db, table, listSearchText(query), locale);
     const page = plan.listPage(principal, access, query, list.keysetOffset, locale, typos);
     const { rows } = await db.executeQuery(page.statement);
     const shape = { offset: page.offset, limit: page.limit, returned: rows.length };

@@ -9,7 +9,7 @@ import { SEARCH_WORDS_TABLE } from '../db/search-schema';
 export type TypoWords = ReadonlyMap<string, readonly string[]>;
 
 /** The `q` of a list request's filter, when it is one (parseListQuery answers a malformed filter). */
-export function searchText(query: Record<string, unknown>): string | undefined {
+export function listSearchText(query: Record<string, unknown>): string | undefined {
   if (typeof query.filter !== 'string' || !query.filter.includes('"q"')) return undefined;
   try {
     const filter = JSON.parse(query.filter) as unknown;

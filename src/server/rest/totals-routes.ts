@@ -4,7 +4,7 @@ import type { MoneyField } from '../../core/fields';
 import type { AnyResource } from '../../core/resource';
 import { badRequest } from '../errors';
 import { parseListQuery } from './query';
-import { lookUpTypos, searchText } from './search-typos';
+import { lookUpTypos, listSearchText } from './search-typos';
 import type { RouteDeps } from './resource-routes';
 import { readable, readAccess, scopeSql } from './scope';
 
@@ -39,7 +39,7 @@ export function registerTotalsRoutes(app: FastifyInstance, deps: RouteDeps, reso
     delete query.range;
     delete query.sort;
     const params = parseListQuery(resource, table, query, visible, {
-      typos: await lookUpTypos(db, table, searchText(query)),
+      typos: await lookUpTypos(db, table, listSearchText(query)),
     });
     const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<boolean>`true`;
