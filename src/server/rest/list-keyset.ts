@@ -73,7 +73,9 @@ function titleFirstPageQuery(
   const rows = sql.table(table);
   const alias = sql.ref(table);
   const flag = sql.ref(TITLED);
-  // The walk's rows and the groups keep the table's name, so the list's order and the search's words read them.
+  const id = idOf(table);
+  // The walk's rows and the groups keep the table's name, so the list's order and the search's words read them. A
+  // group read through the index sorts its matches' ids and keys alone, then reads its page's rows.
   return sql`
     with walk as materialized (
       select ${alias}.*, ${titled} as ${flag}
@@ -82,14 +84,16 @@ function titleFirstPageQuery(
     titles as materialized (
       select * from walk where ${flag} and (select count(*) from walk where ${flag}) >= ${wanted}
       union all
-      (select ${rows}.*, true from ${rows}
+      select ${rows}.*, true from ${rows} where ${id} in (
+        select ${id} from ${rows}
         where ${titledFilter} and (select count(*) from walk where ${flag}) < ${wanted}
         order by ${order} limit ${wanted})),
     others as (
       select * from walk where not ${flag} and (select count(*) from titles) < ${wanted}
         and (select count(*) from walk where not ${flag}) >= ${wanted} - (select count(*) from titles)
       union all
-      (select ${rows}.*, false from ${rows}
+      select ${rows}.*, false from ${rows} where ${id} in (
+        select ${id} from ${rows}
         where ${filter} and not ${titled} and (select count(*) from titles) < ${wanted}
           and (select count(*) from walk where not ${flag}) < ${wanted} - (select count(*) from titles)
         order by ${order} limit ${wanted}))
