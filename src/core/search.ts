@@ -103,6 +103,22 @@ export function searchWords(text: string, locale = 'en'): string[] {
   return [...words];
 }
 
+/**
+ * The column beside the search text that holds each two-character run of its Chinese, Japanese and Korean text
+ * (search-schema.ts). Those scripts are written without spaces and ICU cuts many of their words at two characters,
+ * too short for a trigram; a GIN index of the pairs finds them.
+ */
+export const SEARCH_PAIRS_COLUMN = 'search_pairs';
+/** The characters whose runs are cut into pairs (CJK ideographs, radicals, kana, bopomofo, hangul), in both syntaxes. */
+export const PAIRED_CLASS =
+  '[\\u2e80-\\u2fdf\\u3040-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff]';
+const PAIRED = new RegExp(`^${PAIRED_CLASS}{2}$`, 'u');
+
+/** Whether a search word is found through the pairs column: two characters of those scripts. */
+export function isPairWord(word: string): boolean {
+  return PAIRED.test(word);
+}
+
 /** The words one typo away from which a search word also matches: Latin words of this many letters or more. */
 export const TYPO_MIN_LETTERS = 5;
 

@@ -1,11 +1,11 @@
 import type { Field } from '../../core/fields';
 import { statusField, tableName, type AnyResource } from '../../core/resource';
-import { SEARCH_COLUMN } from '../../core/search';
+import { SEARCH_COLUMN, SEARCH_PAIRS_COLUMN } from '../../core/search';
 import { accountEmailSchema } from '../auth/account-emails';
 import { TWO_FACTOR_TABLES } from '../auth/two-factor/tables';
 import { FILES_TABLE } from '../images/store';
 import { rollupSchema } from '../stats/rollup';
-import { hasSearchColumn, searchTriggers } from './search-schema';
+import { hasSearchColumn, searchTriggers, searchWordsTables } from './search-schema';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
 import type { ColumnDef, IndexDef, SchemaModel, TableDef, TriggerDef } from './table-defs';
 
@@ -125,6 +125,13 @@ export function resourceTable(resource: AnyResource, byName: Map<string, AnyReso
   if (hasSearchColumn(resource)) {
     columns.push({ name: SEARCH_COLUMN, type: 'text', notNull: false });
     indexes.push({ name: identifier(`${table}_${SEARCH_COLUMN}_trgm_idx`), columns: [SEARCH_COLUMN], trigram: true });
+    // Two-character CJK words are below a trigram: the text's character pairs, kept beside it, find them.
+    columns.push({ name: SEARCH_PAIRS_COLUMN, type: 'text[]', notNull: false });
+    indexes.push({
+      name: identifier(`${table}_${SEARCH_PAIRS_COLUMN}_idx`),
+      columns: [SEARCH_PAIRS_COLUMN],
+      elements: true,
+    });
   }
   return { name: table, columns, indexes };
 }
@@ -177,7 +184,13 @@ export function deriveSchema(resources: readonly AnyResource[]): SchemaModel {
   const emails = accountEmailSchema(resources);
   const rollups = rollupSchema(resources);
   return {
-    tables: [...resources.map((r) => resourceTable(r, byName)), ...SYSTEM_TABLES, ...emails.tables, ...rollups.tables],
+    tables: [
+      ...resources.map((r) => resourceTable(r, byName)),
+      ...SYSTEM_TABLES,
+      ...emails.tables,
+      ...rollups.tables,
+      ...searchWordsTables(resources),
+    ],
     triggers: [...emails.triggers, ...rollups.triggers, ...searchTriggers(resources)],
   };
 }
@@ -219,6 +232,7 @@ export function addForeignKeySql(table: string, column: ColumnDef): string {
 export function createIndexSql(table: string, index: IndexDef, ifNotExists = false): string {
   const create = `create ${index.unique ? 'unique ' : ''}index ${ifNotExists ? 'if not exists ' : ''}${q(index.name)} on ${q(table)}`;
   if (index.trigram) return `${create} using gin (${q(index.columns[0])} gin_trgm_ops);`;
+  if (index.elements) return `${create} using gin (${q(index.columns[0])});`;
   return `${create} (${index.columns.map(q).join(', ')})${index.nullsNotDistinct ? ' nulls not distinct' : ''};`;
 }
 
@@ -226,6 +240,7 @@ export function createIndexSql(table: string, index: IndexDef, ifNotExists = fal
 export function sameIndex(a: IndexDef, b: IndexDef): boolean {
   return (
     Boolean(a.trigram) === Boolean(b.trigram) &&
+    Boolean(a.elements) === Boolean(b.elements) &&
     Boolean(a.unique) === Boolean(b.unique) &&
     Boolean(a.nullsNotDistinct) === Boolean(b.nullsNotDistinct) &&
     a.columns.join('\u0000') === b.columns.join('\u0000')

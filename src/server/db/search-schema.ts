@@ -1,6 +1,16 @@
 import { LOCALES } from '../../core/locales';
 import { tableName, type AnyResource } from '../../core/resource';
-import { SEARCH_COLUMN, SEARCH_TITLE_END, SEPARATOR_CLASS, searchFields, searchRoot } from '../../core/search';
+import {
+  PAIRED_CLASS,
+  SEARCH_COLUMN,
+  SEARCH_PAIRS_COLUMN,
+  SEARCH_TITLE_END,
+  SEPARATOR_CLASS,
+  searchFields,
+  searchRoot,
+  TYPO_MIN_LETTERS,
+} from '../../core/search';
+import type { TableDef } from './table-defs';
 import { identifier, quoteIdent as q, quoteLiteral as literal } from './sql-names';
 
 /**
@@ -90,6 +100,78 @@ export function hasSearchColumn(resource: AnyResource): boolean {
   return searchFields(resource).length > 0;
 }
 
+/**
+ * The dictionary of the words the search columns hold, by table (Meilisearch's and Typesense's way of bounding
+ * typos): a search word's one-typo neighbours are looked up here first (rest/search-typos.ts), so only words some
+ * row holds enter the rows' statement, each answered by the trigram index. `word` and `reversed` sort by code point
+ * (`collate "C"`), so a word's first half is a range of the first index and its last half one of the second.
+ */
+export const SEARCH_WORDS_TABLE = 'search_words';
+/** The shortest word one edit away from a word that allows a typo. */
+export const SEARCH_WORD_MIN_LETTERS = TYPO_MIN_LETTERS - 1;
+// Longer runs (a Lao or Thai paragraph written without spaces, a pasted token) are never a typo's neighbour worth
+// keeping, and a word must fit a btree entry.
+export const SEARCH_WORD_MAX_LETTERS = 200;
+
+/** The distinct two-character runs of a search text's CJK text (isPairWord), for the pairs column. */
+function pairsSql(text: string): string {
+  const others = `[^${PAIRED_CLASS.slice(1, -1)}]+`;
+  return (
+    `array(select distinct substr(run, i, 2) from regexp_split_to_table(${text}, ${literal(others)}) run,` +
+    ` generate_series(1, char_length(run) - 1) i)`
+  );
+}
+
+/** The words of a search text (` {title} | {the rest} `) that enter the dictionary, once each, in code point order. */
+function dictionaryWordsSql(text: string): string {
+  return (
+    `select word from regexp_split_to_table(${text}, ' ') word` +
+    ` where char_length(word) between ${SEARCH_WORD_MIN_LETTERS} and ${SEARCH_WORD_MAX_LETTERS}` +
+    ` group by word order by word collate "C"`
+  );
+}
+
+/**
+ * Adds a search text's words to the dictionary. Words are only added: one no row holds any more matches nothing in
+ * the rows' statement, and counting holders would make every writer of a common word wait on the others. In code
+ * point order, so two writers adding the same new words never wait on each other in a cycle.
+ */
+function addWordsSql(table: string, text: string, indent: string): string {
+  return (
+    `${indent}insert into ${q(SEARCH_WORDS_TABLE)} ("tableName", "word", "reversed")\n` +
+    `${indent}  select ${literal(table)}, word, reverse(word) from (${dictionaryWordsSql(text)}) words\n` +
+    `${indent}  on conflict do nothing;`
+  );
+}
+
+/** The dictionary's table, filled from the search columns already written; none without a searched resource. */
+export function searchWordsTables(resources: readonly AnyResource[]): TableDef[] {
+  const searched = resources.filter(hasSearchColumn).map((resource) => tableName(resource));
+  if (!searched.length) return [];
+  const fill = searched.map(
+    (table) =>
+      `insert into ${q(SEARCH_WORDS_TABLE)} ("tableName", "word", "reversed")\n` +
+      `  select ${literal(table)}, word, reverse(word) from (select distinct regexp_split_to_table(${q(SEARCH_COLUMN)}, ' ') word from ${q(table)}) words\n` +
+      `  where char_length(word) between ${SEARCH_WORD_MIN_LETTERS} and ${SEARCH_WORD_MAX_LETTERS}\n` +
+      `  on conflict do nothing;`,
+  );
+  return [
+    {
+      name: SEARCH_WORDS_TABLE,
+      columns: [
+        { name: 'tableName', type: 'text', notNull: true },
+        { name: 'word', type: 'text collate "C"', notNull: true },
+        { name: 'reversed', type: 'text collate "C"', notNull: true },
+      ],
+      indexes: [
+        { name: identifier(`${SEARCH_WORDS_TABLE}_tableName_word_key`), columns: ['tableName', 'word'], unique: true },
+        { name: identifier(`${SEARCH_WORDS_TABLE}_tableName_reversed_idx`), columns: ['tableName', 'reversed'] },
+      ],
+      fill: fill.join('\n'),
+    },
+  ];
+}
+
 /** Who searches through a reference to each resource, by the referenced resource's name. */
 function throughReferences(resources: readonly AnyResource[]): Map<string, Through[]> {
   const out = new Map<string, Through[]>();
@@ -139,7 +221,12 @@ export function searchTriggers(resources: readonly AnyResource[]): SearchTrigger
       function: identifier(`${table}_search`),
       table,
       events: `insert or update of ${columns.map(q).join(', ')}`,
-      body: `  new.${q(SEARCH_COLUMN)} := ${searchValueSql(resource, byName, 'new', paths)};`,
+      body:
+        `  new.${q(SEARCH_COLUMN)} := ${searchValueSql(resource, byName, 'new', paths)};\n` +
+        `  new.${q(SEARCH_PAIRS_COLUMN)} := ${pairsSql(`new.${q(SEARCH_COLUMN)}`)};\n` +
+        // `old` is null on an insert: every word of a new row is added.
+        `  if new.${q(SEARCH_COLUMN)} is distinct from old.${q(SEARCH_COLUMN)} then\n` +
+        `${addWordsSql(table, `new.${q(SEARCH_COLUMN)}`, '    ')}\n  end if;`,
       always: true,
       before: true,
     });

@@ -18,6 +18,8 @@ export interface IndexDef {
   columns: string[];
   /** A GIN trigram index of one text column (`pg_trgm`), which answers `ilike '%text%'` without a scan. */
   trigram?: boolean;
+  /** A GIN index of one array column: which rows hold given elements, exactly. */
+  elements?: boolean;
   unique?: boolean;
   /** A unique index on which two NULLs are equal (PostgreSQL 15+): one row per key, gaps in it included. */
   nullsNotDistinct?: boolean;

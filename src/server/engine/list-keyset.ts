@@ -28,7 +28,9 @@ export function pageQuery(
   filter: RawBuilder<boolean>,
   params: ListParams,
   keysetFromOffset: number,
+  titledFilter?: RawBuilder<boolean>,
 ): RawBuilder<Record<string, unknown>> {
+  if (params.titleFirst) return titleFirstPageQuery(table, filter, params.titleFirst, params, titledFilter);
   const order = sql.join(params.orderBy);
   if (params.offset <= keysetFromOffset || !seekable(resource, params.sort)) {
     return sql`select * from ${sql.table(table)} where ${filter} order by ${order} limit ${params.limit} offset ${params.offset}`;
@@ -42,6 +44,61 @@ export function pageQuery(
         select ${key}, ${idOf(table)} from ${sql.table(table)} where ${filter}
         order by ${order} offset ${params.offset} limit 1)
     order by ${order} limit ${params.limit}`;
+}
+
+/**
+ * The rows in the list's order a ranked search's first page is looked for in before the whole table: a word a few
+ * percent of the rows hold fills a page from them.
+ */
+export const RANKED_WALK_ROWS = 1000;
+const TITLED = '__titled';
+
+/**
+ * A page of a search whose records with every word in their title come first (SPEC §17), without ranking every
+ * match: a common word is matched by thousands of rows, and sorting them all by rank costs as many row reads.
+ * Each group (titles, then the others) is read from the list's first rows in its order (an index walk of
+ * RANKED_WALK_ROWS) when they hold enough of it, else from the whole table through the search's index: a group
+ * too rare to fill the page from the first rows is few rows to sort. `titledFilter` finds the titles without
+ * checking the search's words twice (in the title, then anywhere).
+ */
+function titleFirstPageQuery(
+  table: string,
+  filter: RawBuilder<boolean>,
+  titled: RawBuilder<boolean>,
+  params: ListParams,
+  titledFilter = sql<boolean>`${filter} and ${titled}`,
+): RawBuilder<Record<string, unknown>> {
+  const order = sql.join(params.orderBy);
+  const wanted = params.offset + params.limit;
+  const rows = sql.table(table);
+  const alias = sql.ref(table);
+  const flag = sql.ref(TITLED);
+  const id = idOf(table);
+  // The walk's rows and the groups keep the table's name, so the list's order and the search's words read them. A
+  // group read through the index sorts its matches' ids and keys alone, then reads its page's rows.
+  return sql`
+    with walk as materialized (
+      select ${alias}.*, ${titled} as ${flag}
+      from (select * from ${rows} order by ${order} limit ${RANKED_WALK_ROWS}) as ${alias}
+      where ${filter}),
+    titles as materialized (
+      select * from walk where ${flag} and (select count(*) from walk where ${flag}) >= ${wanted}
+      union all
+      select ${rows}.*, true from ${rows} where ${id} in (
+        select ${id} from ${rows}
+        where ${titledFilter} and (select count(*) from walk where ${flag}) < ${wanted}
+        order by ${order} limit ${wanted})),
+    others as (
+      select * from walk where not ${flag} and (select count(*) from titles) < ${wanted}
+        and (select count(*) from walk where not ${flag}) >= ${wanted} - (select count(*) from titles)
+      union all
+      select ${rows}.*, false from ${rows} where ${id} in (
+        select ${id} from ${rows}
+        where ${filter} and not ${titled} and (select count(*) from titles) < ${wanted}
+          and (select count(*) from walk where not ${flag}) < ${wanted} - (select count(*) from titles)
+        order by ${order} limit ${wanted}))
+    select * from (select * from titles union all select * from others) as ${alias}
+    order by ${flag} desc, ${order} limit ${params.limit} offset ${params.offset}`;
 }
 
 /** Where the previous batch of a keyset walk ended: the sort key as text (exact, e.g. microseconds) and the id. */

@@ -12,6 +12,7 @@ import { present } from './resource-routes';
 import { holdsOn, withLiveHolds } from './live-holds';
 import { ReadPlan, type ReadPlans } from './read-plan';
 import { byIdsAlone, withOwnReferences } from './scope';
+import { lookUpTypos, listSearchText } from './search-typos';
 
 export interface ListOptions {
   /** Totals are exact up to this many rows (see list-count.ts). */
@@ -46,13 +47,15 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   const held = holdsOn(registry, resource).length > 0;
   const exposed = `Content-Range, ${TOTAL_KIND_HEADER}`;
 
-  const scoped = (request: FastifyRequest, query: Record<string, unknown>) => {
+  const scoped = async (request: FastifyRequest, query: Record<string, unknown>) => {
     const principal = request.principal;
     const access = plan.access(principal);
     const fields = plan.reader(principal, access).fields;
+    const locale = callerLocale(request);
     const params = parseListQuery(resource, table, query, fields, {
-      locale: callerLocale(request),
+      locale,
       resources: registry.byName,
+      typos: await lookUpTypos(db, table, listSearchText(query), locale),
     });
     const conditions = [...plan.scope(access), ...params.conditions];
     return { principal, access, fields, params, conditions };
@@ -66,7 +69,9 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     const access = byIdsAlone(query)
       ? withOwnReferences(registry, resource, principal, plan.access(principal))
       : plan.access(principal);
-    const page = plan.listPage(principal, access, query, list.keysetOffset, callerLocale(request));
+    const locale = callerLocale(request);
+    const typos = await lookUpTypos(db, table, listSearchText(query), locale);
+    const page = plan.listPage(principal, access, query, list.keysetOffset, locale, typos);
     const { rows } = await db.executeQuery(page.statement);
     const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
     // The last page, or a list over the count's limit counted moments ago, needs no statement for its total.
@@ -102,7 +107,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
         // parseListQuery answers the malformed filter.
       }
     }
-    const { conditions } = scoped(request, { filter: query.filter });
+    const { conditions } = await scoped(request, { filter: query.filter });
     const counts = await tabCounts(db, resource, table, field, conditions, list.exactCountLimit, remembered);
     return { field, limit: list.exactCountLimit, counts };
   });
@@ -110,7 +115,10 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
   // `GET /api/{resource}/-/export.csv?filter=...&sort=...&fields=[...]`: every row of the list, streamed.
   app.get(`${base}/-/export.csv`, async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown>;
-    const { principal, access, params, conditions } = scoped(request, { filter: query.filter, sort: query.sort });
+    const { principal, access, params, conditions } = await scoped(request, {
+      filter: query.filter,
+      sort: query.sort,
+    });
     const columns = exportColumns(resource, principal, access, query.fields);
     const stamp = new Date().toISOString().slice(0, 10);
     reply.header('Content-Type', 'text/csv; charset=utf-8');

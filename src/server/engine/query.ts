@@ -7,7 +7,9 @@ import type { AnyResource } from '../../core/resource';
 import { isBelow, ruleMessage } from '../../core/rules';
 import {
   allowsTypo,
+  isPairWord,
   SEARCH_COLUMN,
+  SEARCH_PAIRS_COLUMN,
   SEARCH_TITLE_END,
   searchFields,
   searchRoot,
@@ -17,6 +19,7 @@ import {
 import { customPlan } from '../db/custom-plan';
 import { searchValueSql, titlePath } from '../db/search-schema';
 import { quoteIdent } from '../db/sql-names';
+import type { TypoWords } from './search-typos';
 import { isJsonKind } from '../db/schema';
 import { badRequest } from '../edge/errors';
 import { DEFAULT_TIME_ZONE } from '../../core/zoned-time';
@@ -34,6 +37,10 @@ export interface ListParams {
     /** Led by the search's rank: no `(key, id)` comparison seeks in it either. */
     ranked?: boolean;
   };
+  /** With a search ranked: whether a record's title holds every word, the records that do first (`orderBy` after). */
+  titleFirst?: RawBuilder<boolean>;
+  /** The search's condition among `conditions`: a title holding every word holds them in the text too. */
+  searchCondition?: RawBuilder<boolean>;
   offset: number;
   limit: number;
 }
@@ -109,24 +116,38 @@ function escapeLike(text: string): string {
 
 /**
  * Where one word is found in a search text: anywhere in it, or as a whole word one typo away (Latin, 5+ letters).
- * Every such word but one starts with the word's first half or ends with its second half (an edit leaves one of them
- * whole); the other swaps the two letters where the halves meet, and is looked for as it is. So a few index lookups
- * find the rows, and the exact patterns check them.
+ * The words one typo away are those the dictionary holds (`typos`, search-typos.ts): each a pattern the trigram
+ * index answers. Without them (a caller that did not look the word up), every word one edit away is checked: the
+ * word's halves find the candidate rows, and the edit patterns check each one.
+ *
+ * In the title (`inTitle`), the word is found before the title's end (` | `, the one `|` of a search text), so the
+ * same trigram index answers which records hold it in their title.
  */
-function wordSql(text: RawBuilder<unknown>, word: string): RawBuilder<boolean> {
-  const anywhere = (part: string) => sql<boolean>`${text} like ${`%${escapeLike(part)}%`}`;
-  if (!allowsTypo(word)) return anywhere(word);
+function wordSql({ text, pairs }: Search, word: string, typos?: TypoWords, inTitle = false): RawBuilder<boolean> {
+  const before = inTitle ? `%${SEARCH_TITLE_END.trimStart()}%` : '%';
+  const anywhere = sql<boolean>`${text} like ${`%${escapeLike(word)}${before}`}`;
+  // The pairs are exact: the text holds the word where they hold it.
+  if (pairs && !inTitle && isPairWord(word)) return sql<boolean>`${pairs} @> array[${word}]::text[]`;
+  if (!allowsTypo(word)) return anywhere;
+  const neighbours = typos?.get(word);
+  if (neighbours) {
+    const whole = neighbours.map((neighbour) => sql<boolean>`${text} like ${`% ${escapeLike(neighbour)} ${before}`}`);
+    return whole.length ? sql<boolean>`(${sql.join([anywhere, ...whole], sql` or `)})` : anywhere;
+  }
+  if (inTitle) return wordSql({ words: [], text: sql`split_part(${text}, ${SEARCH_TITLE_END}, 1) || ' '` }, word);
   const letters = [...word];
   const half = Math.floor(letters.length / 2);
   const swapped = [...letters.slice(0, half - 1), letters[half], letters[half - 1], ...letters.slice(half + 1)];
   const patterns = typoPatterns(word).map((pattern) => `% ${pattern} %`);
-  return sql<boolean>`(${anywhere(word)} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
+  return sql<boolean>`(${anywhere} or ${text} like ${`% ${swapped.join('')} %`} or ((${text} like ${`% ${letters.slice(0, half).join('')}%`} or ${text} like ${`%${letters.slice(half).join('')} %`}) and ${text} like any (array[${sql.join(patterns)}]::text[])))`;
 }
 
 /** A search: its words, and the text of the rows they are looked for in (` {title} | {the rest} `). */
 export interface Search {
   words: string[];
   text: RawBuilder<unknown>;
+  /** The text's CJK character pairs (SEARCH_PAIRS_COLUMN), when the text is the column the database keeps. */
+  pairs?: RawBuilder<unknown>;
 }
 
 /**
@@ -135,10 +156,14 @@ export interface Search {
  * never makes a record found).
  */
 function searchText(resource: AnyResource, table: string, readable: Set<string>, byName?: SearchResources) {
-  const paths = searchFields(resource);
-  const allowed = paths.filter((path) => readable.has(searchRoot(path)));
-  if (allowed.length === paths.length || !byName) return sql`${sql.ref(`${table}.${SEARCH_COLUMN}`)}`;
-  return sql`(${sql.raw(searchValueSql(resource, byName, quoteIdent(table), allowed))})`;
+  if (isSearchColumn(resource, readable, byName)) return sql`${sql.ref(`${table}.${SEARCH_COLUMN}`)}`;
+  const allowed = searchFields(resource).filter((path) => readable.has(searchRoot(path)));
+  return sql`(${sql.raw(searchValueSql(resource, byName!, quoteIdent(table), allowed))})`;
+}
+
+/** Whether the reader's search text is the column the database keeps. */
+function isSearchColumn(resource: AnyResource, readable: Set<string>, byName?: SearchResources): boolean {
+  return !byName || searchFields(resource).every((path) => readable.has(searchRoot(path)));
 }
 
 /** Resources by name, for search paths through a reference. */
@@ -168,9 +193,12 @@ function filterSql(
     if (!words.length) return undefined;
     search.words = words;
     search.text = searchText(resource, table, readable, options.resources);
+    search.pairs = isSearchColumn(resource, readable, options.resources)
+      ? sql`${sql.ref(`${table}.${SEARCH_PAIRS_COLUMN}`)}`
+      : undefined;
     // A generic plan ignores what the patterns select: a search is planned for its words (db/custom-plan.ts).
     return sql<boolean>`(${customPlan} ${sql.join(
-      words.map((word) => wordSql(search.text!, word)),
+      words.map((word) => wordSql(search as Search, word, options.typos)),
       sql` and `,
     )})`;
   }
@@ -240,6 +268,8 @@ export interface ListQueryOptions {
   rank?: boolean;
   /** Every resource, for searches through a reference by a reader who may not read every searched path. */
   resources?: SearchResources;
+  /** The search's words one typo away, looked up in the table's dictionary (lookUpTypos). */
+  typos?: TypoWords;
 }
 
 /** Parses react-admin's `sort`, `range` and `filter` parameters into SQL for the readable fields. */
@@ -253,6 +283,7 @@ export function parseListQuery(
   const readable = new Set(readableFields);
   const conditions: RawBuilder<boolean>[] = [];
   const search: Partial<Search> = {};
+  let searchCondition: RawBuilder<boolean> | undefined;
   const filter = parseJson(query.filter, 'filter');
   if (filter !== undefined && filter !== null) {
     if (typeof filter !== 'object' || Array.isArray(filter))
@@ -260,6 +291,7 @@ export function parseListQuery(
     for (const [key, value] of Object.entries(filter)) {
       const condition = filterSql(resource, table, key, value, readable, options, search);
       if (condition) conditions.push(condition);
+      if (condition && key === 'q') searchCondition = condition;
     }
     checkRanges(resource, filter as Record<string, unknown>);
   }
@@ -298,16 +330,6 @@ export function parseListQuery(
   const ranked = Boolean(
     options.rank && search.words && query.sort === undefined && titlePath(resource, searchFields(resource)),
   );
-  if (ranked) {
-    const title = sql`split_part(${search.text!}, ${SEARCH_TITLE_END}, 1) || ' '`;
-    orderBy.unshift(
-      sql`(${sql.join(
-        search.words!.map((word) => wordSql(title, word)),
-        sql` and `,
-      )}) desc`,
-    );
-  }
-
   const { maxPage } = listLimits(resource);
   let offset = 0;
   let limit = maxPage;
@@ -331,6 +353,13 @@ export function parseListQuery(
     conditions,
     orderBy,
     sort: { field: sortField, expression, descending: order === 'DESC', upcoming, ranked },
+    titleFirst: ranked
+      ? sql<boolean>`(${sql.join(
+          search.words!.map((word) => wordSql(search as Search, word, options.typos, true)),
+          sql` and `,
+        )})`
+      : undefined,
+    searchCondition,
     offset,
     limit,
   };

@@ -8,6 +8,7 @@ import type { Schema } from '../edge/openapi-responses';
 import { pageQuery } from './list-keyset';
 import { OverLimitTotals } from './over-limit-totals';
 import { parseListQuery } from './query';
+import type { TypoWords } from './search-typos';
 import { toRecord, type Registry } from './registry';
 import { denied, orOwnReferences, publicWhereSql, readAccess, type ReadAccess } from './scope';
 
@@ -246,19 +247,27 @@ export class ReadPlan {
     query: Record<string, unknown>,
     keysetOffset: number,
     locale = 'en',
+    typos?: TypoWords,
   ): ListPage {
-    const key = pageKey(this.readerScopeKey(principal, access), query, locale);
+    const key = pageKey(this.readerScopeKey(principal, access), query, locale, typos);
     let page = key === undefined ? undefined : this.pages.get(key);
     if (page) return page;
     const params = parseListQuery(this.resource, this.table, query, this.reader(principal, access).fields, {
       locale,
       rank: true,
       resources: this.registry.byName,
+      typos,
     });
     const conditions = [...this.scope(access), ...params.conditions];
     const filter = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+    const titledFilter =
+      params.titleFirst &&
+      sql<boolean>`${sql.join(
+        [...conditions.filter((condition) => condition !== params.searchCondition), params.titleFirst],
+        sql` and `,
+      )}`;
     page = Object.freeze({
-      statement: pageQuery(this.resource, this.table, filter, params, keysetOffset).compile(this.db),
+      statement: pageQuery(this.resource, this.table, filter, params, keysetOffset, titledFilter).compile(this.db),
       offset: params.offset,
       limit: params.limit,
       filter,
@@ -326,7 +335,12 @@ export class ReadPlan {
 }
 
 /** What a list request's statements depend on, or undefined when they are not kept (a parameter given twice, a long filter). */
-function pageKey(reader: string | undefined, query: Record<string, unknown>, locale: string): string | undefined {
+function pageKey(
+  reader: string | undefined,
+  query: Record<string, unknown>,
+  locale: string,
+  typos: TypoWords | undefined,
+): string | undefined {
   if (reader === undefined) return undefined;
   const { filter, sort, range } = query;
   if (
@@ -335,8 +349,11 @@ function pageKey(reader: string | undefined, query: Record<string, unknown>, loc
     (range !== undefined && typeof range !== 'string')
   )
     return undefined;
-  // A search's words are cut in the caller's language.
-  const words = typeof filter === 'string' && filter.includes('"q"') ? `\u0000${locale}` : '';
+  // A search's words are cut in the caller's language, and its typos are the words the dictionary holds now.
+  const words =
+    typeof filter === 'string' && filter.includes('"q"')
+      ? `\u0000${locale}\u0000${JSON.stringify(typos ? [...typos] : null)}`
+      : '';
   const key = `${reader}\u0000${filter ?? ''}\u0000${sort ?? ''}\u0000${range ?? ''}${words}`;
   // Long filters are compiled each time: the kept statements stay a few hundred KB whatever callers send.
   return key.length <= MAX_PAGE_KEY ? key : undefined;

@@ -4,6 +4,7 @@ import type { MoneyField } from '../../core/fields';
 import type { AnyResource } from '../../core/resource';
 import { badRequest } from '../edge/errors';
 import { parseListQuery } from './query';
+import { lookUpTypos, listSearchText } from './search-typos';
 import type { RouteDeps } from './resource-routes';
 import { readable, readAccess, scopeSql } from './scope';
 
@@ -37,7 +38,9 @@ export function registerTotalsRoutes(app: FastifyInstance, deps: RouteDeps, reso
     // Totals ignore paging and order; only the filter counts.
     delete query.range;
     delete query.sort;
-    const params = parseListQuery(resource, table, query, visible);
+    const params = parseListQuery(resource, table, query, visible, {
+      typos: await lookUpTypos(db, table, listSearchText(query)),
+    });
     const conditions = [...scopeSql(registry, resource, access), ...params.conditions];
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<boolean>`true`;
     const groupBy = currencyField && visible.includes(currencyField) ? currencyField : undefined;
