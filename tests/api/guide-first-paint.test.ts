@@ -15,20 +15,13 @@ import { pickLabel, pickListPath, pickNameReads, pickNames, preselected } from '
 import { DEFAULT_TIME_ZONE } from '../../src/core/zoned-time';
 import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer } from './harness';
-import { layerOf, primedOf, rootOf, shellsDist, TAGS } from './primed-shells';
+import { layerOf, primedOf, rootOf, shellsDist, TAGS, unescapeHtml as unescape } from './primed-shells';
 
 const dist = shellsDist(['en', 'lo', 'en-partner', 'lo-partner']);
 const schedules = resources.find((resource) => resource.name === 'schedules')!;
 const scan = portal.screens
   .flatMap((screen) => screen.widgets)
   .find((widget): widget is ScanWidget => widget.kind === 'scan')!;
-
-const unescape = (html: string) =>
-  html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 
 interface Manifest {
   heading: { service: LocalizedText | string; meetingPoint: LocalizedText | string };

@@ -23,6 +23,7 @@ import {
   shellsDist,
   TAGS,
   titleOf,
+  unescapeHtml as unescape,
 } from './primed-shells';
 import type { AmountsWidget } from '../../src/core/portal';
 import { listScreens, openingListPath } from '../../src/core/list-opening';
@@ -42,13 +43,6 @@ const dist = shellsDist([
   'lo-partner-home',
 ]);
 const home = portal.screens.find((screen) => screen.path === '')!;
-
-const unescape = (html: string) =>
-  html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 
 /** The table a page draws for a desk (server/first-paint.ts `listFirstPaint`): its headers and rows, as text. */
 function deskTableOf(layer: string): { headers: string[]; rows: string[][] } {

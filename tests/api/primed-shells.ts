@@ -56,3 +56,11 @@ export const scriptsAfterFirstPaint = (html: string) =>
 export const scriptsAsTheShell = (html: string) => scriptRequestsOf(html) === scriptRequestsOf(shellOf('en'));
 export const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 export const TAGS = { en: 'en-US', lo: 'lo-LA' } as const;
+
+/** HTML's text back as it was written (what the server escaped in a page). */
+export const unescapeHtml = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');

@@ -15,7 +15,7 @@ import { LOCALES, LOCALE_TAGS, type Locale } from '../../src/core/locales';
 import { loadConfig } from '../../src/server/edge/config';
 import { serverText } from '../../src/server/edge/server-text';
 import { call, describeEachEngine, suiteServer, type TestServer } from './harness';
-import { shellOf, shellsDist, titleOf } from './primed-shells';
+import { shellOf, shellsDist, titleOf, unescapeHtml as unescape } from './primed-shells';
 
 const PUBLIC_URL = 'https://lantern.example';
 const page = site.catalog.page!;
@@ -28,12 +28,6 @@ const config = {
 
 type Row = Record<string, unknown>;
 
-const unescape = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 /** The `content` of every `<meta {attribute}="{key}">` of the page. */
 const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
   [...html.matchAll(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`, 'g'))].map(

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currency, json, money, ref, status, text, integer, enumOf } from '../../src/core/fields';
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
@@ -10,6 +10,7 @@ import { RegistryProvider } from '../../src/client/generated/context';
 import { menuGroups } from '../../src/core/menu';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
+import { signedInAs } from './signed-in';
 
 /** Test-only entities: a live "shop" and a "proposal" reviewed against it, with list totals and a mine filter. */
 const shops = defineResource({
@@ -130,14 +131,7 @@ const me = {
   role: 'super_admin',
   permissions: { proposals: ['list', 'show', 'update'], shops: ['list', 'show'] },
 };
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getIdentity: async () => me,
-  getPermissions: async () => me.permissions,
-};
+const authProvider = signedInAs(me);
 
 function renderAt(path: string, configs: AnyResource[] = [shops, proposals]) {
   const api = memoryApi();

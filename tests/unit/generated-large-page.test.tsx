@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enumOf, integer, money, status, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
@@ -10,6 +10,7 @@ import { FIRST_ROWS, MORE_ROWS, rowsToDraw } from '../../src/client/generated/li
 import { STAND_IN_ROW } from '../../src/client/generated/list/StandInRows';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
+import { signedInAs } from './signed-in';
 
 /** A test-only entity whose list opens on pages of 100 rows. */
 const crates = defineResource({
@@ -57,14 +58,7 @@ const dataProvider = {
 } as unknown as DataProvider;
 
 const me = { id: 7, fullName: 'Ada Admin', kind: 'admin', role: 'super_admin', permissions: { crates: ['list'] } };
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getIdentity: async () => me,
-  getPermissions: async () => me.permissions,
-};
+const authProvider = signedInAs(me);
 
 /** Counts the table rows of records each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
 function watchMountedRows() {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { boolean, currency, date, enumOf, money, percent, status, text } from '../../src/core/fields';
 import { ENGLISH_VALIDATION } from '../../src/core/messages';
@@ -9,6 +9,7 @@ import { defineResource, type AnyResource } from '../../src/core/resource';
 import { RegistryProvider } from '../../src/client/generated/context';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
+import { signedInAs } from './signed-in';
 
 /** A test-only entity: nothing in src/ knows it, so whatever shows up comes from this config alone. */
 const gadgetFields = {
@@ -150,14 +151,7 @@ const me = {
   role: 'super_admin',
   permissions: { gadgets: ['list', 'show', 'create', 'update'] },
 };
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getIdentity: async () => me,
-  getPermissions: async () => me.permissions,
-};
+const authProvider = signedInAs(me);
 
 function renderAt(path: string, config = gadgets) {
   const api = memoryApi(config);

@@ -2,13 +2,14 @@ import { notifyManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integer, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
 import { RegistryProvider } from '../../src/client/generated/context';
 import { buildRegistry } from '../../src/client/generated/registry';
 import { generatedResources } from '../../src/client/generated/resources';
+import { signedInAs } from './signed-in';
 
 /** A test-only entity ordered by hand. */
 const shelves = defineResource({
@@ -54,14 +55,7 @@ const me = {
   role: 'super_admin',
   permissions: { shelves: ['list', 'update'] },
 };
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getIdentity: async () => me,
-  getPermissions: async () => me.permissions,
-};
+const authProvider = signedInAs(me);
 
 const moveDown = (label: string) => within(screen.getByText(label).closest('tr')!).getByTestId('move-down');
 const labelsOnScreen = () =>

@@ -45,7 +45,7 @@ import { adminScreens, menuEntryLabel, menuGroups, portalMenu } from '../../core
 import type { AdminRole, Principal } from '../../core/roles';
 import { fieldOf, shownOnPage, valueText } from '../../core/value-text';
 import { itemHead } from './seo';
-import { serverText } from './server-text';
+import { serverText, serverTextOr } from './server-text';
 import { AREA_KIND, type Area } from '../../core/routes';
 import {
   areaFirstPaint,
@@ -355,10 +355,7 @@ async function firstRows(
         byId.set(String(record.id), recordTitle(target, record, locale, (config.fields[name] as RefField).display));
     titles.set(name, byId);
   }
-  const translate = (key: string, fallback: string) => {
-    const text = serverText(locale, key);
-    return text === key ? fallback : text;
-  };
+  const translate = (key: string, fallback: string) => serverTextOr(locale, key, fallback);
   const reference = (name: string, id: unknown) => titles.get(name)?.get(String(id)) ?? `#${String(id)}`;
   const text = (record: Record<string, unknown>, name: string) =>
     valueText(config, name, record, locale, translate, reference);
@@ -434,10 +431,7 @@ async function primeRecordPage(
     references.map((reference) => reference.path),
     primed,
   );
-  const translate = (key: string, fallback: string) => {
-    const text = serverText(locale, key);
-    return text === key ? fallback : text;
-  };
+  const translate = (key: string, fallback: string) => serverTextOr(locale, key, fallback);
   // A line of the page: the resource its field is of and the record it is read on (a referenced one, if so).
   const lineOf = (line: string): { owner: AnyResource; name: string; row: Row } | undefined => {
     const through = refOf(line);
@@ -492,10 +486,7 @@ const SCREEN_CARDS = 4;
 
 /** A record table's card as the server draws it first (first-paint.ts `TablePaint`), from its endpoint's answer. */
 function tablePaint(config: AnyResource, table: RecordTable, data: Row, locale: Locale): TablePaint {
-  const translate: TableTranslate = (key, options) => {
-    const text = serverText(locale, key);
-    return text === key && options?._ !== undefined ? options._ : text;
-  };
+  const translate: TableTranslate = (key, options) => serverTextOr(locale, key, options?._);
   const { rows, totals } = tableAnswer(table, data);
   const label = (key: string) => tableLabel(config, table, key, translate);
   // The server cannot tell the reader's time zone: an instant is read on the platform's clock, as the guide's is.
@@ -610,10 +601,8 @@ function menuSections(
 ): MenuSection[] {
   const permissions = (account.permissions ?? {}) as Record<string, readonly Verb[] | undefined>;
   const entries = listScreens(config.resources, area);
-  const translate = (key: string, options: Record<string, unknown>) => {
-    const text = serverText(locale, key, options);
-    return text === key && options._ !== undefined ? String(options._) : text;
-  };
+  const translate = (key: string, options: Record<string, unknown>) =>
+    serverTextOr(locale, key, options._ === undefined ? undefined : String(options._), options);
   if (area === 'admin') {
     const readsStats = Array.isArray(account.stats) && account.stats.length > 0;
     return [

@@ -28,3 +28,14 @@ export function serverText(locale: Locale, key: string, params: Record<string, u
   }
   return phrase.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/** The message, or `fallback` where no language has it (a key of the config without a label yet). */
+export function serverTextOr(
+  locale: Locale,
+  key: string,
+  fallback: string | undefined,
+  params: Record<string, unknown> = {},
+): string {
+  const text = serverText(locale, key, params);
+  return text === key && fallback !== undefined ? fallback : text;
+}
