@@ -1,16 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enumOf, integer, money, status, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
-import { RegistryProvider } from '../../src/client/generated/context';
 import { FIRST_ROWS, MORE_ROWS, rowsToDraw } from '../../src/client/generated/list/chunked-rows';
 import { STAND_IN_ROW } from '../../src/client/generated/list/StandInRows';
-import { buildRegistry } from '../../src/client/generated/registry';
-import { generatedResources } from '../../src/client/generated/resources';
-import { signedInAs } from './signed-in';
+import { renderGeneratedAdmin } from './render-generated';
 
 /** A test-only entity whose list opens on pages of 100 rows. */
 const crates = defineResource({
@@ -58,7 +53,6 @@ const dataProvider = {
 } as unknown as DataProvider;
 
 const me = { id: 7, fullName: 'Ada Admin', kind: 'admin', role: 'super_admin', permissions: { crates: ['list'] } };
-const authProvider = signedInAs(me);
 
 /** Counts the table rows of records each commit adds (a MutationObserver hears each commit's DOM changes in one batch). */
 function watchMountedRows() {
@@ -103,21 +97,8 @@ describe('a large page of a generated list', () => {
   });
 
   it('mounts 100 rows over several commits, none bigger than a screenful, and select-all takes all 100', async () => {
-    const registry = buildRegistry([crates], 'admin');
     const watch = watchMountedRows();
-    render(
-      <TestMemoryRouter initialEntries={['/lab/crate']}>
-        <RegistryProvider registry={registry}>
-          <Admin
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            i18nProvider={polyglotI18nProvider(() => englishMessages, 'en', [], { allowMissing: true })}
-          >
-            {generatedResources(registry)}
-          </Admin>
-        </RegistryProvider>
-      </TestMemoryRouter>,
-    );
+    renderGeneratedAdmin({ resources: [crates], dataProvider, me, path: '/lab/crate' });
     expect(await screen.findByText(label(1), undefined, { timeout: 25_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(label(ROWS))).toBeTruthy(), { timeout: 25_000 });
     watch.stop();

@@ -1,15 +1,10 @@
 import { notifyManager } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { Admin, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integer, text } from '../../src/core/fields';
 import { defineResource, type AnyResource } from '../../src/core/resource';
-import { RegistryProvider } from '../../src/client/generated/context';
-import { buildRegistry } from '../../src/client/generated/registry';
-import { generatedResources } from '../../src/client/generated/resources';
-import { signedInAs } from './signed-in';
+import { renderGeneratedAdmin } from './render-generated';
 
 /** A test-only entity ordered by hand. */
 const shelves = defineResource({
@@ -55,7 +50,6 @@ const me = {
   role: 'super_admin',
   permissions: { shelves: ['list', 'update'] },
 };
-const authProvider = signedInAs(me);
 
 const moveDown = (label: string) => within(screen.getByText(label).closest('tr')!).getByTestId('move-down');
 const labelsOnScreen = () =>
@@ -73,20 +67,7 @@ afterAll(() => {
 
 describe('moving rows of a hand-ordered list', () => {
   it('a move made while the saved rows are still on their way starts from the saved order', async () => {
-    const registry = buildRegistry([shelves], 'admin');
-    render(
-      <TestMemoryRouter initialEntries={['/lab/shelf']}>
-        <RegistryProvider registry={registry}>
-          <Admin
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            i18nProvider={polyglotI18nProvider(() => englishMessages, 'en', [], { allowMissing: true })}
-          >
-            {generatedResources(registry)}
-          </Admin>
-        </RegistryProvider>
-      </TestMemoryRouter>,
-    );
+    renderGeneratedAdmin({ resources: [shelves], dataProvider, me, path: '/lab/shelf' });
     await screen.findByText('D', undefined, { timeout: 25_000 });
     await waitFor(() => expect((moveDown('A') as HTMLButtonElement).disabled).toBe(false));
     let second: Promise<void> | undefined;
