@@ -21,7 +21,7 @@ test('on a slow phone, a tap that opens a screen still being made shows the load
   await expect(page.getByTestId('loading-next')).toHaveCount(0);
   // A slow phone: the form takes a while to be made.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   await report.tap();
   await expect(page).toHaveURL(/\/en\/account\/complaints\/create/);
   // The booking stays on the screen while the form is made, and the bar says something is on its way.
