@@ -41,6 +41,11 @@ for (const device of [
       await page.waitForFunction(() =>
         [...document.querySelectorAll<HTMLImageElement>('.lt-first-paint-record img')].every((img) => img.complete),
       );
+      // Measured once the page's styles are in force (the layer is fixed above the app): before, the photo is
+      // drawn at its own size wherever the text puts it.
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('.lt-held-paint')!).position === 'fixed',
+      );
       const photo = (await held.locator('img').boundingBox())!;
       const title = (await held.locator('h1').boundingBox())!;
       // The page's own head, where the server's was, and the server's gone.
