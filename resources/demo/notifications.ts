@@ -32,7 +32,6 @@ export async function seedDemoNotifications(db: Kysely<any>, resources: readonly
       const config = registry.require(name);
       const status = statusField(config)!;
       for (const [event, state, count] of events) {
-        const rules = event === 'create' ? config.notify?.create : config.workflow?.transitions[event]?.notify;
         const rows = await trx
           .selectFrom(tableName(config))
           .selectAll()
@@ -42,7 +41,7 @@ export async function seedDemoNotifications(db: Kysely<any>, resources: readonly
           .execute();
         for (const row of rows) {
           const record = toRecord(config, row) as Row;
-          await notify(writer, config, event, record, rules, { reason: record.reason }, { mail: false });
+          await notify(writer, config, event, record, { reason: record.reason }, { mail: false });
           await sql`update ${sql.table(tableName(store))} set "createdAt" = ${row.updatedAt}, "updatedAt" = ${row.updatedAt}
             where resource = ${name} and "recordId" = ${record.id}`.execute(trx);
         }

@@ -131,7 +131,7 @@ export class Writer implements RecordWriter {
         this.now,
       );
     }
-    await notify(this, config, 'create', record, config.notify?.create);
+    await notify(this, config, 'create', record);
     if (isUnverified(config, record))
       await mailAccountLink(this.trx, this.registry, 'verify-email', config, record, options.verifyRedirect);
     return record;
@@ -206,8 +206,7 @@ export class Writer implements RecordWriter {
         })),
         this.now,
       );
-      if (config.notify?.create)
-        for (const record of inserted) await notify(this, config, 'create', record, config.notify.create);
+      for (const record of inserted) await notify(this, config, 'create', record);
       written.push(...inserted);
     }
     return written;

@@ -4,15 +4,8 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../cor
 import { DEFAULT_LOCALE, pickLocalized, type Locale, type LocalizedText } from '../../core/locales';
 import { recordTitle } from '../../core/record-title';
 import { AREA_KIND, AREAS } from '../../core/routes';
-import {
-  statusField,
-  tableName,
-  transitionSources,
-  type AnyResource,
-  type NotifyRule,
-  type Row,
-} from '../../core/resource';
-import { ADMIN_ROLES, type AccountKind, type AdminRole } from '../../core/roles';
+import { statusField, tableName, type AnyResource, type NotifyRule, type Row } from '../../core/resource';
+import type { AccountKind } from '../../core/roles';
 import { accountResourceFor, findAccount, maySignIn, type Account } from '../auth/accounts';
 import type { RecordWriter } from './record-writer';
 import { rowMatches } from '../../core/rules';
@@ -20,36 +13,16 @@ import { accountLocale, enqueueMail } from '../mail/outbox';
 import { MAIL_QR_CAPTION_PARAM, MAIL_QR_PARAM, MAIL_TEXT_PARAM } from '../mail/render';
 import { serverText } from '../edge/server-text';
 import { contextOf } from './context';
+import { writePlanOf } from './write-plan';
 
 interface Recipient {
   kind: AccountKind;
   id: number;
 }
 
-/**
- * The admin roles that may act on a record in this state: those the transitions from it name (`admin` names them
- * all). super_admin, who may run everything as a last resort, only where no sub-role is named.
- */
-function rolesThatMayAct(resource: AnyResource, state: string): AdminRole[] {
-  const roles = new Set<AdminRole>();
-  let admins = false;
-  for (const transition of Object.values(resource.workflow?.transitions ?? {})) {
-    if (!transitionSources(transition).includes(state)) continue;
-    for (const grantee of transition.by) {
-      if (grantee === 'admin') ADMIN_ROLES.forEach((role) => roles.add(role));
-      else if ((ADMIN_ROLES as readonly string[]).includes(grantee)) roles.add(grantee as AdminRole);
-      else continue;
-      admins = true;
-    }
-  }
-  if (!admins) return [];
-  roles.delete('super_admin');
-  return roles.size ? [...roles] : ['super_admin'];
-}
-
 async function adminsWhoMayAct(writer: RecordWriter, resource: AnyResource, record: Row): Promise<Recipient[]> {
   const status = statusField(resource);
-  const roles = status ? rolesThatMayAct(resource, String(record[status] ?? '')) : [];
+  const roles = status ? writePlanOf(resource).rolesActingIn(String(record[status] ?? '')) : [];
   const admins = accountResourceFor(writer.registry.resources, 'admin');
   const roleField = admins?.account?.roleField;
   if (!roles.length || !admins || !roleField) return [];
@@ -218,20 +191,20 @@ function mailText(mail: NonNullable<NotifyRule['mail']>, record: Row): Record<st
 }
 
 /**
- * Tells the accounts the rules name that `event` happened to `record` (SPEC §8): a notification each, in their
- * language, and a mail through the outbox where the account has an email address. Runs in the transaction of
- * the change, so a change that rolls back tells no one.
+ * Tells the accounts the resource's rules for `event` (`create`, or a transition's name) name that it happened to
+ * `record` (SPEC §8): a notification each, in their language, and a mail through the outbox where the account has an
+ * email address. Runs in the transaction of the change, so a change that rolls back tells no one.
  */
 export async function notify(
   writer: RecordWriter,
   resource: AnyResource,
   event: string,
   record: Row,
-  rules: readonly NotifyRule[] | undefined,
   input: Record<string, unknown> = {},
   options: { mail?: false } = {},
 ): Promise<void> {
   const store = writer.registry.notificationResource;
+  const rules = writePlanOf(resource).rulesOf(event);
   if (!store || !rules?.length) return;
   for (const recipient of await recipientsOf(writer, resource, record, rules)) {
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);

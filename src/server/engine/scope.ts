@@ -53,12 +53,14 @@ export function readAccess(resource: AnyResource, principal: Principal): ReadAcc
 
 /** Which access a write verb needs; the row scope comes with it for owners. */
 export function writeAccess(resource: AnyResource, principal: Principal, verb: Verb): ReadAccess {
-  if (!writePlanOf(resource).may(principal, verb)) throw denied(principal);
-  const rule = ownerRule(resource, principal);
-  if (rule && principal.kind !== 'admin' && principal.kind !== 'public')
-    return { mode: 'owner', field: rule.scope, value: principal.id };
-  return { mode: 'all' };
+  const scope = writePlanOf(resource).scopeFor(principal, verb);
+  if (scope.mode === 'denied') throw denied(principal);
+  if (scope.mode === 'owner' && principal.kind !== 'public')
+    return { mode: 'owner', field: scope.field, value: principal.id };
+  return ALL;
 }
+
+const ALL: ReadAccess = Object.freeze({ mode: 'all' });
 
 /** Fields the principal may read (and filter or sort on) under this access. */
 export function readable(

@@ -85,7 +85,7 @@ export async function applyTransition(
     { resource: resource.name, recordId: before.id, diff, action, from, to, reason },
     writer.now,
   );
-  await notify(writer, resource, action, final, transition.notify, input);
+  await notify(writer, resource, action, final, input);
   return final;
 }
 

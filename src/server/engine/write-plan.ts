@@ -1,6 +1,6 @@
-import { can, writableFieldsFor } from '../../core/access';
-import type { AnyResource, Transition, Verb } from '../../core/resource';
-import { ADMIN_ROLES, SYSTEM, type Principal } from '../../core/roles';
+import { can, ownerRule, writableFieldsFor } from '../../core/access';
+import { transitionSources, type AnyResource, type NotifyRule, type Transition, type Verb } from '../../core/resource';
+import { ADMIN_ROLES, SYSTEM, type AdminRole, type Principal } from '../../core/roles';
 import { resourceSchema, type ResourceSchema, type SchemaMode } from '../../core/validation';
 
 /** What one kind of writer may send in a create or an update: its fields, and the schema that checks them. */
@@ -18,6 +18,12 @@ export interface TransitionPlan {
   /** The schema of the stored inputs a request sends (an update of those fields). */
   inputSchema(fields: readonly string[]): ResourceSchema;
 }
+
+/**
+ * The rows a writer's verb reaches, as decided by its kind: none (refused), every row, or the rows whose `field`
+ * holds the writer's own id.
+ */
+export type WriteScope = { mode: 'denied' } | { mode: 'all' } | { mode: 'owner'; field: string };
 
 /** Who the decisions depend on: the account's kind and, for an admin, its role; never who the account is. */
 const writerKey = (principal: Principal) => (principal.kind === 'admin' ? `admin:${principal.role}` : principal.kind);
@@ -42,15 +48,53 @@ const WRITES: readonly Verb[] = ['create', 'update', 'delete'];
 export class WritePlan {
   private readonly rules = new Map<string, WriteRules>();
   private readonly verbs = new Map<string, boolean>();
+  private readonly scopes = new Map<string, WriteScope>();
   private readonly transitions = new Map<string, TransitionPlan>();
+  private readonly actingRoles = new Map<string, readonly AdminRole[]>();
+  /** The notification rules of a create and of each transition, by the event's name. */
+  private readonly notifyRules = new Map<string, readonly NotifyRule[]>();
 
   constructor(readonly resource: AnyResource) {
     for (const writer of WRITERS) {
       for (const mode of MODES) this.rulesFor(writer, mode);
-      for (const verb of WRITES) this.may(writer, verb);
+      for (const verb of WRITES) this.scopeFor(writer, verb);
     }
-    for (const [action, transition] of Object.entries(resource.workflow?.transitions ?? {}))
+    const workflow = resource.workflow;
+    for (const [action, transition] of Object.entries(workflow?.transitions ?? {})) {
       this.transitions.set(action, transitionPlan(resource, transition));
+      if (transition.notify?.length) this.notifyRules.set(action, transition.notify);
+    }
+    if (resource.notify?.create?.length) this.notifyRules.set('create', resource.notify.create);
+    for (const state of workflow?.states ?? []) this.actingRoles.set(state, rolesThatMayAct(resource, state));
+  }
+
+  /** The rules that say whom to tell of `event` (`create`, or a transition's name). */
+  rulesOf(event: string): readonly NotifyRule[] | undefined {
+    return this.notifyRules.get(event);
+  }
+
+  /**
+   * The admin roles that may act on a record in `state`: those the transitions from it name (`admin` names them
+   * all); super_admin, who may run everything as a last resort, only where no sub-role is named.
+   */
+  rolesActingIn(state: string): readonly AdminRole[] {
+    return this.actingRoles.get(state) ?? [];
+  }
+
+  /** The rows `principal` reaches with a write verb; `denied` where it may not use the verb. */
+  scopeFor(principal: Principal, verb: Verb): WriteScope {
+    const key = `${verb}|${writerKey(principal)}`;
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      const rule = ownerRule(this.resource, principal);
+      scope = !this.may(principal, verb)
+        ? { mode: 'denied' }
+        : rule && principal.kind !== 'admin' && principal.kind !== 'public'
+          ? { mode: 'owner', field: rule.scope }
+          : { mode: 'all' };
+      this.scopes.set(key, scope);
+    }
+    return scope;
   }
 
   /** The plan of the workflow's transition `action`, if the workflow has one by that name. */
@@ -80,6 +124,23 @@ export class WritePlan {
     }
     return allowed;
   }
+}
+
+function rolesThatMayAct(resource: AnyResource, state: string): readonly AdminRole[] {
+  const roles = new Set<AdminRole>();
+  let admins = false;
+  for (const transition of Object.values(resource.workflow?.transitions ?? {})) {
+    if (!transitionSources(transition).includes(state)) continue;
+    for (const grantee of transition.by) {
+      if (grantee === 'admin') ADMIN_ROLES.forEach((role) => roles.add(role));
+      else if ((ADMIN_ROLES as readonly string[]).includes(grantee)) roles.add(grantee as AdminRole);
+      else continue;
+      admins = true;
+    }
+  }
+  if (!admins) return [];
+  roles.delete('super_admin');
+  return Object.freeze(roles.size ? [...roles] : ['super_admin' as const]);
 }
 
 /** Where each declared input of a transition is stored on the record (if anywhere). */
