@@ -67,7 +67,9 @@ describe('write plans', () => {
           if (!can(resource, writer, verb)) expect(scope).toEqual({ mode: 'denied' });
           else if (writer.kind === 'partner' || writer.kind === 'user')
             expect(scope).toEqual(
-              ownerRule(resource, writer) ? { mode: 'owner', field: ownerRule(resource, writer)!.scope } : { mode: 'all' },
+              ownerRule(resource, writer)
+                ? { mode: 'owner', field: ownerRule(resource, writer)!.scope }
+                : { mode: 'all' },
             );
           else expect(scope).toEqual({ mode: 'all' });
         }
