@@ -96,3 +96,34 @@ export async function listTotal(
   if (key !== undefined) remembered!.remember(key, total);
   return atLeastSeen(total, page);
 }
+
+/**
+ * A list page's rows and total. A first page whose total is not remembered is counted beside it, on a connection of
+ * its own, so the answer waits for the longer of the two statements rather than both (a search's page and count each
+ * read every row its words match). A deeper page counts only when it is full, as `listTotal` does.
+ */
+export async function pageAndTotal<R>(
+  db: Kysely<any>,
+  table: string,
+  rowsOf: () => Promise<R[]>,
+  page: { offset: number; limit: number; filter: RawBuilder<boolean>; totalKey: string },
+  limit: number,
+  remembered: OverLimitTotals,
+): Promise<{ rows: R[]; total: Total }> {
+  const early = page.offset === 0 && !remembered.get(page.totalKey);
+  const counting = early ? cappedCount(db, table, page.filter, limit) : undefined;
+  // A failed page leaves no count's rejection unheard.
+  counting?.catch(() => undefined);
+  const rows = await rowsOf();
+  const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
+  const known = knownTotal(shape, remembered, page.totalKey);
+  if (known) {
+    await counting;
+    return { rows, total: known };
+  }
+  if (!counting)
+    return { rows, total: await listTotal(db, table, page.filter, shape, limit, remembered, page.totalKey) };
+  const total = await totalFromCapped(db, table, page.filter, await counting, limit);
+  remembered.remember(page.totalKey, total);
+  return { rows, total: atLeastSeen(total, shape) };
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AnyResource } from '../../core/resource';
 import { callerLocale } from '../edge/caller-language';
 import { setListRange } from '../edge/compression';
-import { knownTotal, listTotal, TOTAL_KIND_HEADER } from './list-count';
+import { pageAndTotal, TOTAL_KIND_HEADER } from './list-count';
 import { exportColumns, exportCsv } from './list-export';
 import { requireTabField, tabCounts } from './list-tab-counts';
 import { parseListQuery } from './query';
@@ -72,12 +72,18 @@ export function registerListRoutes(app: FastifyInstance, deps: ListDeps, resourc
     const locale = callerLocale(request);
     const typos = await lookUpTypos(db, table, listSearchText(query), locale);
     const page = plan.listPage(principal, access, query, list.keysetOffset, locale, typos);
-    const { rows } = await db.executeQuery(page.statement);
-    const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
     // The last page, or a list over the count's limit counted moments ago, needs no statement for its total.
-    const { total, kind } =
-      knownTotal(shape, remembered, page.totalKey) ??
-      (await listTotal(db, table, page.filter, shape, list.exactCountLimit, remembered, page.totalKey));
+    const {
+      rows,
+      total: { total, kind },
+    } = await pageAndTotal(
+      db,
+      table,
+      async () => (await db.executeQuery(page.statement)).rows,
+      page,
+      list.exactCountLimit,
+      remembered,
+    );
     setListRange(reply, contentRange(resource.name, page.offset, rows.length, total));
     reply.header(TOTAL_KIND_HEADER, kind);
     reply.header('Access-Control-Expose-Headers', exposed);
