@@ -117,6 +117,7 @@ export function FieldInput({
   disabled,
   mode,
   source = name,
+  required,
 }: {
   config: AnyResource;
   name: string;
@@ -124,12 +125,14 @@ export function FieldInput({
   mode: 'create' | 'edit';
   /** Where the value goes in the form when it is not the field's own name (e.g. a transition input). */
   source?: string;
+  /** Whether the form asks for it, where that is not the field's own rule (a transition's optional input). */
+  required?: boolean;
 }) {
   const locale = useActiveLocale();
   const field = fieldOf(config, name);
   const label = labels.field(config, name);
   const off = disabled || field.readOnly || (mode === 'edit' && field.immutable);
-  const common = { source, label, disabled: off, isRequired: field.required && !off };
+  const common = { source, label, disabled: off, isRequired: Boolean(required ?? field.required) && !off };
   switch (field.kind) {
     case 'password':
       return <PasswordInput {...common} isRequired={mode === 'create' && field.required} autoComplete="new-password" />;

@@ -46,11 +46,19 @@ const requiredValue = (value: unknown) =>
     ? 'validation.required'
     : undefined;
 
+/** A text field that holds a short code or a time (a pattern, or a few characters), not words: one line. */
+const SHORT_TEXT = 64;
+
 function InputFor({ config, input }: { config: AnyResource; input: TransitionInput }) {
   const translate = useTranslate();
-  const kind = input.field ? fieldOf(config, input.field).kind : 'longText';
-  if (input.field && !['text', 'longText'].includes(kind))
-    return <FieldInput config={config} name={input.field} source={input.name} mode="edit" />;
+  const field = input.field ? fieldOf(config, input.field) : undefined;
+  const words =
+    !field ||
+    field.kind === 'longText' ||
+    (field.kind === 'text' && !field.pattern && (field.length ?? Infinity) > SHORT_TEXT);
+  // Drawn as the record's form draws the field, asked for as the transition asks (an optional input is optional).
+  if (field && !words)
+    return <FieldInput config={config} name={input.field!} source={input.name} mode="edit" required={input.required} />;
   const key = input.field ? labels.field(config, input.field) : `app.workflow.inputs.${input.name}`;
   return (
     <TextInput
