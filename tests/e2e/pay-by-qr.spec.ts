@@ -35,8 +35,14 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   expect(amount).toMatch(/\d/);
   await expect(howToPay.locator('[data-value="amount"]')).toHaveText(amount);
   // Beside it, the transfer details with a copy button for the account and the code.
-  for (const name of ['bankAccountNumber', 'reference'])
-    await expect(howToPay.locator(`[data-copy="${name}"]`)).toBeVisible();
+  for (const name of ['bankAccountNumber', 'reference']) {
+    const copy = howToPay.locator(`[data-copy="${name}"]`);
+    await expect(copy).toBeVisible();
+    // A thumb's target, wholly on the phone's screen.
+    const box = (await copy.boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
 
   const qr = figure.getByTestId('payment-qr');
   await qr.scrollIntoViewIfNeeded();
