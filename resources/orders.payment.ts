@@ -11,13 +11,16 @@ export interface HowToPay {
   amount: number;
   currency: string;
   reference: string;
-  /** The bank QR that pays it (SPEC §20), where `settings.payments.qrProfiles` has one for its currency. */
+  /**
+   * The bank QR that pays it (SPEC §20), where `settings.payments.qrProfiles` has one for its currency: for the
+   * order's customer only.
+   */
   qrPayload?: string;
 }
 
 /**
  * `GET /api/orders/{id}/how-to-pay`: the transfer details while the order is unpaid, with the bank QR of its
- * currency's profile when there is one; else nothing.
+ * currency's profile when there is one and the reader is the order's customer; else nothing.
  */
 export async function howToPay(ctx: DataContext & { record?: Row }): Promise<HowToPay | Record<string, never>> {
   const order = ctx.record;
@@ -32,8 +35,11 @@ export async function howToPay(ctx: DataContext & { record?: Row }): Promise<How
     currency: String(order.currency),
     reference: String(order.code),
   };
+  // The code pays the order: only its customer is shown it (SPEC §20); its partner and the back office read the
+  // transfer details alone.
+  const customer = ctx.principal.kind === 'user' && ctx.principal.id === Number(order.userId);
   const profiles = Array.isArray(payments.qrProfiles) ? (payments.qrProfiles as QrProfile[]) : [];
-  const profile = profiles.find((candidate) => candidate.currency === answer.currency);
+  const profile = customer ? profiles.find((candidate) => candidate.currency === answer.currency) : undefined;
   if (profile)
     answer.qrPayload = qrPayload(profile, { amount: answer.amount, currency: answer.currency, code: answer.reference });
   return answer;

@@ -8,6 +8,8 @@ export const servicePage = definePublicPage({
   title: 'title',
   description: 'description',
   image: 'images',
+  // A service not yet given photos shows the site's own picture (public/share/lantern.png, 1200×630).
+  fallbackImage: '/share/lantern.png',
   modified: 'updatedAt',
   openGraphType: 'product',
   home: { title: 'app.tagline', description: ['app.home.heroTitle', 'app.home.heroSubtitle'] },

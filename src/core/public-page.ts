@@ -12,6 +12,11 @@ export interface PublicPage {
   /** The public row's photos (a list of stored URLs): the first is the cover of shared links and search results. */
   image: string;
   /**
+   * The site's picture (a path below `PUBLIC_URL`, a file of `public/`) for a row without photos: shared links show
+   * it, and Google's Product rich result requires an image.
+   */
+  fallbackImage?: string;
+  /**
    * A column of the resource holding when a row last changed: the sitemap's `lastmod`. Read for the rows the
    * public read listed, and only those (it need not be a public field).
    */

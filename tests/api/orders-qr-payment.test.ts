@@ -5,19 +5,25 @@
  * for the payment names the order by its bill number and pays it through the import.
  */
 import jsQR from 'jsqr';
-import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { PNG } from 'pngjs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Locale } from '../../src/core/locales';
-import { MAIL_QR_CID, mailMessage } from '../../src/server/mail/render';
+import { MAIL_QR_CID } from '../../src/server/mail/render';
 import { serverText } from '../../src/server/edge/server-text';
 import { decodeEmvco } from '../support/emvco';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { smtpCapture, until } from './smtp-capture';
 import { act, create, dayFromNow, getRecord, IDS, roomyHolds, signInAll, type Sessions } from './workflows-helpers';
 
+const smtp = smtpCapture();
+
 describeEachEngine('pay by scanning', (engine) => {
-  const server = suiteServer({ engine, seed: 'small', setup: roomyHolds });
+  const server = suiteServer({
+    engine,
+    seed: 'small',
+    setup: roomyHolds,
+    config: smtp.serverConfig('https://lantern.example'),
+  });
   let s: Sessions;
   let scheduleId = 0;
 
@@ -36,6 +42,8 @@ describeEachEngine('pay by scanning', (engine) => {
   };
 
   beforeAll(async () => {
+    // One SMTP server serves both engines' suites: each reads only its own mails.
+    smtp.received.length = 0;
     s = await signInAll(server);
     const schedule = await create(server, 'schedules', s.partner, {
       serviceId: 1,
@@ -67,8 +75,13 @@ describeEachEngine('pay by scanning', (engine) => {
     expect(qr.top['59'].length).toBeLessThanOrEqual(25);
     expect(qr.top['60'].length).toBeLessThanOrEqual(15);
     expect(qr.additional['01']).toBe(order.code);
-    // Its partner and finance read the same answer; another customer reads nothing of it.
-    expect((await howToPay(order.id, s.finance)).qrPayload).toBe(answer.qrPayload);
+    // The code is its customer's alone (SPEC §20): its partner and the back office read the transfer details
+    // without it; another customer reads nothing of the order.
+    for (const [who, cookie] of Object.entries({ partner: s.partner, finance: s.finance, support: s.support })) {
+      const other = await howToPay(order.id, cookie);
+      expect(other, who).toMatchObject({ amount: order.total, currency: 'LAK', reference: order.code });
+      expect(other, who).not.toHaveProperty('qrPayload');
+    }
     expect((await call(server, 'GET', `/api/orders/${order.id}/how-to-pay`, { cookie: s.customer1 })).status).toBe(404);
 
     const paid = await act(server, 'orders', order.id, 'pay', s.finance, { paymentMethod: 'cash', reference: 'DESK' });
@@ -106,28 +119,17 @@ describeEachEngine('pay by scanning', (engine) => {
   it('the booking mail carries the same code as an inline image', async () => {
     const order = await book();
     const { qrPayload } = await howToPay(order.id);
-    const row = await server.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('recipient', '=', 'user@example.com')
-      .where('template', '=', 'orders.booked')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    // The message as the delivery worker hands it to SMTP, read back by a mail parser.
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    const sent = await transport.sendMail(
-      await mailMessage(row as never, {
-        publicUrl: 'https://lantern.example',
-        from: 'Lantern <no-reply@lantern.example>',
-      }),
+    // The message as the delivery worker sent it over SMTP, read back by the SMTP server's mail parser.
+    const mail = await until(() =>
+      smtp.mailsTo('user@example.com').find((one) => one.text?.includes(order.code) && one.attachments.length),
     );
-    const mail = await simpleParser(sent.message as Buffer, { keepCidLinks: true });
-    expect(mail.text).toContain(order.code);
-    expect(mail.html).toContain(`cid:${MAIL_QR_CID}`);
-    // Under it, the page's words in the customer's language.
-    expect(mail.html).toContain(serverText(row.locale as Locale, 'resources.orders.endpoints.how-to-pay.scan'));
+    // Under it, the page's words in the customer's language (the mail's own).
+    const locale = /<html lang="([a-z]{2})">/.exec(String(mail.html))?.[1] as Locale;
+    expect(mail.html).toContain(serverText(locale, 'resources.orders.endpoints.how-to-pay.scan'));
+    // An image of the HTML part (multipart/related, by its Content-ID), which the parser inlines where it stands.
     const [image] = mail.attachments;
-    expect(image).toMatchObject({ contentType: 'image/png', cid: MAIL_QR_CID });
+    expect(image).toMatchObject({ contentType: 'image/png', cid: MAIL_QR_CID, related: true });
+    expect(mail.html).toContain(`<img src="data:image/png;base64,${image.content.toString('base64')}"`);
     const png = PNG.sync.read(image.content);
     expect(png.width).toBeGreaterThanOrEqual(200);
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(qrPayload);

@@ -6,7 +6,9 @@
  */
 import Validator from '@adobe/structured-data-validator';
 import WebAutoExtractor from '@marbec/web-auto-extractor';
+import path from 'node:path';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import site from '../../resources/public-site';
 import { toMajor } from '../../src/core/format';
@@ -211,6 +213,44 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
     expect(issues.filter((issue) => issue.severity === 'ERROR')).toEqual([]);
   });
 
+  it('gives a service without photos the page config’s picture, so its Product still has no rich-result error', async () => {
+    const rows = await publicServices(server);
+    expect(rows.length).toBeGreaterThan(3);
+    const row = rows[rows.length - 1];
+    await sql`update "services" set "images" = ${JSON.stringify([])}::jsonb where "id" = ${Number(row.id)}`.execute(
+      server.db,
+    );
+    expect(page.fallbackImage).toMatch(/^\//);
+    const picture = `${PUBLIC_URL}${page.fallbackImage}`;
+    let html = '';
+    for (const locale of LOCALES) {
+      html = String((await call(server, 'GET', `/${locale}/item/${row.id}`)).body);
+      expect(metaOf(html, 'property', 'og:image'), locale).toEqual([picture]);
+      expect(metaOf(html, 'name', 'twitter:image'), locale).toEqual([picture]);
+      const [data] = jsonLdOf(html);
+      expect(data.image, locale).toEqual([picture]);
+      const { issues } = await richResultIssues(html);
+      expect(
+        issues.filter((issue) => issue.severity === 'ERROR'),
+        locale,
+      ).toEqual([]);
+    }
+    // The checker is not blind: the same Product without an image is an error under Google's rules.
+    const [data] = jsonLdOf(html);
+    const bare = html.replace(
+      JSON.stringify(data).replace(/</g, '\\u003c'),
+      JSON.stringify({ ...data, image: undefined }),
+    );
+    expect(bare).not.toBe(html);
+    const { issues } = await richResultIssues(bare);
+    expect(issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.fieldNames)).toContainEqual([
+      'image',
+    ]);
+    // The picture is the site's own file (public/, copied into the build), a PNG of the size link previews draw.
+    const file = await sharp(path.join('public', page.fallbackImage!)).metadata();
+    expect(file).toMatchObject({ format: 'png', width: 1200, height: 630 });
+  });
+
   it('writes each home’s own title, description, canonical and language versions', async () => {
     const seen = new Set<string>();
     for (const locale of LOCALES) {
@@ -232,13 +272,15 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
   });
 
   it('answers 404 with the not-found page for a service that is not public', async () => {
-    const unknown = await call(server, 'GET', '/en/item/987654321');
-    expect(unknown.status).toBe(404);
-    expect(String(unknown.body)).toBe(shellOf('en'));
+    for (const locale of LOCALES) {
+      const unknown = await call(server, 'GET', `/${locale}/item/987654321`);
+      expect(unknown.status, locale).toBe(404);
+      expect(String(unknown.body)).toBe(shellOf(locale));
+    }
     const [, , row] = await publicServices(server);
     for (const status of ['pending', 'rejected']) {
       await sql`update "services" set "status" = ${status} where "id" = ${Number(row.id)}`.execute(server.db);
-      for (const locale of ['lo', 'zh'] as const) {
+      for (const locale of LOCALES) {
         const answer = await call(server, 'GET', `/${locale}/item/${row.id}`);
         expect(answer.status, `${status} ${locale}`).toBe(404);
         expect(String(answer.body)).toBe(shellOf(locale));
@@ -253,17 +295,25 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
 
   it('says noindex on the signed-in areas, signed in or not', async () => {
     const partner = await server.login('partner@example.com', 'Partner#2026');
-    for (const [path, cookie] of [
-      ['/en/admin', undefined],
-      ['/lo/partner/orders', undefined],
-      ['/vi/account', undefined],
+    const pages: [string, string | undefined][] = [
+      ...LOCALES.flatMap((locale) =>
+        ['admin', 'partner', 'account', 'admin/orders', 'partner/orders', 'account/orders'].map(
+          (area): [string, undefined] => [`/${locale}/${area}`, undefined],
+        ),
+      ),
       ['/en/partner', partner],
-    ] as const) {
-      const answer = await call(server, 'GET', path, { cookie });
-      expect(answer.headers.get('x-robots-tag'), path).toMatch(/noindex/);
+      ['/th/partner/orders', partner],
+    ];
+    for (const [url, cookie] of pages) {
+      const answer = await call(server, 'GET', url, { cookie });
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers.get('x-robots-tag'), url).toMatch(/noindex/);
     }
     // The public pages are for indexing.
-    expect((await call(server, 'GET', '/en')).headers.get('x-robots-tag')).toBeNull();
+    const [service] = await publicServices(server);
+    for (const locale of LOCALES)
+      for (const url of [`/${locale}`, `/${locale}/item/${service.id}`])
+        expect((await call(server, 'GET', url)).headers.get('x-robots-tag'), url).toBeNull();
   });
 
   it('robots.txt names the sitemap and keeps crawlers out of the API and the signed-in areas', async () => {
@@ -306,6 +356,8 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
   const small = suiteServer({ engine, seed: 'small', config: { ...config, sitemapUrlLimit: 7 } });
 
   it('is an index of sitemap files past its limit of addresses, together listing them all', async () => {
+    // The limit a server starts with is the protocol's.
+    expect(loadConfig({}).sitemapUrlLimit).toBe(50_000);
     const index = String((await call(small, 'GET', '/sitemap.xml')).body);
     expect(index).toMatch(/<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const files = [...index.matchAll(/<sitemap><loc>([^<]*)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?<\/sitemap>/g)].map(
@@ -326,4 +378,57 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
     expect(listed.sort()).toEqual(expected);
     expect((await call(small, 'GET', `/sitemaps/${files.length + 1}.xml`)).status).toBe(404);
   });
+});
+
+// The protocol's own limit, not a stand-in: enough public services that their pages and the homes pass 50,000.
+describeEachEngine('the sitemap past 50,000 addresses (SPEC §18)', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config });
+  const LIMIT = 50_000;
+
+  it('is an index of files of at most 50,000 addresses, together listing every public page once', async () => {
+    const before = await publicServices(server);
+    const [model] = before;
+    const wanted = Math.ceil((LIMIT + 1 - LOCALES.length) / LOCALES.length);
+    const columns = (
+      await sql<{ column_name: string }>`select column_name from information_schema.columns
+        where table_name = 'services' and table_schema = current_schema() and column_name <> 'id'
+          and is_generated = 'NEVER' and is_identity = 'NO'`.execute(server.db)
+    ).rows.map((row) => sql.ref(row.column_name));
+    // Copies of a public service, and 50 not public, which no file may name. A thousand rows a statement: each
+    // well inside the statement timeout, and the server (in this process, over PGlite) answers between them.
+    for (let left = wanted - before.length + 50; left > 0; left -= 1000)
+      await sql`insert into "services" (${sql.join(columns)})
+        select ${sql.join(columns)} from "services", generate_series(1, ${Math.min(left, 1000)})
+        where "id" = ${Number(model.id)}`.execute(server.db);
+    const hidden = await sql<{ id: number }>`update "services" set "status" = 'pending'
+      where "id" in (select "id" from "services" order by "id" desc limit 50) returning "id"`.execute(server.db);
+    const services = await publicServices(server);
+    expect(services).toHaveLength(wanted);
+    const expected = expectedAddresses(services);
+    expect(expected.length).toBeGreaterThan(LIMIT);
+
+    const index = await call(server, 'GET', '/sitemap.xml');
+    expect(index.status).toBe(200);
+    const files = [
+      ...String(index.body).matchAll(/<sitemap><loc>([^<]*)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?<\/sitemap>/g),
+    ].map((m) => m[1]);
+    expect(String(index.body)).toMatch(/<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(files).toEqual([`${PUBLIC_URL}/sitemaps/1.xml`, `${PUBLIC_URL}/sitemaps/2.xml`]);
+    const listed: string[] = [];
+    for (const file of files) {
+      const answer = await call(server, 'GET', file.slice(PUBLIC_URL.length));
+      expect(answer.status).toBe(200);
+      const body = String(answer.body);
+      // The protocol's other bound: 50 MB a file, uncompressed.
+      expect(Buffer.byteLength(body)).toBeLessThan(50 * 1024 * 1024);
+      const locs = [...body.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.length).toBeLessThanOrEqual(LIMIT);
+      listed.push(...locs);
+    }
+    expect(listed.length).toBe(expected.length);
+    expect(listed.sort()).toEqual(expected);
+    const named = new Set(listed);
+    for (const { id } of hidden.rows)
+      for (const locale of LOCALES) expect(named.has(`${PUBLIC_URL}/${locale}/item/${id}`)).toBe(false);
+  }, 600_000);
 });

@@ -35,8 +35,14 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   expect(amount).toMatch(/\d/);
   await expect(howToPay.locator('[data-value="amount"]')).toHaveText(amount);
   // Beside it, the transfer details with a copy button for the account and the code.
-  for (const name of ['bankAccountNumber', 'reference'])
-    await expect(howToPay.locator(`[data-copy="${name}"]`)).toBeVisible();
+  for (const name of ['bankAccountNumber', 'reference']) {
+    const copy = howToPay.locator(`[data-copy="${name}"]`);
+    await expect(copy).toBeVisible();
+    // A thumb's target, wholly on the phone's screen.
+    const box = (await copy.boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
 
   const qr = figure.getByTestId('payment-qr');
   await qr.scrollIntoViewIfNeeded();
@@ -73,6 +79,71 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   await page.reload();
   await expect(page.getByTestId('payment-qr')).toHaveCount(0);
   await expect(page.getByTestId('record-qr')).toBeVisible();
+});
+
+test('at 390 px super_admin edits the profile: every field and Save in reach, nothing wider than the phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  expect(
+    (
+      await admin.request.post('/api/auth/login', {
+        data: { email: 'admin@example.com', password: 'Admin#2026' },
+        headers: { origin: baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
+  const before = await (await admin.request.get('/api/settings/payments')).json();
+  try {
+    const page = await admin.newPage();
+    await page.goto('/en/admin/settings/payments');
+    await expect(page.getByText('Bank QR codes (LAO QR, PromptPay, VietQR) by currency')).toBeVisible();
+    for (const name of ['Merchant city', 'Merchant name (as the app shows it)']) {
+      const field = page.getByRole('textbox', { name });
+      await field.scrollIntoViewIfNeeded();
+      await expect(field).toBeVisible();
+      const box = (await field.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // The list's own actions: a profile removed, one added, each a thumb's target on the screen.
+    for (const button of [
+      page.locator('.ra-input-qrProfiles .button-remove').first(),
+      page.locator('.ra-input-qrProfiles .button-add'),
+    ]) {
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeVisible();
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('textbox', { name: 'Merchant city' }).fill('Pakse');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeVisible();
+    const box = (await save.boundingBox())!;
+    // A finger's target: at least 40 px high, wholly on the screen.
+    expect(box.height).toBeGreaterThanOrEqual(40);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await save.tap();
+    await expect
+      .poll(async () => (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[0])
+      .toMatchObject({ merchantCity: 'Pakse', preset: 'laoqr' });
+  } finally {
+    const now = await (await admin.request.get('/api/settings/payments')).json();
+    await admin.request.put('/api/settings/payments', {
+      data: { ...now, values: before.values },
+      headers: { origin: baseURL! },
+    });
+    await admin.close();
+  }
 });
 
 test.describe('on a desk', () => {

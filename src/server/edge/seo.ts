@@ -131,7 +131,9 @@ function itemFacts(site: PublicSite, page: PublicPage, publicUrl: string, locale
     title,
     description: text(page.description).replace(/\s+/g, ' ').trim() || title,
     canonical: `${publicUrl}${itemPath(locale, item.id)}`,
-    image: cover ? absolute(publicUrl, responsiveImage(cover, SHARED_PHOTO_WIDTH).src) : undefined,
+    image: cover
+      ? absolute(publicUrl, responsiveImage(cover, SHARED_PHOTO_WIDTH).src)
+      : page.fallbackImage && absolute(publicUrl, page.fallbackImage),
     availability: availability(site, item.occurrences),
   };
 }

@@ -26,7 +26,13 @@ export function ListInput({
   const translate = useTranslate();
   const locale = useActiveLocale();
   return (
-    <ArrayInput source={source} label={label}>
+    <ArrayInput
+      source={source}
+      label={label}
+      // The list's label wraps on a phone: on one line ("Bank QR codes (LAO QR, PromptPay, VietQR) by currency") it
+      // widened the whole form past a 390 px screen. Drawn at 75 %, it may take 133 % of the width.
+      sx={{ '& .RaArrayInput-label': { whiteSpace: 'normal', maxWidth: '133%' } }}
+    >
       <SimpleFormIterator
         // Named here: a keyed settings form (`settings/payments`) has no resource context of its own.
         resource={config.name}
