@@ -1116,6 +1116,9 @@ const en = {
         name: 'Ticket',
         code: 'Order code',
         userId: 'Customer',
+        resellerId: 'Reseller',
+        resellerReference: "Reseller's reference",
+        bookingUuid: 'Booking UUID',
         partnerId: 'Partner',
         serviceId: 'Service',
         scheduleId: 'Departure',
@@ -1165,6 +1168,7 @@ const en = {
           card: 'Card',
           bank_transfer: 'Bank transfer',
           cash: 'Cash',
+          reseller_account: "On the reseller's account",
         },
         status: {
           pending_payment: 'Awaiting payment',
@@ -1253,6 +1257,30 @@ const en = {
       actions: {
         approve: 'Approve',
         reject: 'Reject',
+      },
+    },
+    resellers: {
+      name: 'Reseller |||| Resellers',
+      fields: {
+        name: 'Name',
+        contactEmail: 'Contact email',
+        status: 'Status',
+        apiKeyHash: 'API key (hash)',
+        reason: 'Reason',
+        id: 'ID',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+        version: 'Version',
+      },
+      enums: {
+        status: {
+          active: 'Active',
+          suspended: 'Suspended',
+        },
+      },
+      actions: {
+        suspend: 'Suspend',
+        reactivate: 'Reactivate',
       },
     },
     withdrawals: {
@@ -1373,6 +1401,7 @@ const en = {
         withdrawalId: 'Withdrawal',
         incomingPaymentId: 'Incoming payment',
         recordedById: 'Recorded by',
+        resellerId: 'Reseller',
         note: 'Note',
         id: 'ID',
         createdAt: 'Created at',
@@ -1397,6 +1426,7 @@ const en = {
           card: 'Card',
           bank_transfer: 'Bank transfer',
           cash: 'Cash',
+          reseller_account: "On the reseller's account",
         },
         status: {
           completed: 'Completed',

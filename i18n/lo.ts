@@ -1345,6 +1345,9 @@ const lo = {
         name: 'ປີ້',
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
+        resellerId: 'ຕົວແທນຂາຍ',
+        resellerReference: 'ເລກອ້າງອີງຂອງຕົວແທນ',
+        bookingUuid: 'UUID ການຈອງ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         serviceId: 'ບໍລິການ',
         scheduleId: 'ຖ້ຽວອອກເດີນທາງ',
@@ -1394,6 +1397,7 @@ const lo = {
           card: 'ບັດ',
           bank_transfer: 'ໂອນຜ່ານທະນາຄານ',
           cash: 'ເງິນສົດ',
+          reseller_account: 'ໃນບັນຊີຂອງຕົວແທນ',
         },
         status: {
           pending_payment: 'ລໍຖ້າຊຳລະເງິນ',
@@ -1482,6 +1486,30 @@ const lo = {
       actions: {
         approve: 'ອະນຸມັດ',
         reject: 'ປະຕິເສດ',
+      },
+    },
+    resellers: {
+      name: 'ຕົວແທນຂາຍ |||| ຕົວແທນຂາຍ',
+      fields: {
+        name: 'ຊື່',
+        contactEmail: 'ອີເມວຕິດຕໍ່',
+        status: 'ສະຖານະ',
+        apiKeyHash: 'ກະແຈ API (hash)',
+        reason: 'ເຫດຜົນ',
+        id: 'ID',
+        createdAt: 'ສ້າງເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: {
+        status: {
+          active: 'ເປີດໃຊ້',
+          suspended: 'ລະງັບ',
+        },
+      },
+      actions: {
+        suspend: 'ລະງັບ',
+        reactivate: 'ເປີດໃຊ້ຄືນ',
       },
     },
     withdrawals: {
@@ -1602,6 +1630,7 @@ const lo = {
         withdrawalId: 'ການຖອນເງິນ',
         incomingPaymentId: 'ເງິນທີ່ໄດ້ຮັບ',
         recordedById: 'ບັນທຶກໂດຍ',
+        resellerId: 'ຕົວແທນຂາຍ',
         note: 'ໝາຍເຫດ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
@@ -1626,6 +1655,7 @@ const lo = {
           card: 'ບັດ',
           bank_transfer: 'ໂອນຜ່ານທະນາຄານ',
           cash: 'ເງິນສົດ',
+          reseller_account: 'ໃນບັນຊີຂອງຕົວແທນ',
         },
         status: {
           completed: 'ສຳເລັດແລ້ວ',

@@ -1344,6 +1344,9 @@ const th = {
         name: 'ตั๋ว',
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',
+        resellerId: 'ตัวแทนจำหน่าย',
+        resellerReference: 'เลขอ้างอิงของตัวแทน',
+        bookingUuid: 'UUID การจอง',
         partnerId: 'พาร์ทเนอร์',
         serviceId: 'บริการ',
         scheduleId: 'รอบเดินทาง',
@@ -1393,6 +1396,7 @@ const th = {
           card: 'บัตร',
           bank_transfer: 'โอนผ่านธนาคาร',
           cash: 'เงินสด',
+          reseller_account: 'ลงบัญชีตัวแทน',
         },
         status: {
           pending_payment: 'รอชำระเงิน',
@@ -1481,6 +1485,30 @@ const th = {
       actions: {
         approve: 'อนุมัติ',
         reject: 'ปฏิเสธ',
+      },
+    },
+    resellers: {
+      name: 'ตัวแทนจำหน่าย |||| ตัวแทนจำหน่าย',
+      fields: {
+        name: 'ชื่อ',
+        contactEmail: 'อีเมลติดต่อ',
+        status: 'สถานะ',
+        apiKeyHash: 'คีย์ API (hash)',
+        reason: 'เหตุผล',
+        id: 'ID',
+        createdAt: 'สร้างเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: {
+        status: {
+          active: 'ใช้งาน',
+          suspended: 'ระงับ',
+        },
+      },
+      actions: {
+        suspend: 'ระงับ',
+        reactivate: 'เปิดใช้งานอีกครั้ง',
       },
     },
     withdrawals: {
@@ -1601,6 +1629,7 @@ const th = {
         withdrawalId: 'การถอนเงิน',
         incomingPaymentId: 'เงินที่ได้รับ',
         recordedById: 'บันทึกโดย',
+        resellerId: 'ตัวแทนจำหน่าย',
         note: 'หมายเหตุ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
@@ -1625,6 +1654,7 @@ const th = {
           card: 'บัตร',
           bank_transfer: 'โอนผ่านธนาคาร',
           cash: 'เงินสด',
+          reseller_account: 'ลงบัญชีตัวแทน',
         },
         status: {
           completed: 'เสร็จสิ้น',

@@ -1353,6 +1353,9 @@ const vi = {
         name: 'Vé',
         code: 'Mã đơn hàng',
         userId: 'Khách hàng',
+        resellerId: 'Đại lý',
+        resellerReference: 'Mã tham chiếu của đại lý',
+        bookingUuid: 'UUID đặt chỗ',
         partnerId: 'Đối tác',
         serviceId: 'Dịch vụ',
         scheduleId: 'Chuyến khởi hành',
@@ -1402,6 +1405,7 @@ const vi = {
           card: 'Thẻ',
           bank_transfer: 'Chuyển khoản',
           cash: 'Tiền mặt',
+          reseller_account: 'Ghi nợ tài khoản đại lý',
         },
         status: {
           pending_payment: 'Chờ thanh toán',
@@ -1490,6 +1494,30 @@ const vi = {
       actions: {
         approve: 'Duyệt',
         reject: 'Từ chối',
+      },
+    },
+    resellers: {
+      name: 'Đại lý |||| Đại lý',
+      fields: {
+        name: 'Tên',
+        contactEmail: 'Email liên hệ',
+        status: 'Trạng thái',
+        apiKeyHash: 'Khóa API (hash)',
+        reason: 'Lý do',
+        id: 'ID',
+        createdAt: 'Ngày tạo',
+        updatedAt: 'Ngày cập nhật',
+        version: 'Phiên bản',
+      },
+      enums: {
+        status: {
+          active: 'Đang hoạt động',
+          suspended: 'Tạm ngưng',
+        },
+      },
+      actions: {
+        suspend: 'Tạm ngưng',
+        reactivate: 'Kích hoạt lại',
       },
     },
     withdrawals: {
@@ -1610,6 +1638,7 @@ const vi = {
         withdrawalId: 'Rút tiền',
         incomingPaymentId: 'Khoản tiền nhận',
         recordedById: 'Người ghi nhận',
+        resellerId: 'Đại lý',
         note: 'Ghi chú',
         id: 'ID',
         createdAt: 'Ngày tạo',
@@ -1634,6 +1663,7 @@ const vi = {
           card: 'Thẻ',
           bank_transfer: 'Chuyển khoản',
           cash: 'Tiền mặt',
+          reseller_account: 'Ghi nợ tài khoản đại lý',
         },
         status: {
           completed: 'Đã hoàn thành',

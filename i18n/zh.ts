@@ -1335,6 +1335,9 @@ const zh = {
         name: '票',
         code: '订单号',
         userId: '客户',
+        resellerId: '分销商',
+        resellerReference: '分销商参考号',
+        bookingUuid: '预订 UUID',
         partnerId: '合作伙伴',
         serviceId: '服务',
         scheduleId: '出发班期',
@@ -1384,6 +1387,7 @@ const zh = {
           card: '银行卡',
           bank_transfer: '银行转账',
           cash: '现金',
+          reseller_account: '记入分销商账户',
         },
         status: {
           pending_payment: '待付款',
@@ -1472,6 +1476,30 @@ const zh = {
       actions: {
         approve: '批准',
         reject: '拒绝',
+      },
+    },
+    resellers: {
+      name: '分销商 |||| 分销商',
+      fields: {
+        name: '名称',
+        contactEmail: '联系邮箱',
+        status: '状态',
+        apiKeyHash: 'API 密钥（哈希）',
+        reason: '原因',
+        id: 'ID',
+        createdAt: '创建时间',
+        updatedAt: '更新时间',
+        version: '版本',
+      },
+      enums: {
+        status: {
+          active: '启用',
+          suspended: '已暂停',
+        },
+      },
+      actions: {
+        suspend: '暂停',
+        reactivate: '重新启用',
       },
     },
     withdrawals: {
@@ -1592,6 +1620,7 @@ const zh = {
         withdrawalId: '提现',
         incomingPaymentId: '收款记录',
         recordedById: '记录人',
+        resellerId: '分销商',
         note: '备注',
         id: 'ID',
         createdAt: '创建时间',
@@ -1616,6 +1645,7 @@ const zh = {
           card: '银行卡',
           bank_transfer: '银行转账',
           cash: '现金',
+          reseller_account: '记入分销商账户',
         },
         status: {
           completed: '已完成',

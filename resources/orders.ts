@@ -17,7 +17,7 @@ import {
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
 import { refundable, requestRefund } from './refunds.effects';
-import { PAYMENT_METHODS } from './shared/payment-methods';
+import { LEDGER_METHODS } from './shared/payment-methods';
 import { canComplete, followDeparture, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
 import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
 import { cancellationPolicy } from './shared/cancellation';
@@ -42,6 +42,10 @@ export default defineResource({
   fields: {
     code: text({ readOnly: true, unique: true, maxLength: 20, searchable: true, sortable: true }),
     userId: ref('users', { readOnly: true, display: 'fullName', filterable: true }),
+    // A booking sold by a reseller through OCTO (SPEC §19): the reseller, its own reference, the booking's UUID.
+    resellerId: ref('resellers', { readOnly: true, display: 'name', filterable: true }),
+    resellerReference: text({ readOnly: true, maxLength: 100, searchable: true }),
+    bookingUuid: text({ readOnly: true, unique: true, maxLength: 36 }),
     partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
     serviceId: ref('services', { readOnly: true, display: 'title', filterable: true }),
     scheduleId: ref('schedules', { required: true, immutable: true, display: 'startDate', filterable: true }),
@@ -64,7 +68,7 @@ export default defineResource({
     contactPhone: phone({ group: 'contact' }),
     contactEmail: email({ group: 'contact' }),
     note: longText({ maxLength: 1000, group: 'contact' }),
-    paymentMethod: enumOf(PAYMENT_METHODS, { readOnly: true, filterable: true }),
+    paymentMethod: enumOf(LEDGER_METHODS, { readOnly: true, filterable: true }),
     status: status({ default: 'pending_payment' }),
     reason: text({ readOnly: true, maxLength: 500 }),
     // Until this instant the order's seats are held for it; from it they are on sale again (docs/holds.md).
@@ -95,10 +99,19 @@ export default defineResource({
   },
   recordTitle: 'code',
   list: {
-    columns: ['code', 'serviceId', 'userId', 'departureDate', 'quantity', 'total', 'status', 'createdAt'],
+    columns: ['code', 'serviceId', 'userId', 'resellerId', 'departureDate', 'quantity', 'total', 'status', 'createdAt'],
     sort: ['createdAt', 'DESC'],
-    filters: ['status', 'serviceId', 'partnerId', 'userId', 'departureDate', 'paymentMethod', 'createdAt'],
-    search: ['code', 'contactName', 'contactEmail'],
+    filters: [
+      'status',
+      'serviceId',
+      'partnerId',
+      'userId',
+      'resellerId',
+      'departureDate',
+      'paymentMethod',
+      'createdAt',
+    ],
+    search: ['code', 'contactName', 'contactEmail', 'resellerReference'],
     statusTabs: true,
   },
   show: {
@@ -115,6 +128,8 @@ export default defineResource({
           'meetingPoint',
           'partnerId',
           'userId',
+          'resellerId',
+          'resellerReference',
           'lines',
           'quantity',
           'cancellationPolicy',
@@ -244,7 +259,8 @@ export default defineResource({
         from: ['pending_payment', 'paid', 'confirmed'],
         fromFor: { partner: 'pending_payment' },
         to: 'cancelled',
-        by: ['user', 'partner'],
+        // The system for a reseller's booking (OCTO's cancel): the terms credit the reseller's account.
+        by: ['user', 'partner', 'system'],
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
