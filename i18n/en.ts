@@ -1064,6 +1064,7 @@ const en = {
           code: 'Booking code',
           contactName: 'Traveller',
           contactPhone: 'Phone',
+          reseller: 'Sold by',
           seats: 'Seats',
           paid: 'Paid',
           checkedInAt: 'Checked in',

@@ -1294,6 +1294,7 @@ const lo = {
           code: 'ລະຫັດການຈອງ',
           contactName: 'ນັກທ່ອງທ່ຽວ',
           contactPhone: 'ໂທລະສັບ',
+          reseller: 'ຂາຍໂດຍ',
           seats: 'ບ່ອນນັ່ງ',
           paid: 'ຈ່າຍແລ້ວ',
           checkedInAt: 'ເຊັກອິນ',

@@ -1293,6 +1293,7 @@ const th = {
           code: 'รหัสการจอง',
           contactName: 'นักท่องเที่ยว',
           contactPhone: 'โทรศัพท์',
+          reseller: 'ขายโดย',
           seats: 'ที่นั่ง',
           paid: 'ชำระแล้ว',
           checkedInAt: 'เช็กอิน',

@@ -1301,6 +1301,7 @@ const vi = {
           code: 'Mã đặt chỗ',
           contactName: 'Hành khách',
           contactPhone: 'Điện thoại',
+          reseller: 'Bán qua',
           seats: 'Số chỗ',
           paid: 'Đã thanh toán',
           checkedInAt: 'Đã làm thủ tục',

@@ -1290,6 +1290,7 @@ const zh = {
           code: '预订代码',
           contactName: '旅客',
           contactPhone: '电话',
+          reseller: '销售渠道',
           seats: '座位',
           paid: '已付款',
           checkedInAt: '已签到',
