@@ -626,6 +626,8 @@ const en = {
           text: 'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the cancellation terms %{refundAmount} comes back to you: a refund request for it is with our finance team, and the money is paid back to you once they approve it.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
           unpaid:
             'Your booking %{code} was cancelled. Nothing was paid for it, and its seats are on sale again.\nReason: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          reseller:
+            'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou booked it through a travel agency: what comes back under the cancellation terms is credited to the agency, which refunds you.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nBooking code: %{code}',
           noRefund:
             'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the booking’s cancellation terms nothing comes back for a cancellation this close to the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
         },

@@ -863,6 +863,8 @@ const vi = {
           text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy, bạn được hoàn lại %{refundAmount}: yêu cầu hoàn tiền đã được chuyển đến bộ phận tài chính của chúng tôi, và tiền sẽ được trả lại cho bạn khi yêu cầu được duyệt.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
           unpaid:
             'Đơn đặt chỗ %{code} của bạn đã bị hủy. Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          reseller:
+            'Đặt chỗ %{code} của bạn đã bị hủy và các chỗ ngồi đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã đặt qua một đại lý du lịch: khoản hoàn lại theo điều khoản hủy được ghi có cho đại lý, và đại lý sẽ hoàn tiền cho bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nMã đặt chỗ: %{code}',
           noRefund:
             'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy của đơn này, việc hủy sát giờ khởi hành như vậy không được hoàn tiền.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },

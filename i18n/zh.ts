@@ -852,6 +852,8 @@ const zh = {
           text: '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据取消条款，将退还您 %{refundAmount}：退款申请已交由我们的财务团队处理，批准后款项将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
           unpaid:
             '您的预订 %{code} 已取消。该预订未付款，座位已重新开放销售。\n原因：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          reseller:
+            '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您是通过旅行社预订的：按取消条款退还的金额将记入旅行社账户，由旅行社退款给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}（%{lines}）\n预订编号：%{code}',
           noRefund:
             '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据该预订的取消条款，距出发这么近的取消不予退款。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
         },

@@ -24,7 +24,7 @@ import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
 import { organizer } from './orders.ticket';
 import { canMarkNoShow, canUndoNoShow, checkIn } from './orders.check-in.server';
-import { mailUser, TELL_USER, tellPartner } from './shared/notify';
+import { mailTraveller, mailUser, TELL_USER, tellPartner } from './shared/notify';
 import { ORDER_LINES } from './shared/ticket-types';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -202,7 +202,8 @@ export default defineResource({
         tone: 'success',
         guard: lockSchedule,
         effect: writeCharge,
-        notify: mailUser('orders.paid'),
+        // A reseller's traveller too, at the address the reseller gave (SPEC §19).
+        notify: [...mailUser('orders.paid'), ...mailTraveller('orders.paid')],
       },
       confirm: {
         from: 'paid',
@@ -243,7 +244,7 @@ export default defineResource({
         from: ['pending_payment', 'paid', 'confirmed'],
         by: ['system'],
         effect: followDeparture,
-        notify: mailUser('orders.rescheduled'),
+        notify: [...mailUser('orders.rescheduled'), ...mailTraveller('orders.rescheduled')],
       },
       // A day after completion the customer is mailed an invitation to review it, once (the field is cleared).
       'invite-review': {
@@ -270,13 +271,20 @@ export default defineResource({
         effect: markCancelled,
         // The traveller's receipt too when they cancelled it themselves. It says what was paid and what comes back
         // (the refund request finance decides), or that nothing was paid.
-        notify: mailUser('orders.cancelled', {
-          self: true,
-          texts: [
+        notify: [
+          ...mailUser('orders.cancelled', {
+            self: true,
+            texts: [
+              { when: { paidAt: null }, text: 'unpaid' },
+              { when: { refundAmount: [0, null] }, text: 'noRefund' },
+            ],
+          }),
+          // A reseller's traveller: what comes back comes from the agency they booked with.
+          ...mailTraveller('orders.cancelled', [
             { when: { paidAt: null }, text: 'unpaid' },
-            { when: { refundAmount: [0, null] }, text: 'noRefund' },
-          ],
-        }),
+            { when: { userId: null }, text: 'reseller' },
+          ]),
+        ],
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {

@@ -235,7 +235,7 @@ export interface NotifyRule {
    * own row); `'admins-who-may-act'`: every active admin whose role may run a transition from the record's new
    * state (the roles a transition names; super_admin only where it names none).
    */
-  to: { account: AccountKind; field: string } | 'admins-who-may-act';
+  to: { account: AccountKind; field: string } | 'admins-who-may-act' | MailAddress;
   /** Tell the account even when it made the change itself (a receipt: the customer's own booking). */
   self?: boolean;
   /** The message under `app.notifications.events.{resource}.` when not the event's own (another audience's text). */
@@ -253,6 +253,15 @@ export interface NotifyRule {
    * refund's order: its service, departure, seats and total).
    */
   mail?: { template: string; via?: string; texts?: readonly MailText[] };
+}
+
+/**
+ * A traveller who has no account (a reseller's booking, SPEC §19): the rule's `mail` goes to the address in the
+ * record's `address` field, in the platform's default language, when the record matches `when`; no notification.
+ */
+export interface MailAddress {
+  address: string;
+  when?: PublicWhere;
 }
 
 /**

@@ -405,6 +405,16 @@ describeEachEngine('OCTO supplier API (SPEC §19)', (engine) => {
       });
       expect(Number(charges[0].amount)).toBe(Number(order.total));
 
+      // The traveller gets the customers' mail at the address the reseller gave.
+      const paidMail = await server.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('recipient', '=', 'somchai@traveller.example')
+        .where('template', '=', 'orders.paid')
+        .execute();
+      expect(paidMail).toHaveLength(1);
+      expect(JSON.stringify(paidMail[0].params)).toContain(done.supplierReference!);
+
       const again = await octo('POST', `/bookings/${booking.uuid}/confirm`, keyA, { contact: { fullName: 'x' } });
       expect(again.body.error).toBe('UNPROCESSABLE_ENTITY');
 
@@ -452,6 +462,13 @@ describeEachEngine('OCTO supplier API (SPEC §19)', (engine) => {
         .executeTakeFirstOrThrow();
       expect(credit).toMatchObject({ method: 'reseller_account', resellerId: resellerA });
       expect(Number(credit.amount)).toBe(Number(order.total));
+      const cancelMail = await server.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('recipient', '=', 'somchai@traveller.example')
+        .where('template', '=', 'orders.cancelled')
+        .execute();
+      expect(cancelMail).toHaveLength(1);
       const twice = await octo('POST', `/bookings/${booking.uuid}/cancel`, keyA, {});
       expect(twice.body.error).toBe('UNPROCESSABLE_ENTITY');
       const reserveTaken = await reserve(keyA, { uuid, availabilityId: availabilityId(), unitItems: [{ unitId }] });
