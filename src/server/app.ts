@@ -147,7 +147,12 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
   });
 
   // The OCTO supplier API (SPEC §19): resellers read products and availability and book, with their own keys.
-  await registerOcto(app, { db, registry, publicUrl: config.mail.publicUrl || undefined });
+  await registerOcto(app, {
+    db,
+    registry,
+    perMinute: config.octoPerMinute,
+    publicUrl: config.mail.publicUrl || undefined,
+  });
 
   const rollups = rollupsOf(resources);
   registerStatsRoutes(app, deps, rollups);

@@ -605,3 +605,30 @@ describeEachEngine('OCTO supplier API (SPEC §19)', (engine) => {
       expect(doc.paths, path).toHaveProperty([path]);
   });
 });
+
+describeEachEngine('OCTO keys are limited in rate (SPEC §19)', (engine) => {
+  const server = suiteServer({ engine, seed: 'small', config: { octoPerMinute: 5 } });
+
+  it('past its calls per minute a key gets 429 TOO_MANY_REQUESTS with Retry-After; another key is not slowed', async () => {
+    const finance = await server.login('finance@example.com', 'Admin#2026');
+    const keys: string[] = [];
+    for (const name of ['Fast agency', 'Calm agency']) {
+      const made = await call(server, 'POST', '/api/resellers', {
+        cookie: finance,
+        body: { name, contactEmail: `${name.split(' ')[0].toLowerCase()}@agency.example` },
+      });
+      keys.push(made.body.apiKey);
+    }
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let n = 0; n < 7; n++) {
+      last = await call(server, 'GET', '/api/octo/supplier', { headers: { authorization: `Bearer ${keys[0]}` } });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(last!.body.error).toBe('TOO_MANY_REQUESTS');
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const calm = await call(server, 'GET', '/api/octo/supplier', { headers: { authorization: `Bearer ${keys[1]}` } });
+    expect(calm.status).toBe(200);
+  });
+});

@@ -35,7 +35,7 @@ declare module 'fastify' {
 export interface OctoOptions {
   db: Kysely<any>;
   registry: Registry;
-  /** Requests one key may make per minute (default `OCTO_RATE_LIMIT_PER_MINUTE`, else 600). */
+  /** Requests one key may make per minute on this instance (default 600). */
   perMinute?: number;
   /** The supplier's endpoint as resellers reach it (default `PUBLIC_URL` + the prefix). */
   publicUrl?: string;
@@ -79,7 +79,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
   if (!product?.resale || !clients?.apiClient) return;
   const resale = product.resale;
   const client = clients.apiClient;
-  const limits = new KeyLimits(options.perMinute ?? (Number(process.env.OCTO_RATE_LIMIT_PER_MINUTE) || 600));
+  const limits = new KeyLimits(options.perMinute ?? 600);
 
   async function catalogNow(): Promise<Catalog> {
     const general = await new Writer(db, registry, SYSTEM).settings('general');
