@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { dayIn } from '../../core/zoned-time';
 import type { Row } from '../../core/resource';
 import { SYSTEM } from '../../core/roles';
 import { contextOf } from '../engine/context';
@@ -336,6 +337,7 @@ export class Bookings {
   async json(bookings: Row[]) {
     const { map, catalog } = this;
     const now = new Date();
+    const today = dayIn(now, catalog.timeZone);
     const ids = [...new Set(bookings.map((booking) => Number(booking[map.departure])))];
     const products = [...new Set(bookings.map((booking) => Number(booking[map.product])))];
     const departures = new Map<number, Departure>(
@@ -346,7 +348,7 @@ export class Bookings {
     return bookings.map((booking) => {
       const status = this.statusOf(booking, now);
       const departure = departures.get(Number(booking[map.departure]));
-      const availability = departure ? availabilityJson(catalog, departure, now) : null;
+      const availability = departure ? availabilityJson(catalog, departure, today) : null;
       const confirmed = status === 'CONFIRMED' || status === 'REDEEMED';
       const redeemedAt = map.checkedInAt && booking[map.checkedInAt] ? utc(booking[map.checkedInAt]) : null;
       const uuid = String(booking[map.uuid]);

@@ -35,18 +35,48 @@ export function isDay(value: unknown): value is string {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && toDay(addDays(value, 0)) === value;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `+07:00` for the zone's offset at `instant`. */
 function offsetText(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(instant);
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
   return match ? `${match[1]}:${match[2] ?? '00'}` : '+00:00';
 }
 
+/**
+ * Wall-clock answers remembered: a zone's instants and offsets are the same every time they are asked, and working
+ * them out (Intl formatters) costs more than the query of a month of departures. Cleared when large.
+ */
+const remembered = new Map<string, string>();
+function remember(key: string, work: () => string): string {
+  let value = remembered.get(key);
+  if (value === undefined) {
+    if (remembered.size > 100_000) remembered.clear();
+    value = work();
+    remembered.set(key, value);
+  }
+  return value;
+}
+
 /** A local date-time with the zone's offset (`2026-12-23T08:00:00+07:00`): an availability's id and start. */
 export function localDateTime(day: string, time: string, timeZone: string): string {
   const hour = /^\d{2}:\d{2}$/.test(time) ? time : '00:00';
-  return `${day}T${hour}:00${offsetText(wallClockInstant(day, hour, timeZone), timeZone)}`;
+  return remember(
+    `${timeZone} ${day} ${hour}`,
+    () => `${day}T${hour}:00${offsetText(wallClockInstant(day, hour, timeZone), timeZone)}`,
+  );
+}
+
+/** When a departure's day starts in the zone, in UTC: its booking cut-off. */
+function dayStart(day: string, timeZone: string): string {
+  return remember(`${timeZone} ${day}`, () => utc(wallClockInstant(day, '00:00', timeZone)));
 }
 
 /** An instant in UTC without fractions: `2026-12-23T01:00:00Z`. */
@@ -258,15 +288,15 @@ function statusOf(departure: Departure, today: string): { status: Status; vacanc
 }
 
 /** An availability as OCTO writes it: its id the local start with offset, cut off at the start of its day. */
-export function availabilityJson(catalog: Catalog, departure: Departure, now = new Date()) {
+export function availabilityJson(catalog: Catalog, departure: Departure, today = dayIn(new Date(), catalog.timeZone)) {
   const { timeZone } = catalog;
-  const { status, vacancies } = statusOf(departure, dayIn(now, timeZone));
+  const { status, vacancies } = statusOf(departure, today);
   const id = localDateTime(departure.day, departure.time, timeZone);
   return {
     id,
     localDateTimeStart: id,
-    localDateTimeEnd: localDateTime(departure.endDay, departure.endDay > departure.day ? '23:59' : '23:59', timeZone),
-    utcCutoffAt: utc(wallClockInstant(departure.day, '00:00', timeZone)),
+    localDateTimeEnd: localDateTime(departure.endDay, '23:59', timeZone),
+    utcCutoffAt: dayStart(departure.day, timeZone),
     allDay: false,
     available: status === 'AVAILABLE' || status === 'LIMITED',
     status,
@@ -278,8 +308,12 @@ export function availabilityJson(catalog: Catalog, departure: Departure, now = n
 }
 
 /** One day of the calendar: its departures together; a day without any is CLOSED. */
-export function calendarDayJson(catalog: Catalog, day: string, departures: Departure[], now = new Date()) {
-  const today = dayIn(now, catalog.timeZone);
+export function calendarDayJson(
+  catalog: Catalog,
+  day: string,
+  departures: Departure[],
+  today = dayIn(new Date(), catalog.timeZone),
+) {
   const states = departures.map((departure) => statusOf(departure, today));
   const open = states.filter((state) => state.status === 'AVAILABLE' || state.status === 'LIMITED');
   const vacancies = open.reduce((sum, state) => sum + state.vacancies, 0);

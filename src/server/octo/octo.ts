@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { apiKeyHash } from '../../core/resale';
+import { createHash } from 'node:crypto';
 import type { AnyResource } from '../../core/resource';
-import { DEFAULT_TIME_ZONE, addDays } from '../../core/zoned-time';
+import { DEFAULT_TIME_ZONE, addDays, dayIn } from '../../core/zoned-time';
 import { Writer } from '../engine/data-context';
 import type { Registry } from '../engine/registry';
 import { SYSTEM } from '../../core/roles';
@@ -99,7 +99,8 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
     const row = await db
       .selectFrom(registry.table(clients!))
       .select(['id', client.name, 'status'])
-      .where(client.hash, '=', await apiKeyHash(match[1]))
+      // The key's SHA-256, as `apiKeyHash` (src/core/resale.ts) stored it; synchronous here, on every call.
+      .where(client.hash, '=', createHash('sha256').update(match[1]).digest('hex'))
       .executeTakeFirst();
     if (!row) throw new OctoError('UNAUTHORIZED', 'This API key is not valid');
     if (!client.activeIn.includes(String(row.status))) throw new OctoError('UNAUTHORIZED', 'This API key is suspended');
@@ -189,6 +190,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
       octo.post('/availability', async (request) => {
         const query = await availabilityQuery(request.body, false);
         const { catalog, row } = query;
+        const today = dayIn(new Date(), catalog.timeZone);
         if (query.ids) {
           const ids = query.ids;
           const days = [...new Set(ids.map((id) => id.slice(0, 10)))];
@@ -199,7 +201,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
           const sorted = days.sort();
           const found = (
             await departuresOf(db, catalog, { products: [row.id], from: sorted[0], to: sorted[sorted.length - 1] })
-          ).map((departure) => availabilityJson(catalog, departure));
+          ).map((departure) => availabilityJson(catalog, departure, today));
           const byId = new Map(found.map((availability) => [availability.id, availability]));
           const missing = ids.find((id) => !byId.has(id));
           if (missing)
@@ -209,7 +211,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
           return [...new Set(ids)].map((id) => byId.get(id)!);
         }
         const departures = await departuresOf(db, catalog, { products: [row.id], from: query.from!, to: query.to! });
-        return departures.map((departure) => availabilityJson(catalog, departure));
+        return departures.map((departure) => availabilityJson(catalog, departure, today));
       });
 
       octo.post('/availability/calendar', async (request) => {
@@ -217,6 +219,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
         const { catalog, row, from, to } = query;
         if (!from || !to) throw badRequest('localDateStart and localDateEnd are required');
         const departures = await departuresOf(db, catalog, { products: [row.id], from, to });
+        const today = dayIn(new Date(), catalog.timeZone);
         const days = [];
         for (let day = from; day <= to; day = addDays(day, 1))
           days.push(
@@ -224,6 +227,7 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
               catalog,
               day,
               departures.filter((departure) => departure.day === day),
+              today,
             ),
           );
         return days;
