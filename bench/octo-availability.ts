@@ -114,8 +114,9 @@ async function main() {
         while (next < ids.length) {
           const id = ids[next++];
           const t = performance.now();
-          items += await work(id);
+          const found = await work(id);
           times.push(performance.now() - t);
+          items += found;
         }
       }),
     );
