@@ -16,6 +16,9 @@ const en = {
   } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {
+    apiKey: {
+      once: 'Copy this API key now and give it to the reseller: it is stored only as a hash and is not shown again.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'Copy %{value}', done: 'Copied' },
     title: 'Lantern',

@@ -239,6 +239,9 @@ const lo = {
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
   },
   app: {
+    apiKey: {
+      once: 'ສຳເນົາກະແຈ API ນີ້ດຽວນີ້ ແລະ ມອບໃຫ້ຕົວແທນຂາຍ: ມັນຖືກເກັບໄວ້ເປັນ hash ເທົ່ານັ້ນ ແລະ ຈະບໍ່ສະແດງອີກ.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'ສຳເນົາ %{value}', done: 'ສຳເນົາແລ້ວ' },
     title: 'Lantern',

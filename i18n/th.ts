@@ -239,6 +239,9 @@ const th = {
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
   },
   app: {
+    apiKey: {
+      once: 'คัดลอกคีย์ API นี้ตอนนี้และส่งให้ตัวแทนจำหน่าย: ระบบเก็บไว้เพียงค่าแฮช และจะไม่แสดงอีก',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'คัดลอก %{value}', done: 'คัดลอกแล้ว' },
     title: 'Lantern',

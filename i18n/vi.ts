@@ -240,6 +240,9 @@ const vi = {
     readOnly: 'Không thể thay đổi trường này',
   },
   app: {
+    apiKey: {
+      once: 'Hãy sao chép khóa API này ngay và gửi cho đại lý: khóa chỉ được lưu dưới dạng hash và sẽ không hiển thị lại.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'Sao chép %{value}', done: 'Đã sao chép' },
     title: 'Lantern',

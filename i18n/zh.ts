@@ -238,6 +238,9 @@ const zh = {
     readOnly: '此字段不可修改',
   },
   app: {
+    apiKey: {
+      once: '请立即复制此 API 密钥并交给分销商：系统只保存其哈希值，不会再次显示。',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: '复制 %{value}', done: '已复制' },
     title: 'Lantern',

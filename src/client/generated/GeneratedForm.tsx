@@ -9,6 +9,7 @@ import {
   Toolbar,
   useNotify,
   useRecordContext,
+  useRedirect,
   useRefresh,
   useTranslate,
   HttpError,
@@ -30,6 +31,7 @@ import { configResolver } from './resolver';
 import { RecordTitle } from './GeneratedShow';
 import { writableFields } from '../../core/validation';
 import { saveNotice } from './save-notice';
+import { keepOnce } from './show/OnceSecret';
 import { useFixedBottom } from './app/fixed-bottom';
 
 type Mode = 'create' | 'edit';
@@ -213,6 +215,7 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
   const onError = useSaveErrorHandler();
   const notify = useNotify();
   const refresh = useRefresh();
+  const redirect = useRedirect();
   const defaults = Object.fromEntries(
     Object.entries(config.fields)
       .filter(([, field]) => field.default !== undefined)
@@ -233,7 +236,17 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
                 refresh();
               },
             }
-          : { onError }
+          : config.apiClient
+            ? {
+                onError,
+                // An API client's key comes in this answer only: its page shows it once (SPEC §19).
+                onSuccess: (data: Record<string, unknown>) => {
+                  keepOnce(config.name, data.id, data[config.apiClient!.key]);
+                  notify(...saveNotice(translate, config.name, 'created'));
+                  redirect('show', config.name, data.id as string);
+                },
+              }
+            : { onError }
       }
       transform={(values: Record<string, unknown>) => pickWritable(config, values, writable, 'create')}
       redirect={embedded ? false : 'show'}
