@@ -11,6 +11,7 @@ import {
   useRecordContext,
   useRedirect,
   useRefresh,
+  useResourceContext,
   useTranslate,
   HttpError,
 } from 'react-admin';
@@ -216,6 +217,8 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
   const notify = useNotify();
   const refresh = useRefresh();
   const redirect = useRedirect();
+  // The screen's resource as the router names it (its path), where the new record's page is.
+  const screen = useResourceContext();
   const defaults = Object.fromEntries(
     Object.entries(config.fields)
       .filter(([, field]) => field.default !== undefined)
@@ -243,7 +246,7 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
                 onSuccess: (data: Record<string, unknown>) => {
                   keepOnce(config.name, data.id, data[config.apiClient!.key]);
                   notify(...saveNotice(translate, config.name, 'created'));
-                  redirect('show', config.name, data.id as string);
+                  redirect('show', screen ?? config.name, data.id as string);
                 },
               }
             : { onError }
