@@ -16,6 +16,9 @@ const en = {
   } as MessageTree,
   validation: ENGLISH_VALIDATION,
   app: {
+    apiKey: {
+      once: 'Copy this API key now and give it to the reseller: it is stored only as a hash and is not shown again.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'Copy %{value}', done: 'Copied' },
     title: 'Lantern',
@@ -626,6 +629,8 @@ const en = {
           text: 'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the cancellation terms %{refundAmount} comes back to you: a refund request for it is with our finance team, and the money is paid back to you once they approve it.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
           unpaid:
             'Your booking %{code} was cancelled. Nothing was paid for it, and its seats are on sale again.\nReason: %{reason}\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
+          reseller:
+            'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou booked it through a travel agency: what comes back under the cancellation terms is credited to the agency, which refunds you.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nBooking code: %{code}',
           noRefund:
             'Your booking %{code} was cancelled, and its seats are on sale again.\nReason: %{reason}\n\nYou paid %{total}. Under the booking’s cancellation terms nothing comes back for a cancellation this close to the departure.\n\nService: %{serviceId}\nDate: %{departureDate}\nTime: %{departureTime}\nMeeting point: %{meetingPoint}\nSeats: %{quantity} (%{lines})\nTotal: %{total}\nBooking code: %{code}\n\nYour booking: %{link}',
         },
@@ -1064,6 +1069,7 @@ const en = {
           code: 'Booking code',
           contactName: 'Traveller',
           contactPhone: 'Phone',
+          reseller: 'Sold by',
           seats: 'Seats',
           paid: 'Paid',
           checkedInAt: 'Checked in',
@@ -1116,6 +1122,9 @@ const en = {
         name: 'Ticket',
         code: 'Order code',
         userId: 'Customer',
+        resellerId: 'Reseller',
+        resellerReference: "Reseller's reference",
+        bookingUuid: 'Booking UUID',
         partnerId: 'Partner',
         serviceId: 'Service',
         scheduleId: 'Departure',
@@ -1165,6 +1174,7 @@ const en = {
           card: 'Card',
           bank_transfer: 'Bank transfer',
           cash: 'Cash',
+          reseller_account: "On the reseller's account",
         },
         status: {
           pending_payment: 'Awaiting payment',
@@ -1253,6 +1263,30 @@ const en = {
       actions: {
         approve: 'Approve',
         reject: 'Reject',
+      },
+    },
+    resellers: {
+      name: 'Reseller |||| Resellers',
+      fields: {
+        name: 'Name',
+        contactEmail: 'Contact email',
+        status: 'Status',
+        apiKeyHash: 'API key (hash)',
+        reason: 'Reason',
+        id: 'ID',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+        version: 'Version',
+      },
+      enums: {
+        status: {
+          active: 'Active',
+          suspended: 'Suspended',
+        },
+      },
+      actions: {
+        suspend: 'Suspend',
+        reactivate: 'Reactivate',
       },
     },
     withdrawals: {
@@ -1373,6 +1407,7 @@ const en = {
         withdrawalId: 'Withdrawal',
         incomingPaymentId: 'Incoming payment',
         recordedById: 'Recorded by',
+        resellerId: 'Reseller',
         note: 'Note',
         id: 'ID',
         createdAt: 'Created at',
@@ -1397,6 +1432,7 @@ const en = {
           card: 'Card',
           bank_transfer: 'Bank transfer',
           cash: 'Cash',
+          reseller_account: "On the reseller's account",
         },
         status: {
           completed: 'Completed',

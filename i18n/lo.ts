@@ -239,6 +239,9 @@ const lo = {
     readOnly: 'ບໍ່ສາມາດປ່ຽນແປງຊ່ອງນີ້ໄດ້',
   },
   app: {
+    apiKey: {
+      once: 'ສຳເນົາກະແຈ API ນີ້ດຽວນີ້ ແລະ ມອບໃຫ້ຕົວແທນຂາຍ: ມັນຖືກເກັບໄວ້ເປັນ hash ເທົ່ານັ້ນ ແລະ ຈະບໍ່ສະແດງອີກ.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'ສຳເນົາ %{value}', done: 'ສຳເນົາແລ້ວ' },
     title: 'Lantern',
@@ -856,6 +859,8 @@ const lo = {
           text: 'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nທ່ານໄດ້ຈ່າຍ %{total}. ຕາມເງື່ອນໄຂການຍົກເລີກ ທ່ານຈະໄດ້ຮັບເງິນຄືນ %{refundAmount}: ຄຳຮ້ອງຂໍເງິນຄືນຢູ່ກັບທີມການເງິນຂອງພວກເຮົາແລ້ວ, ແລະ ເງິນຈະຖືກໂອນຄືນໃຫ້ທ່ານເມື່ອຄຳຮ້ອງໄດ້ຮັບການອະນຸມັດ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
           unpaid:
             'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ. ບໍ່ມີການຈ່າຍເງິນສຳລັບການຈອງນີ້, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
+          reseller:
+            'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນ.\nເຫດຜົນ: %{reason}\n\nທ່ານຈອງຜ່ານຕົວແທນທ່ອງທ່ຽວ: ເງິນທີ່ໄດ້ຄືນຕາມເງື່ອນໄຂການຍົກເລີກ ຈະຖືກໂອນໃຫ້ຕົວແທນ ເຊິ່ງຈະຄືນເງິນໃຫ້ທ່ານ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລະຫັດການຈອງ: %{code}',
           noRefund:
             'ການຈອງ %{code} ຂອງທ່ານຖືກຍົກເລີກແລ້ວ, ແລະ ບ່ອນນັ່ງຖືກເປີດຂາຍຄືນແລ້ວ.\nເຫດຜົນ: %{reason}\n\nທ່ານໄດ້ຈ່າຍ %{total}. ຕາມເງື່ອນໄຂການຍົກເລີກຂອງການຈອງນີ້ ການຍົກເລີກໃກ້ເວລາອອກເດີນທາງຂະໜາດນີ້ຈະບໍ່ໄດ້ຮັບເງິນຄືນ.\n\nບໍລິການ: %{serviceId}\nວັນທີ: %{departureDate}\nເວລາ: %{departureTime}\nຈຸດນັດພົບ: %{meetingPoint}\nບ່ອນນັ່ງ: %{quantity} (%{lines})\nລວມ: %{total}\nລະຫັດການຈອງ: %{code}\n\nການຈອງຂອງທ່ານ: %{link}',
         },
@@ -1294,6 +1299,7 @@ const lo = {
           code: 'ລະຫັດການຈອງ',
           contactName: 'ນັກທ່ອງທ່ຽວ',
           contactPhone: 'ໂທລະສັບ',
+          reseller: 'ຂາຍໂດຍ',
           seats: 'ບ່ອນນັ່ງ',
           paid: 'ຈ່າຍແລ້ວ',
           checkedInAt: 'ເຊັກອິນ',
@@ -1345,6 +1351,9 @@ const lo = {
         name: 'ປີ້',
         code: 'ລະຫັດຄຳສັ່ງຈອງ',
         userId: 'ລູກຄ້າ',
+        resellerId: 'ຕົວແທນຂາຍ',
+        resellerReference: 'ເລກອ້າງອີງຂອງຕົວແທນ',
+        bookingUuid: 'UUID ການຈອງ',
         partnerId: 'ຄູ່ຮ່ວມທຸລະກິດ',
         serviceId: 'ບໍລິການ',
         scheduleId: 'ຖ້ຽວອອກເດີນທາງ',
@@ -1394,6 +1403,7 @@ const lo = {
           card: 'ບັດ',
           bank_transfer: 'ໂອນຜ່ານທະນາຄານ',
           cash: 'ເງິນສົດ',
+          reseller_account: 'ໃນບັນຊີຂອງຕົວແທນ',
         },
         status: {
           pending_payment: 'ລໍຖ້າຊຳລະເງິນ',
@@ -1482,6 +1492,30 @@ const lo = {
       actions: {
         approve: 'ອະນຸມັດ',
         reject: 'ປະຕິເສດ',
+      },
+    },
+    resellers: {
+      name: 'ຕົວແທນຂາຍ |||| ຕົວແທນຂາຍ',
+      fields: {
+        name: 'ຊື່',
+        contactEmail: 'ອີເມວຕິດຕໍ່',
+        status: 'ສະຖານະ',
+        apiKeyHash: 'ກະແຈ API (hash)',
+        reason: 'ເຫດຜົນ',
+        id: 'ID',
+        createdAt: 'ສ້າງເມື່ອ',
+        updatedAt: 'ອັບເດດເມື່ອ',
+        version: 'ເວີຊັນ',
+      },
+      enums: {
+        status: {
+          active: 'ເປີດໃຊ້',
+          suspended: 'ລະງັບ',
+        },
+      },
+      actions: {
+        suspend: 'ລະງັບ',
+        reactivate: 'ເປີດໃຊ້ຄືນ',
       },
     },
     withdrawals: {
@@ -1602,6 +1636,7 @@ const lo = {
         withdrawalId: 'ການຖອນເງິນ',
         incomingPaymentId: 'ເງິນທີ່ໄດ້ຮັບ',
         recordedById: 'ບັນທຶກໂດຍ',
+        resellerId: 'ຕົວແທນຂາຍ',
         note: 'ໝາຍເຫດ',
         id: 'ໄອດີ',
         createdAt: 'ສ້າງເມື່ອ',
@@ -1626,6 +1661,7 @@ const lo = {
           card: 'ບັດ',
           bank_transfer: 'ໂອນຜ່ານທະນາຄານ',
           cash: 'ເງິນສົດ',
+          reseller_account: 'ໃນບັນຊີຂອງຕົວແທນ',
         },
         status: {
           completed: 'ສຳເລັດແລ້ວ',

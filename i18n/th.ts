@@ -239,6 +239,9 @@ const th = {
     readOnly: 'ไม่สามารถเปลี่ยนแปลงช่องนี้ได้',
   },
   app: {
+    apiKey: {
+      once: 'คัดลอกคีย์ API นี้ตอนนี้และส่งให้ตัวแทนจำหน่าย: ระบบเก็บไว้เพียงค่าแฮช และจะไม่แสดงอีก',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'คัดลอก %{value}', done: 'คัดลอกแล้ว' },
     title: 'Lantern',
@@ -855,6 +858,8 @@ const th = {
           text: 'การจอง %{code} ของคุณถูกยกเลิกแล้ว และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nคุณชำระเงินแล้ว %{total} ตามเงื่อนไขการยกเลิก คุณจะได้รับเงินคืน %{refundAmount}: คำขอคืนเงินอยู่กับทีมการเงินของเราแล้ว และเงินจะโอนคืนให้คุณเมื่อคำขอได้รับการอนุมัติ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
           unpaid:
             'การจอง %{code} ของคุณถูกยกเลิกแล้ว การจองนี้ยังไม่มีการชำระเงิน และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
+          reseller:
+            'การจอง %{code} ของคุณถูกยกเลิกแล้ว และที่นั่งเปิดขายอีกครั้ง\nเหตุผล: %{reason}\n\nคุณจองผ่านตัวแทนท่องเที่ยว: เงินคืนตามเงื่อนไขการยกเลิกจะเข้าบัญชีของตัวแทน ซึ่งจะคืนเงินให้คุณ\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรหัสการจอง: %{code}',
           noRefund:
             'การจอง %{code} ของคุณถูกยกเลิกแล้ว และที่นั่งถูกเปิดขายอีกครั้งแล้ว\nเหตุผล: %{reason}\n\nคุณชำระเงินแล้ว %{total} ตามเงื่อนไขการยกเลิกของการจองนี้ การยกเลิกในเวลาใกล้ออกเดินทางเช่นนี้จะไม่ได้รับเงินคืน\n\nบริการ: %{serviceId}\nวันที่: %{departureDate}\nเวลา: %{departureTime}\nจุดนัดพบ: %{meetingPoint}\nที่นั่ง: %{quantity} (%{lines})\nรวม: %{total}\nรหัสการจอง: %{code}\n\nการจองของคุณ: %{link}',
         },
@@ -1293,6 +1298,7 @@ const th = {
           code: 'รหัสการจอง',
           contactName: 'นักท่องเที่ยว',
           contactPhone: 'โทรศัพท์',
+          reseller: 'ขายโดย',
           seats: 'ที่นั่ง',
           paid: 'ชำระแล้ว',
           checkedInAt: 'เช็กอิน',
@@ -1344,6 +1350,9 @@ const th = {
         name: 'ตั๋ว',
         code: 'รหัสคำสั่งจอง',
         userId: 'ลูกค้า',
+        resellerId: 'ตัวแทนจำหน่าย',
+        resellerReference: 'เลขอ้างอิงของตัวแทน',
+        bookingUuid: 'UUID การจอง',
         partnerId: 'พาร์ทเนอร์',
         serviceId: 'บริการ',
         scheduleId: 'รอบเดินทาง',
@@ -1393,6 +1402,7 @@ const th = {
           card: 'บัตร',
           bank_transfer: 'โอนผ่านธนาคาร',
           cash: 'เงินสด',
+          reseller_account: 'ลงบัญชีตัวแทน',
         },
         status: {
           pending_payment: 'รอชำระเงิน',
@@ -1481,6 +1491,30 @@ const th = {
       actions: {
         approve: 'อนุมัติ',
         reject: 'ปฏิเสธ',
+      },
+    },
+    resellers: {
+      name: 'ตัวแทนจำหน่าย |||| ตัวแทนจำหน่าย',
+      fields: {
+        name: 'ชื่อ',
+        contactEmail: 'อีเมลติดต่อ',
+        status: 'สถานะ',
+        apiKeyHash: 'คีย์ API (hash)',
+        reason: 'เหตุผล',
+        id: 'ID',
+        createdAt: 'สร้างเมื่อ',
+        updatedAt: 'อัปเดตเมื่อ',
+        version: 'เวอร์ชัน',
+      },
+      enums: {
+        status: {
+          active: 'ใช้งาน',
+          suspended: 'ระงับ',
+        },
+      },
+      actions: {
+        suspend: 'ระงับ',
+        reactivate: 'เปิดใช้งานอีกครั้ง',
       },
     },
     withdrawals: {
@@ -1601,6 +1635,7 @@ const th = {
         withdrawalId: 'การถอนเงิน',
         incomingPaymentId: 'เงินที่ได้รับ',
         recordedById: 'บันทึกโดย',
+        resellerId: 'ตัวแทนจำหน่าย',
         note: 'หมายเหตุ',
         id: 'ไอดี',
         createdAt: 'สร้างเมื่อ',
@@ -1625,6 +1660,7 @@ const th = {
           card: 'บัตร',
           bank_transfer: 'โอนผ่านธนาคาร',
           cash: 'เงินสด',
+          reseller_account: 'ลงบัญชีตัวแทน',
         },
         status: {
           completed: 'เสร็จสิ้น',

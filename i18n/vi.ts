@@ -240,6 +240,9 @@ const vi = {
     readOnly: 'Không thể thay đổi trường này',
   },
   app: {
+    apiKey: {
+      once: 'Hãy sao chép khóa API này ngay và gửi cho đại lý: khóa chỉ được lưu dưới dạng hash và sẽ không hiển thị lại.',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: 'Sao chép %{value}', done: 'Đã sao chép' },
     title: 'Lantern',
@@ -863,6 +866,8 @@ const vi = {
           text: 'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy, bạn được hoàn lại %{refundAmount}: yêu cầu hoàn tiền đã được chuyển đến bộ phận tài chính của chúng tôi, và tiền sẽ được trả lại cho bạn khi yêu cầu được duyệt.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
           unpaid:
             'Đơn đặt chỗ %{code} của bạn đã bị hủy. Đơn này chưa được thanh toán, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
+          reseller:
+            'Đặt chỗ %{code} của bạn đã bị hủy và các chỗ ngồi đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã đặt qua một đại lý du lịch: khoản hoàn lại theo điều khoản hủy được ghi có cho đại lý, và đại lý sẽ hoàn tiền cho bạn.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nMã đặt chỗ: %{code}',
           noRefund:
             'Đơn đặt chỗ %{code} của bạn đã bị hủy, và các chỗ đã được mở bán lại.\nLý do: %{reason}\n\nBạn đã thanh toán %{total}. Theo điều khoản hủy của đơn này, việc hủy sát giờ khởi hành như vậy không được hoàn tiền.\n\nDịch vụ: %{serviceId}\nNgày: %{departureDate}\nGiờ: %{departureTime}\nĐiểm hẹn: %{meetingPoint}\nSố chỗ: %{quantity} (%{lines})\nTổng cộng: %{total}\nMã đặt chỗ: %{code}\n\nĐơn đặt chỗ của bạn: %{link}',
         },
@@ -1301,6 +1306,7 @@ const vi = {
           code: 'Mã đặt chỗ',
           contactName: 'Hành khách',
           contactPhone: 'Điện thoại',
+          reseller: 'Bán qua',
           seats: 'Số chỗ',
           paid: 'Đã thanh toán',
           checkedInAt: 'Đã làm thủ tục',
@@ -1353,6 +1359,9 @@ const vi = {
         name: 'Vé',
         code: 'Mã đơn hàng',
         userId: 'Khách hàng',
+        resellerId: 'Đại lý',
+        resellerReference: 'Mã tham chiếu của đại lý',
+        bookingUuid: 'UUID đặt chỗ',
         partnerId: 'Đối tác',
         serviceId: 'Dịch vụ',
         scheduleId: 'Chuyến khởi hành',
@@ -1402,6 +1411,7 @@ const vi = {
           card: 'Thẻ',
           bank_transfer: 'Chuyển khoản',
           cash: 'Tiền mặt',
+          reseller_account: 'Ghi nợ tài khoản đại lý',
         },
         status: {
           pending_payment: 'Chờ thanh toán',
@@ -1490,6 +1500,30 @@ const vi = {
       actions: {
         approve: 'Duyệt',
         reject: 'Từ chối',
+      },
+    },
+    resellers: {
+      name: 'Đại lý |||| Đại lý',
+      fields: {
+        name: 'Tên',
+        contactEmail: 'Email liên hệ',
+        status: 'Trạng thái',
+        apiKeyHash: 'Khóa API (hash)',
+        reason: 'Lý do',
+        id: 'ID',
+        createdAt: 'Ngày tạo',
+        updatedAt: 'Ngày cập nhật',
+        version: 'Phiên bản',
+      },
+      enums: {
+        status: {
+          active: 'Đang hoạt động',
+          suspended: 'Tạm ngưng',
+        },
+      },
+      actions: {
+        suspend: 'Tạm ngưng',
+        reactivate: 'Kích hoạt lại',
       },
     },
     withdrawals: {
@@ -1610,6 +1644,7 @@ const vi = {
         withdrawalId: 'Rút tiền',
         incomingPaymentId: 'Khoản tiền nhận',
         recordedById: 'Người ghi nhận',
+        resellerId: 'Đại lý',
         note: 'Ghi chú',
         id: 'ID',
         createdAt: 'Ngày tạo',
@@ -1634,6 +1669,7 @@ const vi = {
           card: 'Thẻ',
           bank_transfer: 'Chuyển khoản',
           cash: 'Tiền mặt',
+          reseller_account: 'Ghi nợ tài khoản đại lý',
         },
         status: {
           completed: 'Đã hoàn thành',

@@ -238,6 +238,9 @@ const zh = {
     readOnly: '此字段不可修改',
   },
   app: {
+    apiKey: {
+      once: '请立即复制此 API 密钥并交给分销商：系统只保存其哈希值，不会再次显示。',
+    },
     // A copy button beside a value to paste elsewhere (an account number, a transfer's reference).
     copy: { action: '复制 %{value}', done: '已复制' },
     title: 'Lantern',
@@ -852,6 +855,8 @@ const zh = {
           text: '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据取消条款，将退还您 %{refundAmount}：退款申请已交由我们的财务团队处理，批准后款项将退还给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
           unpaid:
             '您的预订 %{code} 已取消。该预订未付款，座位已重新开放销售。\n原因：%{reason}\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
+          reseller:
+            '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您是通过旅行社预订的：按取消条款退还的金额将记入旅行社账户，由旅行社退款给您。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity}（%{lines}）\n预订编号：%{code}',
           noRefund:
             '您的预订 %{code} 已取消，座位已重新开放销售。\n原因：%{reason}\n\n您已支付 %{total}。根据该预订的取消条款，距出发这么近的取消不予退款。\n\n服务：%{serviceId}\n日期：%{departureDate}\n时间：%{departureTime}\n集合地点：%{meetingPoint}\n座位：%{quantity} (%{lines})\n总计：%{total}\n预订编号：%{code}\n\n您的预订：%{link}',
         },
@@ -1290,6 +1295,7 @@ const zh = {
           code: '预订代码',
           contactName: '旅客',
           contactPhone: '电话',
+          reseller: '销售渠道',
           seats: '座位',
           paid: '已付款',
           checkedInAt: '已签到',
@@ -1335,6 +1341,9 @@ const zh = {
         name: '票',
         code: '订单号',
         userId: '客户',
+        resellerId: '分销商',
+        resellerReference: '分销商参考号',
+        bookingUuid: '预订 UUID',
         partnerId: '合作伙伴',
         serviceId: '服务',
         scheduleId: '出发班期',
@@ -1384,6 +1393,7 @@ const zh = {
           card: '银行卡',
           bank_transfer: '银行转账',
           cash: '现金',
+          reseller_account: '记入分销商账户',
         },
         status: {
           pending_payment: '待付款',
@@ -1472,6 +1482,30 @@ const zh = {
       actions: {
         approve: '批准',
         reject: '拒绝',
+      },
+    },
+    resellers: {
+      name: '分销商 |||| 分销商',
+      fields: {
+        name: '名称',
+        contactEmail: '联系邮箱',
+        status: '状态',
+        apiKeyHash: 'API 密钥（哈希）',
+        reason: '原因',
+        id: 'ID',
+        createdAt: '创建时间',
+        updatedAt: '更新时间',
+        version: '版本',
+      },
+      enums: {
+        status: {
+          active: '启用',
+          suspended: '已暂停',
+        },
+      },
+      actions: {
+        suspend: '暂停',
+        reactivate: '重新启用',
       },
     },
     withdrawals: {
@@ -1592,6 +1626,7 @@ const zh = {
         withdrawalId: '提现',
         incomingPaymentId: '收款记录',
         recordedById: '记录人',
+        resellerId: '分销商',
         note: '备注',
         id: 'ID',
         createdAt: '创建时间',
@@ -1616,6 +1651,7 @@ const zh = {
           card: '银行卡',
           bank_transfer: '银行转账',
           cash: '现金',
+          reseller_account: '记入分销商账户',
         },
         status: {
           completed: '已完成',

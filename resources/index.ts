@@ -11,6 +11,7 @@ import partners from './partners';
 import payments from './payments';
 import provinces from './provinces';
 import refunds from './refunds';
+import resellers from './resellers';
 import reviews from './reviews';
 import schedules from './schedules';
 import services from './services';
@@ -32,6 +33,7 @@ const resources: readonly AnyResource[] = [
   users,
   partners,
   partnerProfiles,
+  resellers,
   services,
   schedules,
   orders,

@@ -3,6 +3,7 @@ import { cancellationTiers, DEFAULT_CANCELLATION_POLICY, tierAt } from '../src/c
 import { orderMoney, releaseOrderSeats, SEATED } from './orders.effects';
 import { departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS } from './shared/refusals';
+import { ON_ACCOUNT } from './shared/payment-methods';
 
 const HOUR_MS = 3_600_000;
 
@@ -102,7 +103,20 @@ export async function cancelOrder(ctx: TransitionContext): Promise<Record<string
   await ctx.findById('schedules', Number(order.scheduleId), { lock: true });
   const { refundAmount } = await cancellationRefund(ctx, order);
   await releaseOrderSeats(ctx, order);
-  if (refundAmount > 0)
+  // A reseller's booking (SPEC §19): the terms' amount is credited to the account it was charged on, at once.
+  if (refundAmount > 0 && order.resellerId != null)
+    await ctx.insert('payments', {
+      orderId: order.id,
+      partnerId: order.partnerId,
+      resellerId: order.resellerId,
+      kind: 'refund',
+      amount: refundAmount,
+      currency: order.currency,
+      method: ON_ACCOUNT,
+      reference: `CREDIT-${String(order.code)}`,
+      status: 'completed',
+    });
+  else if (refundAmount > 0)
     await ctx.insert('refunds', {
       orderId: order.id,
       userId: order.userId,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { DataContext, HookContext, TransitionContext } from '../src/core/resource';
+import type { DataContext, HookContext, ResaleRequest, Row, TransitionContext } from '../src/core/resource';
 import { DEFAULT_CANCELLATION_POLICY } from '../src/core/cancellation-terms';
-import { PAYMENT_METHODS } from './shared/payment-methods';
+import { ON_ACCOUNT, PAYMENT_METHODS } from './shared/payment-methods';
 import { toDay } from './shared/dates';
 import { dayIn, departureStart, platformTimeZone } from './shared/departure';
 import { REFUSALS, refusal } from './shared/refusals';
@@ -101,6 +101,65 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
   if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
   const user = await ctx.findById('users', userId, { lock: true });
   requireVerifiedEmail(ctx, user);
+  const booked = await bookSeats(ctx, schedule, values, 0);
+  const payments = await ctx.settings('payments');
+  const maxHeld = Number(payments.maxHeldSeats ?? 10);
+  if ((await heldByCustomer(ctx, userId)) + Number(booked.quantity) > maxHeld) ctx.fail(409, TOO_MANY_HELD);
+  const holdMinutes = Number(payments.holdMinutes ?? 30);
+  return {
+    ...booked,
+    userId,
+    holdExpiresAt: new Date(ctx.now.getTime() + holdMinutes * 60_000).toISOString(),
+    contactName: values.contactName ?? user?.fullName ?? null,
+    contactEmail: values.contactEmail ?? user?.email ?? null,
+    contactPhone: values.contactPhone ?? user?.phone ?? null,
+  };
+}
+
+/**
+ * A reseller's booking (SPEC §19, the `resale` of services): the same seat check as a customer's, under the same
+ * departure lock, holding its seats until the reseller's `expirationMinutes` (else the platform's hold). With
+ * `booking` (an on-hold booking being changed), that booking's own running hold does not count against the seats.
+ */
+export async function reserveForReseller(ctx: DataContext, request: ResaleRequest): Promise<Record<string, unknown>> {
+  const schedule = await ctx.findById('schedules', request.departureId, { lock: true });
+  if (!schedule) ctx.fail(400, 'Invalid input', { scheduleId: 'The referenced record does not exist' });
+  const own = request.booking;
+  const ownHold =
+    own &&
+    own.status === 'pending_payment' &&
+    Number(own.scheduleId) === Number(schedule.id) &&
+    new Date(String(own.holdExpiresAt)) > ctx.now
+      ? Number(own.quantity ?? 0)
+      : 0;
+  const values = { lines: request.lines.map((line) => ({ ticketType: line.unit, quantity: line.quantity })) };
+  const booked = await bookSeats(ctx, schedule, values, ownHold);
+  const holdMinutes = request.holdMinutes ?? Number((await ctx.settings('payments')).holdMinutes ?? 30);
+  return {
+    ...booked,
+    scheduleId: schedule.id,
+    ...(!own && { bookingUuid: request.uuid }),
+    resellerId: request.resellerId,
+    resellerReference: request.resellerReference,
+    holdExpiresAt: new Date(ctx.now.getTime() + holdMinutes * 60_000).toISOString(),
+    contactName: request.contact.name ?? null,
+    contactEmail: request.contact.email ?? null,
+    contactPhone: request.contact.phone ?? null,
+    note: request.contact.notes ?? null,
+  };
+}
+
+/**
+ * The seats of a booking on a departure locked by the caller: open, not left, its service and partner bookable,
+ * its lines priced, and no more seats than are left (`ownHold`: seats of the booking being changed, counted as
+ * free). The values every booking has, whoever holds it.
+ */
+async function bookSeats(
+  ctx: DataContext,
+  schedule: Row,
+  values: Record<string, unknown>,
+  ownHold: number,
+): Promise<Record<string, unknown>> {
   if (schedule.status !== 'open') ctx.fail(409, REFUSALS.departureNotOpen);
   if (toDay(schedule.startDate) <= dayIn(ctx.now, await platformTimeZone(ctx))) ctx.fail(409, REFUSALS.departureLeft);
   const service = await ctx.findById('services', Number(schedule.serviceId));
@@ -109,22 +168,18 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     ctx.fail(409, REFUSALS.serviceNotBookable);
   const lines = priceLines(ctx, values, schedule, service);
   const { quantity, total } = totalsOf(ORDER_LINES, lines);
-  const left = await seatsLeft(ctx, schedule);
+  const left = (await seatsLeft(ctx, schedule)) + ownHold;
   if (quantity > left)
     ctx.fail(409, REFUSALS.notEnoughSeats, {
       quantity: left > 0 ? refusal('seatsLeft', left) : REFUSALS.soldOut,
     });
   const payments = await ctx.settings('payments');
-  const maxHeld = Number(payments.maxHeldSeats ?? 10);
-  if ((await heldByCustomer(ctx, userId)) + quantity > maxHeld) ctx.fail(409, TOO_MANY_HELD);
-  const holdMinutes = Number(payments.holdMinutes ?? 30);
 
   const unitPrice = Number(lines[0].unitPrice);
   const commissionSettings = await ctx.settings('commission');
   const rate = Number(partner.commissionRate ?? commissionSettings.defaultRate ?? 10);
   return {
     code: orderCode(),
-    userId,
     partnerId: partner.id,
     serviceId: service.id,
     departureDate: toDay(schedule.startDate),
@@ -143,10 +198,6 @@ export async function placeOrder(ctx: HookContext, values: Record<string, unknow
     commissionRate: rate,
     commission: commissionOf(total, rate),
     currency: schedule.currency ?? service.currency ?? 'LAK',
-    holdExpiresAt: new Date(ctx.now.getTime() + holdMinutes * 60_000).toISOString(),
-    contactName: values.contactName ?? user?.fullName ?? null,
-    contactEmail: values.contactEmail ?? user?.email ?? null,
-    contactPhone: values.contactPhone ?? user?.phone ?? null,
   };
 }
 
@@ -158,7 +209,7 @@ const MAX_SEATS = 50;
  * `quantity` alone as that many of the default type. Each line's unitPrice is fixed here, for good.
  */
 function priceLines(
-  ctx: HookContext,
+  ctx: DataContext,
   values: Record<string, unknown>,
   schedule: Record<string, unknown>,
   service: Record<string, unknown>,
@@ -224,8 +275,10 @@ export const LATE_NO_SEATS = 'Paid after its seats were sold again: the payment 
 export async function writeCharge(ctx: TransitionContext): Promise<Record<string, unknown>> {
   const payments = await ctx.settings('payments');
   const system = ctx.principal.kind === 'system';
+  // A reseller's booking confirmed (SPEC §19): paid on the reseller's account, the reseller its evidence.
+  const reseller = system && ctx.input.resellerId != null ? Number(ctx.input.resellerId) : undefined;
   const enabled = Array.isArray(payments.methods) ? (payments.methods as string[]) : [...PAYMENT_METHODS];
-  const allowed: readonly string[] = system ? PAYMENT_METHODS : enabled;
+  const allowed: readonly string[] = reseller ? [ON_ACCOUNT] : system ? PAYMENT_METHODS : enabled;
   const method = String(ctx.input.paymentMethod ?? allowed[0] ?? 'bank_transfer');
   if (!allowed.includes(method))
     ctx.fail(400, 'Invalid input', { paymentMethod: 'Please choose one of the allowed values' });
@@ -240,6 +293,8 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
       (schedule.status === 'open' &&
         toDay(schedule.startDate) > dayIn(ctx.now, await platformTimeZone(ctx)) &&
         (await seatsLeft(ctx, schedule)) >= quantity));
+  // A reseller confirms only while its hold runs: it is told the booking expired, and nothing is charged.
+  if (reseller && !seated) ctx.fail(409, REFUSALS.hasExpired);
   await ctx.insert('payments', {
     // The evidence behind the charge (SPEC §11): the finance admin who recorded it by hand (the system's
     // matched incoming payment is `incomingPaymentId`, below).
@@ -254,6 +309,7 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
     reference: reference ?? `PAY-${order.code}`,
     status: 'completed',
     ...(system && ctx.input.incomingPaymentId != null && { incomingPaymentId: ctx.input.incomingPaymentId }),
+    ...(reseller && { resellerId: reseller }),
   });
   const paid = { paidAt: ctx.now.toISOString(), paymentMethod: method };
   if (seated) {

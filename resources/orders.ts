@@ -17,14 +17,14 @@ import {
 import { defineResource } from '../src/core/resource';
 import { inviteReview } from './reviews.effects';
 import { refundable, requestRefund } from './refunds.effects';
-import { PAYMENT_METHODS } from './shared/payment-methods';
+import { LEDGER_METHODS } from './shared/payment-methods';
 import { canComplete, followDeparture, holdHasEnded, lockSchedule, placeOrder, writeCharge } from './orders.effects';
 import { cancelOrder, cancelPreview, markCancelled } from './orders.cancellation';
 import { cancellationPolicy } from './shared/cancellation';
 import { checkout, howToPay } from './orders.payment';
 import { organizer } from './orders.ticket';
 import { canMarkNoShow, canUndoNoShow, checkIn } from './orders.check-in.server';
-import { mailUser, TELL_USER, tellPartner } from './shared/notify';
+import { mailTraveller, mailUser, TELL_USER, tellPartner } from './shared/notify';
 import { ORDER_LINES } from './shared/ticket-types';
 
 const CONTACT = ['contactName', 'contactPhone', 'contactEmail'] as const;
@@ -42,6 +42,10 @@ export default defineResource({
   fields: {
     code: text({ readOnly: true, unique: true, maxLength: 20, searchable: true, sortable: true }),
     userId: ref('users', { readOnly: true, display: 'fullName', filterable: true }),
+    // A booking sold by a reseller through OCTO (SPEC §19): the reseller, its own reference, the booking's UUID.
+    resellerId: ref('resellers', { readOnly: true, display: 'name', filterable: true }),
+    resellerReference: text({ readOnly: true, maxLength: 100, searchable: true }),
+    bookingUuid: text({ readOnly: true, unique: true, maxLength: 36 }),
     partnerId: ref('partners', { readOnly: true, display: 'companyName', filterable: true }),
     serviceId: ref('services', { readOnly: true, display: 'title', filterable: true }),
     scheduleId: ref('schedules', { required: true, immutable: true, display: 'startDate', filterable: true }),
@@ -64,7 +68,7 @@ export default defineResource({
     contactPhone: phone({ group: 'contact' }),
     contactEmail: email({ group: 'contact' }),
     note: longText({ maxLength: 1000, group: 'contact' }),
-    paymentMethod: enumOf(PAYMENT_METHODS, { readOnly: true, filterable: true }),
+    paymentMethod: enumOf(LEDGER_METHODS, { readOnly: true, filterable: true }),
     status: status({ default: 'pending_payment' }),
     reason: text({ readOnly: true, maxLength: 500 }),
     // Until this instant the order's seats are held for it; from it they are on sale again (docs/holds.md).
@@ -95,10 +99,19 @@ export default defineResource({
   },
   recordTitle: 'code',
   list: {
-    columns: ['code', 'serviceId', 'userId', 'departureDate', 'quantity', 'total', 'status', 'createdAt'],
+    columns: ['code', 'serviceId', 'userId', 'resellerId', 'departureDate', 'quantity', 'total', 'status', 'createdAt'],
     sort: ['createdAt', 'DESC'],
-    filters: ['status', 'serviceId', 'partnerId', 'userId', 'departureDate', 'paymentMethod', 'createdAt'],
-    search: ['code', 'contactName', 'contactEmail'],
+    filters: [
+      'status',
+      'serviceId',
+      'partnerId',
+      'userId',
+      'resellerId',
+      'departureDate',
+      'paymentMethod',
+      'createdAt',
+    ],
+    search: ['code', 'contactName', 'contactEmail', 'resellerReference'],
     statusTabs: true,
   },
   show: {
@@ -115,6 +128,8 @@ export default defineResource({
           'meetingPoint',
           'partnerId',
           'userId',
+          'resellerId',
+          'resellerReference',
           'lines',
           'quantity',
           'cancellationPolicy',
@@ -187,7 +202,8 @@ export default defineResource({
         tone: 'success',
         guard: lockSchedule,
         effect: writeCharge,
-        notify: mailUser('orders.paid'),
+        // A reseller's traveller too, at the address the reseller gave (SPEC §19).
+        notify: [...mailUser('orders.paid'), ...mailTraveller('orders.paid')],
       },
       confirm: {
         from: 'paid',
@@ -228,7 +244,7 @@ export default defineResource({
         from: ['pending_payment', 'paid', 'confirmed'],
         by: ['system'],
         effect: followDeparture,
-        notify: mailUser('orders.rescheduled'),
+        notify: [...mailUser('orders.rescheduled'), ...mailTraveller('orders.rescheduled')],
       },
       // A day after completion the customer is mailed an invitation to review it, once (the field is cleared).
       'invite-review': {
@@ -244,7 +260,8 @@ export default defineResource({
         from: ['pending_payment', 'paid', 'confirmed'],
         fromFor: { partner: 'pending_payment' },
         to: 'cancelled',
-        by: ['user', 'partner'],
+        // The system for a reseller's booking (OCTO's cancel): the terms credit the reseller's account.
+        by: ['user', 'partner', 'system'],
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
@@ -254,13 +271,20 @@ export default defineResource({
         effect: markCancelled,
         // The traveller's receipt too when they cancelled it themselves. It says what was paid and what comes back
         // (the refund request finance decides), or that nothing was paid.
-        notify: mailUser('orders.cancelled', {
-          self: true,
-          texts: [
+        notify: [
+          ...mailUser('orders.cancelled', {
+            self: true,
+            texts: [
+              { when: { paidAt: null }, text: 'unpaid' },
+              { when: { refundAmount: [0, null] }, text: 'noRefund' },
+            ],
+          }),
+          // A reseller's traveller: what comes back comes from the agency they booked with.
+          ...mailTraveller('orders.cancelled', [
             { when: { paidAt: null }, text: 'unpaid' },
-            { when: { refundAmount: [0, null] }, text: 'noRefund' },
-          ],
-        }),
+            { when: { userId: null }, text: 'reseller' },
+          ]),
+        ],
       },
       // The traveller never came: after the departure's start, a paid booking nobody checked in. No refund by default.
       'no-show': {

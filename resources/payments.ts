@@ -1,6 +1,6 @@
 import { currency, enumOf, money, ref, text } from '../src/core/fields';
 import { defineResource } from '../src/core/resource';
-import { PAYMENT_METHODS } from './shared/payment-methods';
+import { LEDGER_METHODS } from './shared/payment-methods';
 
 /**
  * The money ledger: every movement is one row, written only by workflow effects (order paid, refund approved,
@@ -15,7 +15,7 @@ export default defineResource({
     kind: enumOf(['charge', 'refund', 'payout'], { required: true, filterable: true, sortable: true }),
     amount: money({ required: true, min: 1, sortable: true, filterable: true }),
     currency: currency(),
-    method: enumOf(PAYMENT_METHODS, { required: true, filterable: true }),
+    method: enumOf(LEDGER_METHODS, { required: true, filterable: true }),
     reference: text({ maxLength: 64, searchable: true }),
     status: enumOf(['completed', 'failed'], { required: true, default: 'completed', filterable: true }),
     orderId: ref('orders', { display: 'code', filterable: true }),
@@ -27,6 +27,9 @@ export default defineResource({
     // A charge's evidence: the incoming payment that paid it, or the finance admin who recorded it by hand.
     incomingPaymentId: ref('incoming-payments', { display: 'externalId', filterable: true }),
     recordedById: ref('admins', { display: 'fullName', filterable: true }),
+    // Or the reseller on whose account a booking it sold was confirmed (SPEC §19): its charge and, on a cancellation,
+    // the credit back; finance collects the difference from the reseller.
+    resellerId: ref('resellers', { display: 'name', filterable: true }),
   },
   recordTitle: 'reference',
   list: {
@@ -34,7 +37,7 @@ export default defineResource({
     // The amount already names its currency.
     hidden: ['currency'],
     sort: ['createdAt', 'DESC'],
-    filters: ['kind', 'method', 'status', 'partnerId', 'userId', 'orderId', 'createdAt'],
+    filters: ['kind', 'method', 'status', 'partnerId', 'userId', 'orderId', 'resellerId', 'createdAt'],
     search: ['reference'],
     totals: ['amount'],
   },
@@ -46,7 +49,7 @@ export default defineResource({
     // Nobody writes the ledger through the API; effects insert through the DataContext.
     admin: { read: ['finance'], create: false, update: false, delete: false },
     partner: { scope: 'partnerId', read: true, hidden: ['incomingPaymentId', 'recordedById'] },
-    user: { scope: 'userId', read: true, hidden: ['withdrawalId', 'incomingPaymentId', 'recordedById'] },
+    user: { scope: 'userId', read: true, hidden: ['withdrawalId', 'incomingPaymentId', 'recordedById', 'resellerId'] },
   },
   // Payout sums per partner and paid/refunded sums per order.
   indexes: [

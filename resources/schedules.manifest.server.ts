@@ -47,6 +47,8 @@ export interface ManifestRow {
   code: string;
   contactName: string | null;
   contactPhone: string | null;
+  /** A reseller's booking (SPEC §19): the reseller's name and its reference, as the traveller may quote either. */
+  reseller: string | null;
   seats: string;
   seatsByType: SeatCount[];
   paid: boolean;
@@ -79,6 +81,13 @@ export async function manifest(ctx: DataContext & { record?: Row }): Promise<Man
     .orderBy('contactName')
     .orderBy('code')
     .execute()) as Row[];
+  const resellerIds = [...new Set(orders.map((order) => order.resellerId).filter((id) => id != null))] as number[];
+  const resellers = new Map(
+    (resellerIds.length
+      ? await ctx.trx.selectFrom('resellers').select(['id', 'name']).where('id', 'in', resellerIds).execute()
+      : []
+    ).map((row) => [Number(row.id), String(row.name)]),
+  );
   const service = (await ctx.trx
     .selectFrom('services')
     .select(['title', 'meetingPoint'])
@@ -105,6 +114,10 @@ export async function manifest(ctx: DataContext & { record?: Row }): Promise<Man
       code: String(order.code),
       contactName: paid ? ((order.contactName as string | null) ?? null) : null,
       contactPhone: paid ? ((order.contactPhone as string | null) ?? null) : null,
+      reseller:
+        order.resellerId != null
+          ? [resellers.get(Number(order.resellerId)), order.resellerReference].filter(Boolean).join(' · ')
+          : null,
       seats: seatsOf(order),
       seatsByType: seatCounts(order),
       paid,

@@ -143,6 +143,7 @@ export default defineResource({
         { key: 'code', kind: 'text' },
         { key: 'contactName', kind: 'text' },
         { key: 'contactPhone', kind: 'phone' },
+        { key: 'reseller', kind: 'text' },
         { key: 'seatsByType', kind: 'tally' },
         { key: 'paid', kind: 'yesNo' },
         // Not checked in: still to board, a no-show, or not paid (it cannot board) — never the same blank.

@@ -5,6 +5,7 @@ import { ticketTypes } from './shared/ticket-types';
 import { cancellationPolicy } from './shared/cancellation';
 import { tellPartner } from './shared/notify';
 import { partnerReview } from './shared/review';
+import { servicesResale } from './services.resale.server';
 
 /** A travel service a partner sells; only approved services of approved partners are public. */
 /** What a tour is, as every form, page and the public read it, in this order. */
@@ -143,6 +144,8 @@ export default defineResource({
     beforeCreate: ({ values, ...ctx }) => prepareService(ctx, values),
     beforeUpdate: ({ patch, before, ...ctx }) => updateService(ctx, patch, before),
   },
+  // Sold by resellers through OCTO (SPEC §19): the mapping, server-side.
+  resale: servicesResale,
   access: {
     admin: { read: true, create: ['moderator'], update: ['moderator'] },
     partner: { scope: 'partnerId', read: true, create: true, update: true },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Locale } from '../../src/core/locales';
 import { DEFAULT_SETTINGS } from '../settings';
@@ -41,6 +42,7 @@ export const DEMO_TABLES = [
   'users',
   'partners',
   'partner_profiles',
+  'resellers',
   'services',
   'schedules',
   'orders',
@@ -90,6 +92,33 @@ function addStaff(world: World, extra: boolean): void {
   world.admin('noy.luangrath@example.com', 'Noy Luangrath', 'finance');
   world.admin('latsamy.vongsa@example.com', 'Latsamy Vongsa', 'support');
   world.admin('former.staff@example.com', 'Sengdao Douangmala', 'support', 'disabled');
+}
+
+/** The demo reseller's OCTO key (SPEC §19, docs/octo.md): a demo secret like the demo passwords. */
+export const DEMO_RESELLER_KEY = 'lt_demoMekongAgencyKey0000000000000000000';
+
+/** Resellers selling through OCTO: one active with the demo key, one suspended (its key refused). */
+function addResellers(world: World): void {
+  const hash = (key: string) => createHash('sha256').update(key).digest('hex');
+  // Times without the world's random draws: the rest of the demo stays the same row for row.
+  const at = (days: number) => new Date(world.now + days * DAY + 4_321_987).toISOString();
+  world.b.add('resellers', {
+    name: 'Mekong Online Travel',
+    contactEmail: 'octo@mekong-online.example',
+    status: 'active',
+    apiKeyHash: hash(DEMO_RESELLER_KEY),
+    createdAt: at(-90),
+    updatedAt: at(-90),
+  });
+  world.b.add('resellers', {
+    name: 'Paused Tours Agency',
+    contactEmail: 'ops@paused-tours.example',
+    status: 'suspended',
+    reason: 'Invoices unpaid for 60 days',
+    apiKeyHash: hash(`${DEMO_RESELLER_KEY}-suspended`),
+    createdAt: at(-200),
+    updatedAt: at(-10),
+  });
 }
 
 function customer(world: World, index: number): Rec {
@@ -211,6 +240,7 @@ function fullWorld(world: World): void {
   const minutes = (from: number, to: number) => world.span(from / 1440, to / 1440);
   addSettings(world);
   addStaff(world, true);
+  addResellers(world);
   const users = [world.user('user@example.com', 'Khamla Keomany', 'lo', -400)];
   for (let i = 1; users.length < 500; i++) users.push(customer(world, i));
 
@@ -605,6 +635,7 @@ function addInbox(world: World): void {
 function smallWorld(world: World): void {
   addSettings(world);
   addStaff(world, false);
+  addResellers(world);
   const user = world.user('user@example.com', 'Khamla Keomany', 'lo', -300);
   const others = (['th', 'zh', 'en'] as const).map((locale, i) =>
     world.user(`customer${i + 1}@example.net`, CUSTOMER_NAMES[locale][0], locale, -200),

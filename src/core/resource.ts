@@ -235,7 +235,7 @@ export interface NotifyRule {
    * own row); `'admins-who-may-act'`: every active admin whose role may run a transition from the record's new
    * state (the roles a transition names; super_admin only where it names none).
    */
-  to: { account: AccountKind; field: string } | 'admins-who-may-act';
+  to: { account: AccountKind; field: string } | 'admins-who-may-act' | MailAddress;
   /** Tell the account even when it made the change itself (a receipt: the customer's own booking). */
   self?: boolean;
   /** The message under `app.notifications.events.{resource}.` when not the event's own (another audience's text). */
@@ -253,6 +253,15 @@ export interface NotifyRule {
    * refund's order: its service, departure, seats and total).
    */
   mail?: { template: string; via?: string; texts?: readonly MailText[] };
+}
+
+/**
+ * A traveller who has no account (a reseller's booking, SPEC §19): the rule's `mail` goes to the address in the
+ * record's `address` field, in the platform's default language, when the record matches `when`; no notification.
+ */
+export interface MailAddress {
+  address: string;
+  when?: PublicWhere;
 }
 
 /**
@@ -622,6 +631,99 @@ export interface FieldRule<F extends string = string> {
 
 export type MenuGroup = 'accounts' | 'moderation' | 'services' | 'masterData' | 'payments' | 'settings' | 'system';
 
+/**
+ * How a resource is sold by resellers through a supplier protocol (OCTO, SPEC §19), declared in its config
+ * (`resale`): which of its rows are products, which field holds their units, which resource holds their departures
+ * and which their bookings, and the named functions that book and settle. The protocol's room
+ * (`src/server/octo/`) reads only this: it never names an entity.
+ */
+export interface Resale {
+  /** The rows offered: values they must have; a nested object names the referenced row's (public `where`). */
+  where: PublicWhere;
+  /** A localized field: the product's title. */
+  title: string;
+  /** A localized field: its description. */
+  description?: string;
+  /** An inline collection of the product: its units (price categories), each with a code and a localized name. */
+  units: { field: string; code: string; name: string; minAge?: string; maxAge?: string };
+  /** The resource of its departures (an availability each) and their fields. */
+  departures: {
+    resource: string;
+    /** The departure's reference to the product. */
+    product: string;
+    date: string;
+    /** `HH:MM` on the platform's clock. */
+    time: string;
+    endDate?: string;
+    capacity: string;
+    /** The settled count of taken seats; running holds are added as every read adds them (`holds`). */
+    taken: string;
+    /** The status field and the state in which a departure is on sale. */
+    status: string;
+    open: string;
+  };
+  /** The resource of bookings (one per reseller booking) and the fields the protocol reads and writes. */
+  bookings: {
+    resource: string;
+    departure: string;
+    product: string;
+    /** A reference to the reseller (an `apiClient` resource) that made it. */
+    reseller: string;
+    resellerReference: string;
+    /** The booking's UUID as the protocol names it (the reseller's own, or one drawn by the server). */
+    uuid: string;
+    /** The supplier's reference, also the ticket's code at the gate. */
+    code: string;
+    /** An inline collection of `{unit, quantity}` lines. */
+    lines: { field: string; unit: string; quantity: string };
+    contact: { name: string; email: string; phone: string; notes: string };
+    /** Until when an unconfirmed booking holds its seats. */
+    until: string;
+    confirmedAt: string;
+    cancelledAt: string;
+    /** Why it was cancelled. */
+    reason: string;
+    /** Its total and what a cancellation gave back (the cancellation's refund: FULL, PARTIAL or NONE). */
+    money: { total: string; refunded: string };
+    checkedInAt?: string;
+    /** The booking's workflow states as the protocol's statuses. */
+    states: { onHold: string; confirmed: readonly string[]; cancelled: readonly string[]; expired: readonly string[] };
+    /**
+     * The values of a new booking (under the departure's lock, seats checked as a customer's): `lines` are the
+     * units asked; the answer is inserted as the booking.
+     */
+    reserve: (ctx: DataContext, request: ResaleRequest) => Promise<Record<string, unknown>>;
+    /** The transitions the system runs: confirm (with the reseller's account as the money's evidence), cancel. */
+    confirm: { action: string; input: (resellerId: number) => Record<string, unknown> };
+    cancel: { action: string };
+  };
+}
+
+/** What a reseller asks to book (or, with `booking`, to change an on-hold booking into). */
+export interface ResaleRequest {
+  departureId: number;
+  lines: { unit: string; quantity: number }[];
+  resellerId: number;
+  resellerReference: string | null;
+  uuid: string;
+  holdMinutes?: number;
+  contact: { name?: string | null; email?: string | null; phone?: string | null; notes?: string | null };
+  /** The on-hold booking being changed: its own hold does not count against the seats. */
+  booking?: Row;
+}
+
+/** Rows of this resource are API clients (resellers): a key shown once, stored as a SHA-256 hash. */
+export interface ApiClient {
+  /** The hidden field holding the key's hash (hex). */
+  hash: string;
+  /** The name under which the key is answered, once, on create and on rotation. */
+  key: string;
+  /** The states in which the key opens the API. */
+  activeIn: readonly string[];
+  /** The field naming the client. */
+  name: string;
+}
+
 export interface ResourceConfig<F extends Record<string, Field> = Record<string, Field>> {
   /** API name: `/api/{name}`. */
   name: string;
@@ -675,6 +777,10 @@ export interface ResourceConfig<F extends Record<string, Field> = Record<string,
    * until its hold ends): see Holds. The counter stores what is settled; reads add the holds still running.
    */
   holds?: Holds;
+  /** Sold by resellers through the supplier protocol (OCTO): see Resale. */
+  resale?: Resale;
+  /** Its rows are API clients: a key shown once (the create answer, rotation), stored hashed. See ApiClient. */
+  apiClient?: ApiClient;
   /** Nobody may write it through the API (written by the server, e.g. the audit log). */
   serverOnly?: boolean;
   /** How its changes travel on the live event stream (`GET /api/events`); see LiveConfig. */

@@ -15,6 +15,18 @@ export function toDay(value: unknown): string {
   return String(value ?? '').slice(0, 10);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: making one costs far more than using it. */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The calendar day (`YYYY-MM-DD`) of `instant` on the wall clock of `timeZone`: "today" and "tomorrow" as the
  * platform counts them (departures are its dates), not the server's. Without a zone (or an unknown one), the
@@ -23,9 +35,7 @@ export function toDay(value: unknown): string {
 export function dayIn(instant: Date, timeZone?: string): string {
   if (timeZone)
     try {
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-        instant,
-      );
+      return dayFormat(timeZone).format(instant);
     } catch {
       // An unknown zone: the server's day, as departureStart reads it.
     }

@@ -31,6 +31,7 @@ import { MailWorker } from './mail/worker';
 import { TimerWorker, timersOf } from './engine/timers';
 import { rollupsOf, scheduleCompaction, syncRollups } from './stats/rollup';
 import { registerStatsRoutes } from './stats/stats';
+import { registerOcto } from './octo/octo';
 
 /** SPEC §6: bodies over 1 MB answer 413. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -143,6 +144,14 @@ export async function createApp(options: AppOptions): Promise<LanternApp> {
     registry,
     resources,
     limits: { ...config.events, ...options.events },
+  });
+
+  // The OCTO supplier API (SPEC §19): resellers read products and availability and book, with their own keys.
+  await registerOcto(app, {
+    db,
+    registry,
+    perMinute: config.octoPerMinute,
+    publicUrl: config.mail.publicUrl || undefined,
   });
 
   const rollups = rollupsOf(resources);

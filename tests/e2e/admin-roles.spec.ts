@@ -61,6 +61,8 @@ const SCREENS: readonly Screen[] = [
   list('accounts/user', ALL, [SUPER, MODERATOR, SUPPORT]),
   list('accounts/admin', [SUPER, MODERATOR, SUPPORT], [SUPER]),
   list('accounts/partner', ALL, [SUPER, MODERATOR]),
+  // SPEC §19: the resellers who sell through OCTO are finance's.
+  list('accounts/resellers', [SUPER, FINANCE], [SUPER, FINANCE]),
   settings('general', 'platformName'),
   settings('commission', 'defaultRate'),
   settings('payments', 'minWithdrawal'),

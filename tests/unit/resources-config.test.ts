@@ -169,6 +169,8 @@ describe('the resource set', () => {
       // SPEC §8: each account's notifications, and the mail outbox on the system screen.
       notifications: { admin: 'notifications', partner: 'notifications', account: 'notifications' },
       outbox: { admin: 'system/mail', partner: null },
+      // SPEC §19: the resellers who sell through OCTO, an admin's (finance's) list.
+      resellers: { admin: 'accounts/resellers', partner: null },
     });
     expect(resources.flatMap((r) => r.queues ?? []).map((q) => q.path)).toEqual([
       'service-review',

@@ -9,7 +9,9 @@ import {
   Toolbar,
   useNotify,
   useRecordContext,
+  useRedirect,
   useRefresh,
+  useResourceContext,
   useTranslate,
   HttpError,
 } from 'react-admin';
@@ -30,6 +32,7 @@ import { configResolver } from './resolver';
 import { RecordTitle } from './GeneratedShow';
 import { writableFields } from '../../core/validation';
 import { saveNotice } from './save-notice';
+import { keepOnce } from './show/OnceSecret';
 import { useFixedBottom } from './app/fixed-bottom';
 
 type Mode = 'create' | 'edit';
@@ -213,6 +216,9 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
   const onError = useSaveErrorHandler();
   const notify = useNotify();
   const refresh = useRefresh();
+  const redirect = useRedirect();
+  // The screen's resource as the router names it (its path), where the new record's page is.
+  const screen = useResourceContext();
   const defaults = Object.fromEntries(
     Object.entries(config.fields)
       .filter(([, field]) => field.default !== undefined)
@@ -233,7 +239,17 @@ export function GeneratedCreate({ embedded = false }: { embedded?: boolean } = {
                 refresh();
               },
             }
-          : { onError }
+          : config.apiClient
+            ? {
+                onError,
+                // An API client's key comes in this answer only: its page shows it once (SPEC §19).
+                onSuccess: (data: Record<string, unknown>) => {
+                  keepOnce(config.name, data.id, data[config.apiClient!.key]);
+                  notify(...saveNotice(translate, config.name, 'created'));
+                  redirect('show', screen ?? config.name, data.id as string);
+                },
+              }
+            : { onError }
       }
       transform={(values: Record<string, unknown>) => pickWritable(config, values, writable, 'create')}
       redirect={embedded ? false : 'show'}

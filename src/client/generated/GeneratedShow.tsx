@@ -31,6 +31,7 @@ import { useNextInList } from './queue-next';
 import { ComparePanel } from './show/ComparePanel';
 import { EndpointAside } from './show/EndpointAside';
 import { InstructionsPanel } from './show/InstructionsPanel';
+import { OnceSecret } from './show/OnceSecret';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
 import { ActionButton, PHONE } from './workflow/ActionButton';
 import { useFixedBottom } from './app/fixed-bottom';
@@ -220,6 +221,7 @@ export function GeneratedShow({
       aside={config.aside ? <AsideSlot config={config} /> : undefined}
       sx={{ '& .RaShow-main': { flexDirection: { xs: 'column', md: 'row' } } }}
     >
+      {config.apiClient ? <OnceSecret config={config} /> : null}
       {lead ? <Box sx={{ px: 2 }}>{lead}</Box> : null}
       {leadPending ? null : <ShowRest config={config} sections={sections} shownAbove={shownAbove} />}
     </Show>

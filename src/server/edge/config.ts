@@ -32,6 +32,8 @@ export interface ServerConfig {
   events: Pick<StreamLimits, 'perSession' | 'opensPerWindow'>;
   /** How often each instance looks for transitions whose timer has run out (`auto`; see timers.ts). */
   timerPollMs: number;
+  /** Calls one OCTO key may make per minute on one instance (SPEC §19): `OCTO_RATE_LIMIT_PER_MINUTE`, default 600. */
+  octoPerMinute: number;
   /** Addresses in one sitemap file (the sitemaps protocol's 50,000): past it `/sitemap.xml` is an index (seo.ts). */
   sitemapUrlLimit: number;
 }
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownDelayMs: msFrom(env.SHUTDOWN_DELAY_MS, 3_000),
     mail: mailConfig(env, `http://${env.HOST || '127.0.0.1'}:${intFrom(env.PORT, 3000)}`),
     timerPollMs: intFrom(env.TIMER_POLL_MS, 10_000),
+    octoPerMinute: intFrom(env.OCTO_RATE_LIMIT_PER_MINUTE, 600),
     // The sitemaps protocol's most addresses in one file.
     sitemapUrlLimit: 50_000,
     events: {

@@ -4,6 +4,7 @@ import { searchFields } from '../../core/search';
 import { writableFields } from '../../core/validation';
 import { fieldSchema, recordResponseSchema } from '../engine/field-schemas';
 import { accountPaths } from './openapi-accounts';
+import { octoPaths } from '../octo/openapi';
 import { withOperationIds } from './openapi-operation-ids';
 import { ERRORS, errorResponse, json, ref, type Schema } from './openapi-responses';
 import { MAX_REORDER_IDS, MAX_UPLOAD_BYTES } from '../engine/body-limits';
@@ -600,6 +601,7 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
       },
     },
     ...TWO_FACTOR_PATHS,
+    ...octoPaths(resources),
   };
   for (const resource of resources) {
     const name = pascal(resource.name);
@@ -625,12 +627,21 @@ export function openApiDocument(resources: readonly AnyResource[], version: stri
   }));
   return {
     openapi: '3.1.0',
-    tags: [{ name: 'auth' }, { name: 'system' }, ...tags],
+    tags: [
+      { name: 'auth' },
+      { name: 'system' },
+      { name: 'octo', description: 'The OCTO supplier API for resellers (docs/octo.md)' },
+      ...tags,
+    ],
     info: { title: 'Lantern API', version, description: 'Generated from the resource configs.' },
     servers: [{ url: '/' }],
     components: {
       schemas,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lantern_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'lantern_session' },
+        // The OCTO supplier API (SPEC §19): a reseller's key.
+        octo: { type: 'http', scheme: 'bearer' },
+      },
     },
     security: [{ session: [] }, {}],
     paths: withOperationIds(paths, resources),

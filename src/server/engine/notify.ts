@@ -36,6 +36,7 @@ async function recipientsOf(writer: RecordWriter, resource: AnyResource, record:
   const found = new Map<string, Recipient & { rule: NotifyRule }>();
   const actor = writer.principal;
   for (const rule of rules) {
+    if (typeof rule.to === 'object' && 'address' in rule.to) continue;
     const recipients =
       rule.to === 'admins-who-may-act'
         ? await adminsWhoMayAct(writer, resource, record)
@@ -191,6 +192,49 @@ function mailText(mail: NonNullable<NotifyRule['mail']>, record: Row): Record<st
 }
 
 /**
+ * The rules' mails to an address the record holds (a traveller without an account): the same template and values as
+ * an account's, in the platform's default language, the link to the site's home.
+ */
+async function mailAddresses(
+  writer: RecordWriter,
+  resource: AnyResource,
+  event: string,
+  record: Row,
+  rules: readonly NotifyRule[],
+  input: Record<string, unknown>,
+): Promise<void> {
+  for (const rule of rules) {
+    if (typeof rule.to !== 'object' || !('address' in rule.to) || !rule.mail) continue;
+    const email = record[rule.to.address];
+    if (typeof email !== 'string' || !email || (rule.to.when && !rowMatches(rule.to.when, record))) continue;
+    const general = await writer.settings('general');
+    const locale = (
+      typeof general.defaultLocale === 'string' && general.defaultLocale ? general.defaultLocale : DEFAULT_LOCALE
+    ) as Locale;
+    const raw = await endpointParams(writer, resource, record, rule);
+    const answer = formatAnswer(raw, locale);
+    const values = await mailParams(writer, resource, record, input, locale, rule.mail.via);
+    const message = serverText(locale, `app.notifications.events.${resource.name}.${rule.message ?? event}`, {
+      ...values,
+      ...answer,
+    });
+    await enqueueMail(writer.trx, writer.registry, {
+      to: email,
+      locale,
+      template: rule.mail.template,
+      params: {
+        ...values,
+        ...answer,
+        message,
+        link: `/${locale}`,
+        ...mailText(rule.mail, record),
+        ...mailQr(resource, rule, raw, locale),
+      },
+    });
+  }
+}
+
+/**
  * Tells the accounts the resource's rules for `event` (`create`, or a transition's name) name that it happened to
  * `record` (SPEC §8): a notification each, in their language, and a mail through the outbox where the account has an
  * email address. Runs in the transaction of the change, so a change that rolls back tells no one.
@@ -206,6 +250,7 @@ export async function notify(
   const store = writer.registry.notificationResource;
   const rules = writePlanOf(resource).rulesOf(event);
   if (!store || !rules?.length) return;
+  if (options.mail !== false) await mailAddresses(writer, resource, event, record, rules, input);
   for (const recipient of await recipientsOf(writer, resource, record, rules)) {
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
     if (!account) continue;

@@ -1,3 +1,4 @@
+import { apiKeyHash, newApiKey } from '../../core/resale';
 import { collectionTotals } from '../../core/inline-collection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -103,6 +104,10 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
     const body = requireObject(request.body);
     let values = await prepareWrite(resource, principal, 'create', body);
     if (access.mode === 'owner') values[access.field] = access.value;
+    // An API client's key (SPEC §19): drawn here, stored as its hash, answered in this response only.
+    const client = resource.apiClient;
+    const key = client ? newApiKey() : undefined;
+    if (client && key) values[client.hash] = await apiKeyHash(key);
     const record = await inTransaction(db, async (trx) => {
       const writer = new Writer(trx, registry, principal);
       const hook = resource.hooks?.beforeCreate;
@@ -115,7 +120,8 @@ export function registerResourceRoutes(app: FastifyInstance, deps: RouteDeps, re
       return created;
     });
     reply.code(201);
-    return present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+    const shown = present(resource, principal, access.mode === 'owner' ? access : { mode: 'all' }, record);
+    return client && key ? { ...shown, [client.key]: key } : shown;
   });
 
   const update = async (request: FastifyRequest<{ Params: { id: string } }>) => {
