@@ -75,6 +75,22 @@ describe('pageAndTotal', () => {
     expect(short.total).toEqual({ total: 5, kind: 'exact' });
   });
 
+  it('a short first page answers its own total even when the count beside it fails', async () => {
+    const failing = { ...page('few'), filter: sql<boolean>`1 / (id - id) = 1`, totalKey: 'things|failing' };
+    const short = await pageAndTotal(db, 'things', rows('few'), failing, LIMIT, new OverLimitTotals());
+    expect(short.total).toEqual({ total: 5, kind: 'exact' });
+    await expect(
+      pageAndTotal(
+        db,
+        'things',
+        rows('many'),
+        { ...failing, totalKey: 'things|failing-full' },
+        LIMIT,
+        new OverLimitTotals(),
+      ),
+    ).rejects.toThrow(/division by zero/);
+  });
+
   it('a deeper page counts only when full, and a total over the limit counted moments ago is not counted again', async () => {
     const remembered = new OverLimitTotals();
     await pageAndTotal(db, 'things', rows('many'), page('many'), LIMIT, remembered);

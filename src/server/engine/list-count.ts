@@ -113,12 +113,13 @@ export async function pageAndTotal<R>(
   const early = page.offset === 0 && !remembered.get(page.totalKey);
   const counting = early ? cappedCount(db, table, page.filter, limit) : undefined;
   // A failed page leaves no count's rejection unheard.
-  counting?.catch(() => undefined);
+  const settled = counting?.catch(() => undefined);
   const rows = await rowsOf();
   const shape = { offset: page.offset, limit: page.limit, returned: rows.length };
   const known = knownTotal(shape, remembered, page.totalKey);
   if (known) {
-    await counting;
+    // The page told its own total: a count that failed beside it fails nothing.
+    await settled;
     return { rows, total: known };
   }
   if (!counting)
