@@ -115,7 +115,7 @@ test("the departure's manifest: totals, a second guide's check-in arrives live, 
     .replace(/^\ufeff/, '')
     .trim()
     .split('\n');
-  expect(lines[0]).toBe('Booking code,Traveller,Phone,Seats,Paid,Checked in');
+  expect(lines[0]).toBe('Booking code,Traveller,Phone,Sold by,Seats,Paid,Checked in');
   expect(lines).toHaveLength(4);
   // A contact name that a spreadsheet would run as a formula is written as text.
   expect(lines.find((line) => line.startsWith(departure.codes[0]))).toContain(`"'=HYPERLINK(""x"")"`);
