@@ -12,11 +12,13 @@ async function expectTappable(target: Locator, what: string) {
 }
 
 async function firstServiceId(page: Page): Promise<number> {
-  // A service with a departure on sale, so its page has the booking form.
-  const rows = (await (await page.request.get('/api/schedules?range=[0,0]&sort=["startDate","ASC"]')).json()) as {
+  // A service with a departure on sale and a seat left, so its page has the booking form (other tests fill some).
+  const rows = (await (await page.request.get('/api/schedules?range=[0,49]&sort=["startDate","ASC"]')).json()) as {
     serviceId: number;
+    capacity: number;
+    seatsBooked: number;
   }[];
-  return rows[0].serviceId;
+  return rows.find((row) => row.capacity - row.seatsBooked >= 1)!.serviceId;
 }
 
 test('the public pages’ controls are tap targets of at least 40 × 40 px at 390 px', async ({ page }) => {
