@@ -34,6 +34,7 @@ export const servicesResale: Resale = {
     lines: { field: 'lines', unit: 'ticketType', quantity: 'quantity' },
     contact: { name: 'contactName', email: 'contactEmail', phone: 'contactPhone', notes: 'note' },
     until: 'holdExpiresAt',
+    holdMinutes: 'payments.holdMinutes',
     confirmedAt: 'paidAt',
     cancelledAt: 'cancelledAt',
     reason: 'reason',

@@ -679,6 +679,8 @@ export interface Resale {
     contact: { name: string; email: string; phone: string; notes: string };
     /** Until when an unconfirmed booking holds its seats. */
     until: string;
+    /** The setting (`{group}.{key}`) of how many minutes a hold lasts when the reseller names none. */
+    holdMinutes: `${string}.${string}`;
     confirmedAt: string;
     cancelledAt: string;
     /** Why it was cancelled. */

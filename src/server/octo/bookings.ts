@@ -226,8 +226,8 @@ export class Bookings {
     const minutes = expirationOf(body);
     return this.change(reseller, uuid, async (writer, booking, status) => {
       if (status !== 'ON_HOLD') throw unprocessable(`Only a booking on hold can be extended; this one is ${status}`);
-      const settings = await writer.settings('payments');
-      const hold = minutes ?? Number(settings.holdMinutes ?? 30);
+      const [group, key] = this.map.holdMinutes.split('.');
+      const hold = minutes ?? Number((await writer.settings(group))[key] ?? 30);
       return writer.update(this.map.resource, booking.id, {
         [this.map.until]: new Date(writer.now.getTime() + hold * 60_000).toISOString(),
       });
