@@ -1287,6 +1287,16 @@ const en = {
       actions: {
         suspend: 'Suspend',
         reactivate: 'Reactivate',
+        'rotate-key': 'Rotate key',
+      },
+      endpoints: {
+        'rotate-key': {
+          confirm:
+            'A new key is made and shown once. The current key stops opening the API at once: give the new one to the reseller.',
+        },
+        balance: {
+          text: 'Owes %{owed}: %{charged} charged for confirmed bookings on its account, less %{credited} credited for cancellations.',
+        },
       },
     },
     withdrawals: {

@@ -1524,6 +1524,16 @@ const vi = {
       actions: {
         suspend: 'Tạm ngưng',
         reactivate: 'Kích hoạt lại',
+        'rotate-key': 'Đổi khóa',
+      },
+      endpoints: {
+        'rotate-key': {
+          confirm:
+            'Một khóa mới được tạo và chỉ hiển thị một lần. Khóa hiện tại ngừng mở API ngay lập tức: hãy gửi khóa mới cho đại lý.',
+        },
+        balance: {
+          text: 'Còn nợ %{owed}: %{charged} tính cho các đặt chỗ đã xác nhận trên tài khoản, trừ %{credited} hoàn lại do hủy.',
+        },
       },
     },
     withdrawals: {

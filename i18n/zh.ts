@@ -1506,6 +1506,13 @@ const zh = {
       actions: {
         suspend: '暂停',
         reactivate: '重新启用',
+        'rotate-key': '更换密钥',
+      },
+      endpoints: {
+        'rotate-key': {
+          confirm: '将生成一个新密钥，且只显示一次。当前密钥立即失效，无法再访问 API：请把新密钥交给分销商。',
+        },
+        balance: { text: '欠款 %{owed}：已确认预订记账 %{charged}，减去取消退回的 %{credited}。' },
       },
     },
     withdrawals: {

@@ -37,10 +37,19 @@ export default defineResource({
     },
     tones: { active: 'success', suspended: 'error' },
   },
+  // What it owes, on its page, for finance (who alone may read the balance).
+  instructions: [{ endpoint: 'balance', when: {} }],
   apiClient: { hash: 'apiKeyHash', key: 'apiKey', activeIn: ['active'], name: 'name' },
   endpoints: {
     // A new key, answered once; the old one stops opening the API at once.
-    'rotate-key': { method: 'POST', record: true, action: true, by: ['finance'], handler: rotateKey },
+    'rotate-key': {
+      method: 'POST',
+      record: true,
+      action: true,
+      by: ['finance'],
+      button: { tone: 'warning', confirm: true },
+      handler: rotateKey,
+    },
     // What the reseller owes: its confirmed bookings charged on its account, less the credits of cancellations.
     balance: { method: 'GET', record: true, by: ['finance'], handler: resellerBalance },
   },

@@ -68,6 +68,10 @@ export function requiredLabels(resource: AnyResource): string[] {
     if (rule.mail) labels.push(`app.mail.${rule.mail.template}.subject`, `app.mail.${rule.mail.template}.text`);
     for (const text of rule.mail?.texts ?? []) labels.push(`app.mail.${rule.mail!.template}.${text.text}`);
   }
+  for (const [name, endpoint] of Object.entries(resource.endpoints ?? {})) {
+    if (endpoint.button) labels.push(`${base}.actions.${name}`);
+    if (endpoint.button?.confirm) labels.push(`${base}.endpoints.${name}.confirm`);
+  }
   for (const block of resource.instructions ?? []) {
     labels.push(`${base}.endpoints.${block.endpoint}.text`);
     // What to do with the QR drawn beside the text (SPEC §20).
@@ -277,6 +281,8 @@ export function checkResources(resources: readonly AnyResource[], options: Check
     whereFields('menu.badge', resource.menu?.badge);
     for (const [name, endpoint] of Object.entries(resource.endpoints ?? {})) {
       fields(`endpoints.${name}.input`, endpoint.input);
+      if (endpoint.button && (!endpoint.record || !endpoint.action || endpoint.method !== 'POST'))
+        report(`endpoints.${name}.button`, 'a button is drawn for a record action (record, action, POST) only');
       const form = endpoint.form;
       if (!form) continue;
       if (endpoint.record || endpoint.method !== 'POST')

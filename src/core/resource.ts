@@ -453,6 +453,12 @@ export interface Endpoint {
    * `reasons`), labelled under `resources.{name}.endpoints.{endpoint}` (`title`, each list, `reasons.{reason}`).
    */
   listButton?: { lists: readonly string[]; reasons?: readonly string[] };
+  /**
+   * A record action (`action`, POST, no body) drawn as a button on the record's page for those it grants, labelled
+   * `resources.{name}.actions.{endpoint}`; `confirm` asks first, in `resources.{name}.endpoints.{endpoint}.confirm`
+   * (what the action undoes). An answer holding the resource's `apiClient.key` shows that key once, as a create does.
+   */
+  button?: { tone?: 'primary' | 'success' | 'error' | 'warning'; confirm?: boolean };
   /** The status of a successful answer (default 200): 201 for an endpoint that creates rows. */
   status?: 200 | 201;
   /**

@@ -101,15 +101,16 @@ describe('The database goes away and comes back (SPEC §10, PostgreSQL)', () => 
     const scheduleId = await departure(server, partner);
 
     // Which part of the outage each answer belongs to: before the stop, while away, after it is back.
-    let phase: 'before' | 'away' | 'back' = 'before';
-    const answers: (Answer & { language: string; phase: typeof phase })[] = [];
+    type Phase = 'before' | 'away' | 'back';
+    let phase: Phase = 'before';
+    const answers: (Answer & { language: string; phase: Phase })[] = [];
     const failures: string[] = [];
     const acknowledged: number[] = [];
     let load = true;
     const worker = async (n: number) => {
       const language = n % 2 ? 'th' : 'en';
       for (let i = 0; load; i++) {
-        const asked = phase;
+        const asked: Phase = phase;
         try {
           const answer =
             (n + i) % 3 === 0

@@ -85,6 +85,21 @@ describe('config checks at start', () => {
     );
   });
 
+  it('names a button on an endpoint that is no record action, and asks the labels of a button that confirms', () => {
+    const { owners, deals } = fixture();
+    const handler = async () => ({});
+    deals.endpoints = {
+      renew: { method: 'POST', record: true, action: true, by: ['admin'], button: { confirm: true }, handler },
+      peek: { method: 'GET', record: true, by: ['admin'], button: {}, handler },
+    };
+    expect(check(owners, deals)).toEqual([
+      'resources/deals.ts: endpoints.peek.button: a button is drawn for a record action (record, action, POST) only',
+    ]);
+    expect(requiredLabels(deals)).toEqual(
+      expect.arrayContaining(['resources.deals.actions.renew', 'resources.deals.endpoints.renew.confirm']),
+    );
+  });
+
   it('names the file and field of a reference to an unknown resource', () => {
     const { owners, deals } = fixture();
     deals.fields.ownerId = ref('ownerz');

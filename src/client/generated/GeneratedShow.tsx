@@ -35,6 +35,7 @@ import { OnceSecret } from './show/OnceSecret';
 import { WorkflowButtons } from './workflow/WorkflowButtons';
 import { ActionButton, PHONE } from './workflow/ActionButton';
 import { useFixedBottom } from './app/fixed-bottom';
+import { EndpointActionButtons } from './show/EndpointActionButtons';
 
 /**
  * On a phone the record's actions sit in a bar at the bottom of the screen, where the thumb reaches them; the
@@ -177,6 +178,7 @@ export function ShowActions({ config, readOnly }: { config: AnyResource; readOnl
     <TopToolbar ref={bar} sx={{ gap: 1, flexWrap: 'wrap', [PHONE]: THUMB_BAR }}>
       <WorkflowButtons config={config} onDone={next} />
       <FollowUpButtons config={config} />
+      <EndpointActionButtons config={config} />
       {canEdit ? <EditButton /> : null}
     </TopToolbar>
   );
