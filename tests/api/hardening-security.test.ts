@@ -38,6 +38,18 @@ function expectSecurityHeaders(headers: Headers, what: string) {
   expect(headers.get('x-powered-by'), what).toBeNull();
 }
 
+/** An API answer is never a page: it may load nothing and be framed nowhere, and carries no page's policy. */
+function expectApiSecurityHeaders(headers: Headers, what: string) {
+  expect(headers.get('content-security-policy'), what).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(headers.get('x-frame-options'), what).toBe('DENY');
+  expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+  expect(headers.get('x-powered-by'), what).toBeNull();
+  for (const pageOnly of ['x-dns-prefetch-control', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options'])
+    expect(headers.get(pageOnly), `${what}: ${pageOnly}`).toBeNull();
+}
+
 describeEachEngine('Web security', (engine) => {
   const server = suiteServer({ engine, seed: 'small' });
   let cookies: Cookies;
@@ -59,7 +71,9 @@ describeEachEngine('Web security', (engine) => {
     ];
     for (const [method, url, options] of cases) {
       const answer = await call(server, method, url, options as never);
-      expectSecurityHeaders(answer.headers, `${method} ${url} (${answer.status})`);
+      const what = `${method} ${url} (${answer.status})`;
+      if (url.startsWith('/api/')) expectApiSecurityHeaders(answer.headers, what);
+      else expectSecurityHeaders(answer.headers, what);
     }
   });
 
@@ -83,7 +97,10 @@ describeEachEngine('Web security', (engine) => {
       expect(cookie).toMatch(/; HttpOnly/i);
       expect(cookie).toMatch(/; SameSite=Lax/i);
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      // A page's policy upgrades its requests to HTTPS; the API's loads nothing to upgrade.
+      const page = await fetch(`${base}/en/admin`);
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
     } finally {
       await app.close();
     }

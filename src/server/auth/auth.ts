@@ -25,7 +25,7 @@ import { refuseUnverified } from './unverified-sign-in';
 import { mustSetUpFirst, SETUP_REQUIRED, type SecondFactorState } from './two-factor/enforcement';
 import { beginSecondStep, registerTwoFactorRoutes } from './two-factor/routes';
 import { AUTH_CHANNEL, onAuthChange } from './auth-changes';
-import { sessionAccountReader } from './session-account';
+import { sessionAccountReader, type SessionAccount } from './session-account';
 import { SessionCache } from './session-cache';
 import { isCrossSiteWrite } from './origin';
 import { pruneExpiredTokens } from './account-tokens';
@@ -187,37 +187,56 @@ async function authPlugin(fastify: FastifyInstance, options: AuthOptions): Promi
   };
   fastify.decorate('startSession', firstStepPassed);
 
-  fastify.addHook('onRequest', async (request, reply) => {
-    request.principal = PUBLIC;
-    const token = request.cookies[cookieName];
-    if (isCrossSiteWrite(request, token !== undefined)) {
-      return reply.code(403).send({ message: CROSS_SITE_REFUSED });
+  /** A session read from the database: its expiry pushed on when it is due, then remembered for the next requests. */
+  const recall = async (token: string, reply: FastifyReply): Promise<SessionAccount | undefined> => {
+    const session = await readSessionAccount(db, token);
+    if (!session?.account || !maySignIn(session.account)) return session;
+    if (session.stale) {
+      const expiresAt = await touchSession(db, session.sessionId, lifetime);
+      if (expiresAt) {
+        setSessionCookie(reply, token, expiresAt);
+        session.expiresAt = expiresAt;
+      }
     }
-    if (!token || !needsSession(request.url)) return;
-    const remembered = signedIn.get(token);
-    const session = remembered ?? (await readSessionAccount(db, token));
+    signedIn.remember(token, session);
+    return session;
+  };
+
+  /** Signs the request in as the session's account; false when it is answered here (a second factor to set up). */
+  const admit = (request: FastifyRequest, reply: FastifyReply, session: SessionAccount | undefined): boolean => {
     const account = session?.account;
     // The account is checked on every request (from the database, or the cache every change clears): a
     // disabled account or a changed role applies at once.
     const principal = account && maySignIn(account) ? principalOf(account) : undefined;
-    if (!session || !account || !principal) {
+    if (!session || !principal) {
       clearSessionCookie(reply);
-      return;
+      return true;
     }
     request.principal = principal;
     request.secondFactor = session.secondFactor;
-    if (!remembered) {
-      if (session.stale) {
-        const expiresAt = await touchSession(db, session.sessionId, lifetime);
-        if (expiresAt) {
-          setSessionCookie(reply, token, expiresAt);
-          session.expiresAt = expiresAt;
-        }
-      }
-      signedIn.remember(token, session);
-    }
     // SPEC §12: a role that must sign in with a second factor opens nothing but its setup until it has one.
-    if (mustSetUpFirst(session.secondFactor, request.url)) return reply.code(403).send({ message: SETUP_REQUIRED });
+    if (!mustSetUpFirst(session.secondFactor, request.url)) return true;
+    reply.code(403).send({ message: SETUP_REQUIRED });
+    return false;
+  };
+
+  // A callback hook: a request whose session the cache holds (most of them) goes on without a promise.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    request.principal = PUBLIC;
+    const token = request.cookies[cookieName];
+    if (isCrossSiteWrite(request, token !== undefined)) {
+      reply.code(403).send({ message: CROSS_SITE_REFUSED });
+      return;
+    }
+    if (!token || !needsSession(request.url)) return done();
+    const remembered = signedIn.get(token);
+    if (remembered) {
+      if (admit(request, reply, remembered)) done();
+      return;
+    }
+    recall(token, reply).then((session) => {
+      if (admit(request, reply, session)) done();
+    }, done);
   });
 
   fastify.post('/api/auth/login', async (request, reply) => {

@@ -14,8 +14,9 @@ export const PUBLIC_ANSWER = 'no-cache';
  * stale cookie) and for every answer that is not a visitor's successful read; `no-cache` for the rest.
  */
 export function registerApiCacheControl(app: FastifyInstance, cookieName = SESSION_COOKIE): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/')) return payload;
+  // A callback hook: it runs on every answer and never waits for anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.url.startsWith('/api/')) return done(null, payload);
     const withSession = request.principal?.kind !== 'public' || request.cookies?.[cookieName] !== undefined;
     const visitorRead =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -23,6 +24,6 @@ export function registerApiCacheControl(app: FastifyInstance, cookieName = SESSI
       !reply.hasHeader('set-cookie');
     if (withSession || !visitorRead) reply.header('Cache-Control', PRIVATE_ANSWER);
     else if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', PUBLIC_ANSWER);
-    return payload;
+    done(null, payload);
   });
 }

@@ -42,11 +42,12 @@ export const needsSession = (url: string) => url.startsWith('/api/') && !WITHOUT
 export function registerHealth(app: FastifyInstance, info: HealthInfo): void {
   const { lifecycle, availability } = app;
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a ready server's answer is to go on at once.
+  app.addHook('onRequest', (request, reply, done) => {
     if (lifecycle.phase === 'draining') reply.header('Connection', 'close');
-    if (lifecycle.phase !== 'starting' || !needsSession(request.url)) return;
+    if (lifecycle.phase !== 'starting' || !needsSession(request.url)) return done();
     availability.turnedAway();
-    return reply
+    reply
       .code(503)
       .header('Retry-After', String(RETRY_AFTER_SECONDS.unavailable))
       .send({ message: faultText(request, 'unavailable') });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DOCS_PREFIX } from './docs';
 import { AFTER_PAINT_LOADER_HASH } from './scripts-after-paint';
 
 /**
@@ -46,31 +47,55 @@ export function securityOptions(production: boolean): HelmetOptions {
 }
 
 /**
+ * What an API answer (JSON, a CSV, an image) needs of them: it is never a page, so it may load nothing and be framed
+ * nowhere. The app's policy and its browser-feature headers (a kilobyte on every call) are for pages only.
+ */
+export function apiSecurityOptions(production: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+}
+
+/**
  * The headers the kept `helmet` library sets for these options. Without nonces they are the same for every
  * answer, so they are worked out once: `@fastify/helmet` would build a new helmet (parsing every CSP
  * directive) per request, a measurable share of a small API answer's CPU time.
  */
-export function securityHeaders(production: boolean): Record<string, string> {
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name] = value),
     removeHeader: (name: string) => void delete headers[name],
   };
-  helmet(securityOptions(production))(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-    },
-  );
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
   return headers;
 }
 
-/** Security headers on every answer (API, static files, error pages). */
+/** Whether a path is the API's, not a page: the API's own documentation is a page (swagger-ui). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(`${DOCS_PREFIX}/`) && url !== DOCS_PREFIX;
+}
+
+/** Security headers on every answer: the app's policy on pages, static files and error pages; the API's on the API. */
 export function registerSecurity(app: FastifyInstance, production: boolean): void {
-  const headers = securityHeaders(production);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = securityHeaders(securityOptions(production));
+  const api = securityHeaders(apiSecurityOptions(production));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? api : page);
     done();
   });
 }
