@@ -3,11 +3,18 @@ import type { AnyResource } from './resource';
 
 type Rows = readonly Record<string, unknown>[];
 
-/** The inline collections (`inlineCollection`) a resource declares, by field name. */
-export function inlineCollections(resource: AnyResource): [string, JsonField][] {
-  return Object.entries(resource.fields).filter(
-    (entry): entry is [string, JsonField] => entry[1].kind === 'json' && !!(entry[1] as JsonField).items?.inline,
-  );
+const known = new WeakMap<AnyResource, readonly [string, JsonField][]>();
+
+/** The inline collections (`inlineCollection`) a resource declares, by field name, found once per config. */
+export function inlineCollections(resource: AnyResource): readonly [string, JsonField][] {
+  let found = known.get(resource);
+  if (!found) {
+    found = Object.entries(resource.fields).filter(
+      (entry): entry is [string, JsonField] => entry[1].kind === 'json' && !!(entry[1] as JsonField).items?.inline,
+    );
+    known.set(resource, found);
+  }
+  return found;
 }
 
 /** The parent's fields a list's `totals` compute from these rows (a missing number counts as 0). */

@@ -9,6 +9,9 @@ import { can, ownerRule, writableFieldsFor } from '../../src/core/access';
 import type { AnyResource, Verb } from '../../src/core/resource';
 import { ADMIN_ROLES, SYSTEM, type Principal } from '../../src/core/roles';
 import { WritePlan } from '../../src/server/engine/write-plan';
+import { isSecretField, Registry, toColumns, toRecord } from '../../src/server/engine/registry';
+import { passwordFields } from '../../src/server/auth/password-fields';
+import { inlineCollections } from '../../src/core/inline-collection';
 
 const WRITERS: Principal[] = [
   ...ADMIN_ROLES.map((role): Principal => ({ kind: 'admin', id: 7, role })),
@@ -80,6 +83,42 @@ describe('write plans', () => {
         expect(plan.rulesOf(action)).toEqual(transition.notify?.length ? transition.notify : undefined);
     },
   );
+
+  it('once the registry is made, a row’s record and a write’s columns read nothing of the config', () => {
+    const reads = { count: 0 };
+    const configs = resources.map((resource) => watched(resource, reads));
+    const registry = new Registry(configs);
+    reads.count = 0;
+    for (const [index, resource] of configs.entries()) {
+      const names = Object.keys(resources[index].fields);
+      const row = Object.fromEntries(['id', 'version', ...names, 'passwordHash'].map((name) => [name, null]));
+      toRecord(resource, row);
+      toColumns(resource, Object.fromEntries(names.map((name) => [name, [1]])));
+      for (const name of [...names, 'nope']) isSecretField(resource, name);
+      passwordFields(resource);
+      inlineCollections(resource);
+    }
+    for (const kind of ['admin', 'partner', 'user'] as const) registry.accountResource(kind);
+    void [registry.auditResource, registry.settingsResource, registry.notificationResource, registry.mailResource];
+    expect(reads.count).toBe(0);
+  });
+
+  it('a record has every field but password hashes; JSON fields go to the driver as text; secrets are named', () => {
+    const users = resources.find((r) => r.name === 'users')!;
+    new Registry(resources);
+    const record = toRecord(users, { id: 1, email: 'a@example.com', passwordHash: 'x', nope: 1 });
+    expect(record).toEqual({ id: 1, email: 'a@example.com' });
+    const services = resources.find((r) => r.name === 'services')!;
+    expect(toColumns(services, { title: { en: 'A' }, price: 5, id: 3 })).toEqual({
+      title: JSON.stringify({ en: 'A' }),
+      price: 5,
+      id: 3,
+    });
+    expect(toColumns(users, { password: 'h' })).toEqual({ passwordHash: 'h' });
+    expect(isSecretField(users, 'password')).toBe(true);
+    expect(isSecretField(users, 'email')).toBe(false);
+    expect(isSecretField(users, 'notAField')).toBe(true);
+  });
 
   it('names the admin roles that may act on a record in a state, super_admin only where no sub-role is named', () => {
     const services = new WritePlan(resources.find((resource) => resource.name === 'services')!);

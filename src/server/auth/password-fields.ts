@@ -1,11 +1,18 @@
 import type { AnyResource } from '../../core/resource';
 import { hashPassword } from './password';
 
-/** Names of the resource's password fields (each stored hashed in `{name}Hash`). */
-export function passwordFields(resource: AnyResource): string[] {
-  return Object.entries(resource.fields)
-    .filter(([, field]) => field.kind === 'password')
-    .map(([name]) => name);
+const known = new WeakMap<AnyResource, readonly string[]>();
+
+/** Names of the resource's password fields (each stored hashed in `{name}Hash`), found once per config. */
+export function passwordFields(resource: AnyResource): readonly string[] {
+  let names = known.get(resource);
+  if (!names) {
+    names = Object.entries(resource.fields)
+      .filter(([, field]) => field.kind === 'password')
+      .map(([name]) => name);
+    known.set(resource, names);
+  }
+  return names;
 }
 
 /** The column that holds a password field's argon2id hash. */

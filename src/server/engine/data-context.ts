@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound, takenField } from '../edge/errors';
 import { quoteIdent } from '../db/sql-names';
 import { notify } from './notify';
 import { enqueueMail } from '../mail/outbox';
-import { sameValue, toColumns, toRecord, type Registry } from './registry';
+import { isSecretField, sameValue, toColumns, toRecord, type Registry } from './registry';
 import { runTransitionOn } from './transitions';
 import type { RecordWriter, UpdateOptions } from './record-writer';
 
@@ -27,16 +27,10 @@ export type { UpdateOptions } from './record-writer';
 /** What the audit trail shows instead of a secret's value. */
 const SECRET = '[changed]';
 
-/** Secrets and password hashes never appear in the audit trail, only the fact that they changed. */
 /** The resource's cross-field rules, on the values written (and the stored ones they leave as they are). */
 function checkRules(resource: AnyResource, values: Record<string, unknown>, stored?: Record<string, unknown>) {
   const broken = brokenRules(resource, values, stored);
   if (broken.length) throw badRequest(Object.fromEntries(broken.map((b) => [b.path, formatEnglish(b.message)])));
-}
-
-function isSecret(resource: AnyResource, name: string): boolean {
-  const field = resource.fields[name];
-  return !field || field.kind === 'password' || Boolean(field.hidden) || Boolean(field.writeOnly);
 }
 
 /**
@@ -122,7 +116,7 @@ export class Writer implements RecordWriter {
     if (options.audit !== false) {
       const diff: Record<string, unknown> = {};
       for (const name of Object.keys(full))
-        diff[name] = isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? full[name] ?? null];
+        diff[name] = isSecretField(config, name) ? [null, SECRET] : [null, record[name] ?? full[name] ?? null];
       await writeAudit(
         this.trx,
         this.registry,
@@ -200,7 +194,7 @@ export class Writer implements RecordWriter {
           diff: Object.fromEntries(
             Object.keys(rows[0] ?? {}).map((name) => [
               name,
-              isSecret(config, name) ? [null, SECRET] : [null, record[name] ?? null],
+              isSecretField(config, name) ? [null, SECRET] : [null, record[name] ?? null],
             ]),
           ),
         })),
@@ -237,7 +231,7 @@ export class Writer implements RecordWriter {
       }
       if (sameValue(config.fields[name], before[name], value)) continue;
       changed[name] = value;
-      diff[name] = isSecret(config, name) ? [SECRET, SECRET] : [before[name] ?? null, value ?? null];
+      diff[name] = isSecretField(config, name) ? [SECRET, SECRET] : [before[name] ?? null, value ?? null];
     }
     for (const name of Object.keys(hashed))
       if (name.endsWith('Hash') && !(name in config.fields)) changed[name] = hashed[name];

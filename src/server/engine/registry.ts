@@ -2,16 +2,69 @@ import type { Field } from '../../core/fields';
 import { SYSTEM_FIELDS, statusField, tableName, type AnyResource } from '../../core/resource';
 import type { AccountKind } from '../../core/roles';
 import { columnName, isJsonKind } from '../db/schema';
+import { inlineCollections } from '../../core/inline-collection';
+import { passwordFields } from '../auth/password-fields';
 import { writePlanOf } from './write-plan';
+
+/**
+ * How one resource's rows and values are stored, worked out once from its config: a write converts every row and
+ * value it touches, and reading the fields' kinds again each time was most of what a write read of the config.
+ */
+class RowShape {
+  /** The fields a record shows, system fields first: every one but password hashes. */
+  readonly recordFields: readonly string[];
+  /** Per field, its column and whether the driver gets it as JSON text. */
+  readonly columns: ReadonlyMap<string, { column: string; json: boolean }>;
+  /** The fields an audit row shows only as changed: passwords, hidden and write-only fields. */
+  readonly secrets: ReadonlySet<string>;
+
+  constructor(resource: AnyResource) {
+    const fields = Object.entries(resource.fields);
+    this.recordFields = [...SYSTEM_FIELDS, ...fields.filter(([, field]) => field.kind !== 'password').map(([n]) => n)];
+    this.columns = new Map(
+      fields.map(([name, field]) => [name, { column: columnName(name, field), json: isJsonKind(field) }]),
+    );
+    this.secrets = new Set(
+      fields
+        .filter(([, field]) => field.kind === 'password' || Boolean(field.hidden) || Boolean(field.writeOnly))
+        .map(([name]) => name),
+    );
+  }
+}
+
+const shapes = new WeakMap<AnyResource, RowShape>();
+
+function shapeOf(resource: AnyResource): RowShape {
+  let shape = shapes.get(resource);
+  if (!shape) shapes.set(resource, (shape = new RowShape(resource)));
+  return shape;
+}
 
 /** The resource configs the server was built with, and what it derives from them once. */
 export class Registry {
   readonly byName: Map<string, AnyResource>;
+  /** The resources that hold the audit trail, the settings, the notifications and the mails (one each at most). */
+  readonly auditResource: AnyResource | undefined;
+  readonly settingsResource: AnyResource | undefined;
+  readonly notificationResource: AnyResource | undefined;
+  readonly mailResource: AnyResource | undefined;
+  private readonly accounts = new Map<AccountKind, AnyResource>();
 
   constructor(readonly resources: readonly AnyResource[]) {
     this.byName = new Map(resources.map((r) => [r.name, r]));
     // The write path's plans are made here, at start, as the read path's are (read-plan.ts).
-    for (const resource of resources) writePlanOf(resource);
+    for (const resource of resources) {
+      writePlanOf(resource);
+      shapeOf(resource);
+      passwordFields(resource);
+      inlineCollections(resource);
+      if (resource.account && !this.accounts.has(resource.account.kind))
+        this.accounts.set(resource.account.kind, resource);
+    }
+    this.auditResource = resources.find((r) => r.auditLog);
+    this.settingsResource = resources.find((r) => r.settingsStore);
+    this.notificationResource = resources.find((r) => r.notificationStore);
+    this.mailResource = resources.find((r) => r.mailStore);
   }
 
   get(name: string): AnyResource | undefined {
@@ -28,24 +81,8 @@ export class Registry {
     return tableName(typeof resource === 'string' ? this.require(resource) : resource);
   }
 
-  get auditResource(): AnyResource | undefined {
-    return this.resources.find((r) => r.auditLog);
-  }
-
-  get settingsResource(): AnyResource | undefined {
-    return this.resources.find((r) => r.settingsStore);
-  }
-
-  get notificationResource(): AnyResource | undefined {
-    return this.resources.find((r) => r.notificationStore);
-  }
-
-  get mailResource(): AnyResource | undefined {
-    return this.resources.find((r) => r.mailStore);
-  }
-
   accountResource(kind: AccountKind): AnyResource | undefined {
-    return this.resources.find((r) => r.account?.kind === kind);
+    return this.accounts.get(kind);
   }
 }
 
@@ -56,12 +93,14 @@ export function isSystemField(name: string): boolean {
 /** Turns a database row into the API record: field names, no hash columns. */
 export function toRecord(resource: AnyResource, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const name of SYSTEM_FIELDS) if (name in row) record[name] = row[name];
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'password') continue;
-    if (name in row) record[name] = row[name];
-  }
+  for (const name of shapeOf(resource).recordFields) if (name in row) record[name] = row[name];
   return record;
+}
+
+/** Whether the audit trail shows only that the field changed (a password, a hidden or write-only field, no field). */
+export function isSecretField(resource: AnyResource, name: string): boolean {
+  const shape = shapeOf(resource);
+  return !shape.columns.has(name) || shape.secrets.has(name);
 }
 
 /** Keeps only the given fields of a record. */
@@ -73,12 +112,13 @@ export function pick(record: Record<string, unknown>, fields: readonly string[])
 
 /** Values as the driver needs them: JSON columns serialised (node-postgres would send arrays as SQL arrays). */
 export function toColumns(resource: AnyResource, values: Record<string, unknown>): Record<string, unknown> {
+  const columns = shapeOf(resource).columns;
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values)) {
-    const field: Field | undefined = resource.fields[name];
-    if (field && isJsonKind(field) && value !== null && value !== undefined) out[name] = JSON.stringify(value);
-    else if (field) out[columnName(name, field)] = value;
-    else out[name] = value;
+  for (const name of Object.keys(values)) {
+    const value = values[name];
+    const stored = columns.get(name);
+    if (stored?.json && value !== null && value !== undefined) out[name] = JSON.stringify(value);
+    else out[stored ? stored.column : name] = value;
   }
   return out;
 }
