@@ -21,6 +21,7 @@ import {
 } from '@octocloud/types';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { act, create, dayFromNow, getRecord, signInAll, type Sessions } from './workflows-helpers';
 
@@ -630,5 +631,28 @@ describeEachEngine('OCTO keys are limited in rate (SPEC §19)', (engine) => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     const calm = await call(server, 'GET', '/api/octo/supplier', { headers: { authorization: `Bearer ${keys[1]}` } });
     expect(calm.status).toBe(200);
+  });
+
+  it('two instances on one database share a key’s count: five calls in all, whichever instance answers', async () => {
+    const finance = await server.login('finance@example.com', 'Admin#2026');
+    const made = await call(server, 'POST', '/api/resellers', {
+      cookie: finance,
+      body: { name: 'Balanced agency', contactEmail: 'balanced@agency.example' },
+    });
+    const second = await buildApp({ database: server.database, config: { octoPerMinute: 5 } });
+    const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (let n = 0; n < 6; n++) {
+        const base = n % 2 ? secondUrl : server.baseUrl;
+        const answer = await fetch(`${base}/api/octo/supplier`, {
+          headers: { authorization: `Bearer ${made.body.apiKey}` },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ export interface ServerConfig {
   events: Pick<StreamLimits, 'perSession' | 'opensPerWindow'>;
   /** How often each instance looks for transitions whose timer has run out (`auto`; see timers.ts). */
   timerPollMs: number;
-  /** Calls one OCTO key may make per minute on one instance (SPEC §19): `OCTO_RATE_LIMIT_PER_MINUTE`, default 600. */
+  /** Calls one OCTO reseller may make in any minute, on every instance together (SPEC §19): `OCTO_RATE_LIMIT_PER_MINUTE`, default 600. */
   octoPerMinute: number;
   /** Addresses in one sitemap file (the sitemaps protocol's 50,000): past it `/sitemap.xml` is an index (seo.ts). */
   sitemapUrlLimit: number;

@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, addDays, dayIn } from '../../core/zoned-time';
 import { Writer } from '../engine/data-context';
 import type { Registry } from '../engine/registry';
 import { SYSTEM } from '../../core/roles';
+import { countCall } from '../auth/call-limit';
 import { Bookings, bodyOf, type Reseller } from './bookings';
 import {
   availabilityJson,
@@ -35,31 +36,10 @@ declare module 'fastify' {
 export interface OctoOptions {
   db: Kysely<any>;
   registry: Registry;
-  /** Requests one key may make per minute on this instance (default 600). */
+  /** Requests one reseller may make in any minute, counted across instances (default 600). */
   perMinute?: number;
   /** The supplier's endpoint as resellers reach it (default `PUBLIC_URL` + the prefix). */
   publicUrl?: string;
-}
-
-/**
- * Calls counted per key in fixed one-minute windows, on this instance: past the limit 429 with `Retry-After`. A
- * reseller that floods one instance is slowed there; with several instances each counts its own share.
- */
-class KeyLimits {
-  private windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly perMinute: number) {}
-
-  take(key: string, now = Date.now()): number | undefined {
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= 60_000) {
-      if (this.windows.size > 10_000) this.windows.clear();
-      this.windows.set(key, { start: now, count: 1 });
-      return undefined;
-    }
-    window.count += 1;
-    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : undefined;
-  }
 }
 
 /** The resource whose rows are API clients (resellers). */
@@ -79,7 +59,8 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
   if (!product?.resale || !clients?.apiClient) return;
   const resale = product.resale;
   const client = clients.apiClient;
-  const limits = new KeyLimits(options.perMinute ?? 600);
+  // Counted in the database, as the endpoints' limits are: several instances behind the balancer share one count.
+  const limit = { max: options.perMinute ?? 600, windowSeconds: 60 };
 
   async function catalogNow(): Promise<Catalog> {
     const general = await new Writer(db, registry, SYSTEM).settings('general');
@@ -91,11 +72,6 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw new OctoError('UNAUTHORIZED', 'Send your API key as Authorization: Bearer {apiKey}');
-    const retryAfter = limits.take(match[1]);
-    if (retryAfter !== undefined)
-      throw new OctoError('TOO_MANY_REQUESTS', 'Too many requests; slow down', {}, 429, {
-        'Retry-After': String(retryAfter),
-      });
     const row = await db
       .selectFrom(registry.table(clients!))
       .select(['id', client.name, 'status'])
@@ -104,6 +80,12 @@ export async function registerOcto(app: FastifyInstance, options: OctoOptions): 
       .executeTakeFirst();
     if (!row) throw new OctoError('UNAUTHORIZED', 'This API key is not valid');
     if (!client.activeIn.includes(String(row.status))) throw new OctoError('UNAUTHORIZED', 'This API key is suspended');
+    // Per reseller, over the last minute: a rotated key goes on with its reseller's count; a refused call counts not.
+    const retryAfter = await countCall(db, `octo:${String(row.id)}`, limit);
+    if (retryAfter !== undefined)
+      throw new OctoError('TOO_MANY_REQUESTS', 'Too many requests; slow down', {}, 429, {
+        'Retry-After': String(retryAfter),
+      });
     request.reseller = { id: Number(row.id), name: String(row[client.name]) };
   }
 
