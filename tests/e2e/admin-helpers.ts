@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 /** Fills the admin entry's sign-in form on the current page and waits until it is gone. */
 export async function submitAdminLogin(page: Page, email: string, password = 'Admin#2026') {
@@ -29,5 +36,15 @@ export async function signedInContext(
     headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
+  return context;
+}
+
+/** An API client of its own, signed in as the account, sending the origin a browser sends with its writes. */
+export async function signedIn(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
   return context;
 }

@@ -3,7 +3,8 @@
  * travellers), the scan screen reading a QR image, and scans made offline that wait and land when the network is back.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signedIn } from './admin-helpers';
 import QRCode from 'qrcode';
 import { PARTNER, signInPartner } from './partner-helpers';
 import { platformDay } from '../support/platform-day';
@@ -12,12 +13,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
 const CUSTOMER = { email: 'user@example.com', password: 'User#2026' };
-
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
-  return context;
-}
 
 interface Departure {
   id: number;

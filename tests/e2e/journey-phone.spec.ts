@@ -5,8 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { signInAdmin } from './admin-helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAdmin, signedIn } from './admin-helpers';
 import { message, PARTNER, signInPartner } from './partner-helpers';
 import { platformDay } from '../support/platform-day';
 
@@ -14,12 +14,6 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
 const CUSTOMER = { email: 'user@example.com', password: 'User#2026' };
-
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
-  return context;
-}
 
 /** A button a thumb can use: its text drawn, at least 40 px tall and wide, painted (not a transparent square). */
 async function expectDrawnButton(button: Locator, text: string) {

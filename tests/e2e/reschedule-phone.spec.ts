@@ -2,7 +2,8 @@
  * SPEC §21 on the partner's phone: a departure with paid seats is moved by its Reschedule action, whose dialog fits a
  * 390 px screen (its fields whole, its buttons 40 px), and the booking on it follows to the new day and time.
  */
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedIn } from './admin-helpers';
 import { signInPartner, PARTNER } from './partner-helpers';
 import { platformDay } from '../support/platform-day';
 
@@ -10,12 +11,6 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 const CUSTOMER = { email: 'user@example.com', password: 'User#2026' };
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
-
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
-  return context;
-}
 
 test('the partner reschedules a sold departure from its page on a phone; the booking follows', async ({
   page,

@@ -5,7 +5,8 @@
  * in the address and survives a reload, offline too, with the waiting scans listed by code; a no-show asks first.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signedIn } from './admin-helpers';
 import { PARTNER, signInPartner } from './partner-helpers';
 import { PLATFORM_ZONE, platformDay } from '../support/platform-day';
 
@@ -14,12 +15,6 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: TIME_ZONE });
 
 const FINANCE = { email: 'finance@example.com', password: 'Admin#2026' };
 const CUSTOMER = { email: 'user@example.com', password: 'User#2026' };
-
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await context.post('/api/auth/login', { data: account })).status()).toBe(200);
-  return context;
-}
 
 interface Row {
   id: number;
