@@ -21,14 +21,10 @@ import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { LOCALES } from '../src/core/locales';
 import { launchChromium, ROOT, startServer, type ChildServer } from './support/server';
+import { flag, option } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
-const CHECK = args.includes('--check');
-const VERBOSE = args.includes('--verbose');
+const CHECK = flag('check');
+const VERBOSE = flag('verbose');
 /** After the first screen, the page counts as quiet once nothing was fetched for this long, and not before… */
 const QUIET_MS = 1000;
 /** …this long after the first screen: the home page preloads its likely next screens 2 s after it shows. */
@@ -185,7 +181,7 @@ async function measure(browser: Browser, base: string) {
 async function main() {
   let server: ChildServer | undefined;
   let dataDir: string | undefined;
-  let base = arg('url');
+  let base = option('url');
   if (!base) {
     const bundle = path.join(ROOT, 'dist-server', 'main.js');
     if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html')) || !fs.existsSync(bundle))

@@ -18,12 +18,7 @@ import { createDatabase } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemo } from '../resources/demo/demo';
 import { runStatement } from '../tests/support/net';
-
-function arg(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-}
+import { option } from './support/args';
 
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (line: string) => console.error(`[bench:expiry] ${line}`);
@@ -95,7 +90,7 @@ export async function benchExpiry({ orders = 200, spreadS = 30 } = {}): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchExpiry({ orders: Number(arg('orders') ?? '200'), spreadS: Number(arg('spread') ?? '30') })
+  benchExpiry({ orders: Number(option('orders') ?? '200'), spreadS: Number(option('spread') ?? '30') })
     .then((report) => console.log(report))
     .catch((error: unknown) => {
       console.error(error);

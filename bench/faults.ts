@@ -19,13 +19,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, seededDatabase, startCluster, type PgCluster } from '../tests/support/pg-cluster';
 import { loginAt } from '../tests/support/server-process';
+import { option } from './support/args';
 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const ROOT = path.resolve(option('root') ?? HERE);
 const ONLY = option('only');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

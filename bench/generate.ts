@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { createDatabase } from '../src/server/db/db';
 import { loginAt } from '../tests/support/server-process';
 import { startServer } from './support/server';
+import { option } from './support/args';
 
 const DAY_MS = 86_400_000;
 /** 365 days from the first: twice a day, 730 departures. */
@@ -41,13 +42,8 @@ async function post(url: string, cookie: string, endpoint: string, body: unknown
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? undefined : args[i + 1];
-  };
-  const runs = Number(value('runs') ?? '3');
-  const pgUrl = value('pg-url');
+  const runs = Number(option('runs') ?? '3');
+  const pgUrl = option('pg-url');
   const dir = pgUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-generate-'));
   const env: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl } : { DATA_DIR: dir!, DATABASE_URL: '' };
   const api: number[] = [];

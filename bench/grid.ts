@@ -24,17 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { launchChromium, ROOT, startServer, type ChildServer } from './support/server';
+import { flag, option } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
-const DIST = path.resolve(arg('dist') ?? process.env.DIST_DIR ?? path.join(ROOT, 'dist'));
-const PORT = Number(arg('port') ?? 3207);
-const RUNS = Number(arg('runs') ?? 3);
-const THROTTLE = Number(arg('throttle') ?? 1);
-const PROFILE = args.includes('--profile');
+const DIST = path.resolve(option('dist') ?? process.env.DIST_DIR ?? path.join(ROOT, 'dist'));
+const PORT = Number(option('port') ?? 3207);
+const RUNS = Number(option('runs') ?? 3);
+const THROTTLE = Number(option('throttle') ?? 1);
+const PROFILE = flag('profile');
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = 100;
 /** Settled: nothing fetched and no long task for this long. */

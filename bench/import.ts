@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { statementCsv, type StatementEntry } from '../resources/demo/statement';
 import { loginAt } from '../tests/support/server-process';
 import { rssMb, startServer, type ChildServer } from './support/server';
+import { option } from './support/args';
 
 export interface ImportFigures {
   lines: number;
@@ -113,13 +114,8 @@ export function describeImport(f: ImportFigures): string {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? undefined : args[i + 1];
-  };
-  const lines = Number((value('lines') ?? '10000').replace(/_/g, ''));
-  const pgUrl = value('pg-url');
+  const lines = Number((option('lines') ?? '10000').replace(/_/g, ''));
+  const pgUrl = option('pg-url');
   const dir = pgUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-import-'));
   const env: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl } : { DATA_DIR: dir!, DATABASE_URL: '' };
   const server = await startServer({ env });

@@ -22,17 +22,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startServer } from './support/server';
+import { flag, option } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
-const RUNS = Number(arg('runs') ?? 3);
-const PRESETS = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
-const WHY = args.includes('--why');
+const RUNS = Number(option('runs') ?? 3);
+const PRESETS = (option('preset') ? [option('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
+const WHY = flag('why');
 /** A directory where each run's whole Lighthouse report and trace are written (JSON), to read what the summary leaves out. */
-const SAVE = arg('save');
+const SAVE = option('save');
 
 type Account = 'admin' | 'moderator' | 'partner' | 'user';
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
@@ -98,7 +94,7 @@ const ALL_PAGES: AuditedPage[] = [
   { name: 'account-home', path: '/en/account', account: 'user' },
   { name: 'account-order', path: travellerOrderPage, account: 'user' },
 ];
-const PAGES = ALL_PAGES.filter((page) => !arg('page') || arg('page')!.split(',').includes(page.name));
+const PAGES = ALL_PAGES.filter((page) => !option('page') || option('page')!.split(',').includes(page.name));
 
 interface Figures {
   performance: number;

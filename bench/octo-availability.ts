@@ -21,6 +21,7 @@ import { migrate } from '../src/server/db/migrate';
 import { Registry } from '../src/server/engine/registry';
 import { departuresOf, offeredResource, type Catalog } from '../src/server/octo/catalog';
 import resources from '../resources/index';
+import { option } from './support/args';
 
 const KEY = 'lt_bench_key_0000000000000000000000000000000000';
 
@@ -59,15 +60,10 @@ async function fill(db: Kysely<any>, target: number, first: string, days: number
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? undefined : args[i + 1];
-  };
-  const url = value('pg-url') ?? process.env.DATABASE_URL;
-  const target = Number(value('products') ?? 1000);
-  const days = Number(value('days') ?? 30);
-  const concurrency = Number(value('concurrency') ?? 8);
+  const url = option('pg-url') ?? process.env.DATABASE_URL;
+  const target = Number(option('products') ?? 1000);
+  const days = Number(option('days') ?? 30);
+  const concurrency = Number(option('concurrency') ?? 8);
   process.env.OCTO_RATE_LIMIT_PER_MINUTE = String(10 * target + 100);
   const database = await createDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir: 'memory://' });
   const { db } = database;

@@ -16,17 +16,12 @@ import { prepareServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { loginAt } from '../tests/support/server-process';
 import { randomIds } from './request-path';
 import { ROOT, startServer } from './support/server';
+import { option } from './support/args';
 
-function arg(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-}
-
-const PG_URL = arg('pg-url') ?? process.env.BENCH_PG_URL;
-const DURATION = Number(arg('duration') ?? '10');
-const TOP = Number(arg('top') ?? '15');
-const KEEP = arg('keep');
+const PG_URL = option('pg-url') ?? process.env.BENCH_PG_URL;
+const DURATION = Number(option('duration') ?? '10');
+const TOP = Number(option('top') ?? '15');
+const KEEP = option('keep');
 const log = (line: string) => console.error(`[profile] ${line}`);
 
 interface ProfileNode {

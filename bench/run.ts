@@ -52,23 +52,18 @@ import { benchExpiry } from './expiry';
 import { runStatement } from '../tests/support/net';
 import { loginAt } from '../tests/support/server-process';
 import { describeImport, importRun } from './import';
+import { flag, option } from './support/args';
 
-function arg(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-}
-
-const ORDERS = Number((arg('orders') ?? '1000000').replace(/_/g, ''));
-const DURATION = Number(arg('duration') ?? '5');
-const ROUNDS = Number(arg('rounds') ?? '3');
-const REQUEST_PATH_ONLY = process.argv.includes('--request-path-only');
+const ORDERS = Number((option('orders') ?? '1000000').replace(/_/g, ''));
+const DURATION = Number(option('duration') ?? '5');
+const ROUNDS = Number(option('rounds') ?? '3');
+const REQUEST_PATH_ONLY = flag('request-path-only');
 const ENGINES: Engine[] =
-  arg('engine') === 'postgres' ? ['postgres'] : arg('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
+  option('engine') === 'postgres' ? ['postgres'] : option('engine') === 'pglite' ? ['pglite'] : ['postgres', 'pglite'];
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EXACT_LIMIT = 10_000;
 /** Parts of case names to run (`--cases`, comma-separated); every case when not given. */
-const ONLY = arg('cases')
+const ONLY = option('cases')
   ?.split(',')
   .map((part) => part.trim())
   .filter(Boolean);
@@ -432,7 +427,7 @@ async function measureEngine(engine: Engine) {
   let target: { databaseUrl?: string; dataDir?: string };
   let cleanup = async () => {};
   if (engine === 'postgres') {
-    let url = arg('pg-url');
+    let url = option('pg-url');
     if (!url) {
       const name = `lantern_bench_${Date.now().toString(36)}`;
       await runStatement(PG_SERVER, `create database "${name}"`);
@@ -445,7 +440,7 @@ async function measureEngine(engine: Engine) {
     }
     target = { databaseUrl: url };
   } else {
-    let dir = arg('pglite-dir');
+    let dir = option('pglite-dir');
     if (!dir) {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-'));
       log(`seeding ${ORDERS} orders into ${dir}`);
@@ -520,11 +515,11 @@ async function measureEngine(engine: Engine) {
       if (engine === 'postgres')
         for (const c of all.filter((c) => c.thin))
           await alternateList(c, target.databaseUrl!, server.url, cookies[c.cookie ?? 'admin']);
-      if (!process.argv.includes('--no-export')) {
+      if (!flag('no-export')) {
         log(`${engine}: export`);
         await exportRun(engine, server, cookies.admin);
       }
-      if (!process.argv.includes('--no-import')) {
+      if (!flag('no-import')) {
         log(`${engine}: statement import`);
         const figures = await importRun(server);
         table.push({ engine, what: 'bank statement import (10,000 lines)', conns: 1, note: describeImport(figures) });
@@ -595,12 +590,11 @@ function print(indexes: number[]) {
   );
 }
 
-const coldOnly = process.argv.includes('--cold-only');
+const coldOnly = flag('cold-only');
 const indexBefore = await cpuIndex();
 if (!coldOnly) for (const engine of ENGINES) await runEngine(engine);
-if (coldOnly || (ENGINES.includes('pglite') && !process.argv.includes('--no-cold') && !REQUEST_PATH_ONLY))
-  await coldStart();
+if (coldOnly || (ENGINES.includes('pglite') && !flag('no-cold') && !REQUEST_PATH_ONLY)) await coldStart();
 print([indexBefore, await cpuIndex()]);
 // Holds expiring across two instances (about a minute): PostgreSQL only, skipped with --no-expiry.
-if (!coldOnly && !REQUEST_PATH_ONLY && ENGINES.includes('postgres') && !process.argv.includes('--no-expiry'))
+if (!coldOnly && !REQUEST_PATH_ONLY && ENGINES.includes('postgres') && !flag('no-expiry'))
   console.log(`\n${await benchExpiry()}`);

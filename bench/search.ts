@@ -17,6 +17,7 @@ import { LOCALES } from '../src/core/locales';
 import { buildApp } from '../src/server/app';
 import { createDatabase } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
+import { option } from './support/args';
 
 const QUERIES = [
   'cruise vientiane',
@@ -101,16 +102,11 @@ async function ilikeScan(db: Kysely<any>, q: string, countLimit: number): Promis
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const value = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? undefined : args[i + 1];
-  };
-  const url = value('pg-url') ?? process.env.DATABASE_URL;
+  const url = option('pg-url') ?? process.env.DATABASE_URL;
   if (!url) throw new Error('--pg-url postgres://… (an empty database, or one this bench filled before) is required');
-  const target = Number(value('services') ?? 100_000);
-  const rounds = Number(value('rounds') ?? 30);
-  const scanRounds = Number(value('scan-rounds') ?? 5);
+  const target = Number(option('services') ?? 100_000);
+  const rounds = Number(option('rounds') ?? 30);
+  const scanRounds = Number(option('scan-rounds') ?? 5);
   const database = await createDatabase({ databaseUrl: url, poolSize: 10 });
   const { db } = database;
   await migrate(db);

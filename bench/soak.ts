@@ -23,11 +23,11 @@ import { buildServer, SERVER_BUNDLE } from '../src/server/cli/build-server';
 import { cpuIndex } from './support/cpu-index';
 import { freePort, seededDatabase, startCluster } from '../tests/support/pg-cluster';
 import { loginAt, startServerProcess, type ServerProcess } from '../tests/support/server-process';
+import { option } from './support/args';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
-const args = process.argv.slice(2);
-const SECONDS = Number(args[args.indexOf('--seconds') + 1]) || 60;
+const SECONDS = Number(option('seconds')) || 60;
 const WORKERS = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 23)}] ${line}`);

@@ -13,15 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { rssMb, startServer } from './support/server';
 import { loginAt } from '../tests/support/server-process';
+import { option } from './support/args';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
-const STREAMS = Number(option('streams', '500'));
-const CHANGES = Number(option('changes', '5'));
-const DATABASE_URL = option('database-url', '');
+const STREAMS = Number(option('streams') ?? '500');
+const CHANGES = Number(option('changes') ?? '5');
+const DATABASE_URL = option('database-url') ?? '';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Reader {
