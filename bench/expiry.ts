@@ -10,8 +10,6 @@
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; a scratch database is
  * created there and dropped at the end.
  */
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { createDatabase } from '../src/server/db/db';
@@ -19,6 +17,7 @@ import { migrate } from '../src/server/db/migrate';
 import { seedDemo } from '../resources/demo/demo';
 import { runStatement } from '../tests/support/net';
 import { option } from './support/args';
+import { NO_CLIENT_DIST } from '../tests/support/no-client';
 
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (line: string) => console.error(`[bench:expiry] ${line}`);
@@ -39,7 +38,7 @@ export async function benchExpiry({ orders = 200, spreadS = 30 } = {}): Promise<
     await migrate(db);
     await seedDemo(db, { size: 'small' });
     databases.push(await createDatabase({ databaseUrl: url.toString() }));
-    const config = { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') };
+    const config = { production: false, distDir: NO_CLIENT_DIST };
     const apps = await Promise.all(databases.map((database) => buildApp({ database, config })));
     const poll = Number(process.env.TIMER_POLL_MS ?? 10_000);
     log(`two instances up (timer poll ${poll} ms); writing ${ORDERS} holds ending over ${SPREAD_S} s`);

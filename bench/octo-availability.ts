@@ -9,8 +9,6 @@
  *   npm run bench:octo -- --pg-url postgres://postgres@127.0.0.1:5432/lantern_octo_bench   # an empty database
  *   npm run bench:octo -- --products 1000 --days 30 --concurrency 8
  */
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { seedDemo } from '../resources/demo/demo';
 import { apiKeyHash } from '../src/core/resale';
@@ -22,6 +20,7 @@ import { Registry } from '../src/server/engine/registry';
 import { departuresOf, offeredResource, type Catalog } from '../src/server/octo/catalog';
 import resources from '../resources/index';
 import { option } from './support/args';
+import { NO_CLIENT_DIST } from '../tests/support/no-client';
 
 const KEY = 'lt_bench_key_0000000000000000000000000000000000';
 
@@ -81,7 +80,7 @@ async function main() {
     'bench@agency.example', 'active', ${await apiKeyHash(KEY)}) on conflict ("apiKeyHash") do nothing`.execute(db);
   const app = await buildApp({
     database,
-    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+    config: { production: false, distDir: NO_CLIENT_DIST },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

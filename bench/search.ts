@@ -9,8 +9,6 @@
  *   npm run bench:search -- --pg-url postgres://postgres@127.0.0.1:5432/lantern_search_bench   # an empty database
  *   npm run bench:search -- --pg-url … --services 20000 --rounds 20 --scan-rounds 3
  */
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { seedDemo } from '../resources/demo/demo';
 import { LOCALES } from '../src/core/locales';
@@ -18,6 +16,7 @@ import { buildApp } from '../src/server/app';
 import { createDatabase } from '../src/server/db/db';
 import { migrate } from '../src/server/db/migrate';
 import { option } from './support/args';
+import { NO_CLIENT_DIST } from '../tests/support/no-client';
 
 const QUERIES = [
   'cruise vientiane',
@@ -119,7 +118,7 @@ async function main() {
   await fill(db, target);
   const app = await buildApp({
     database,
-    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+    config: { production: false, distDir: NO_CLIENT_DIST },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,13 +1,12 @@
 /** One Lantern server in its own process on the PostgreSQL database of LANTERN_SHARED_DATABASE_URL (race tests). */
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { createDatabase } from '../../src/server/db/db';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 const database = await createDatabase({ databaseUrl: process.env.LANTERN_SHARED_DATABASE_URL, poolSize: 20 });
 const app = await buildApp({
   database,
-  config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+  config: { production: false, distDir: NO_CLIENT_DIST },
   auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 } },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,8 +5,6 @@
  * one server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import {
   type Cluster,
 } from './concurrency-scenarios';
 import { signInAll, type Http, roomyHolds } from './workflows-helpers';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 async function listen(app: FastifyInstance): Promise<Http> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,7 +76,7 @@ describeEachEngine('concurrency across servers on one database', (engine) => {
         : undefined;
     second = await buildApp({
       database: secondDatabase ?? server.database,
-      config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+      config: { production: false, distDir: NO_CLIENT_DIST },
       auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 } },
     });
     const secondHttp = await listen(second);

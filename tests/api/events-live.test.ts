@@ -2,8 +2,6 @@
  * Live screens (SPEC §8): `GET /api/events` streams every committed change to the sessions that may read the row,
  * from whichever instance made it, and nothing of a change that rolled back. Read over real HTTP on both engines.
  */
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -11,6 +9,7 @@ import { createDatabase, type Database } from '../../src/server/db/db';
 import { RECONNECT_HINT_MS } from '../../src/server/edge/lifecycle';
 import { openEvents, type EventReader, type SseEvent } from './events-client';
 import { call, describeEachEngine, suiteServer } from './harness';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 const PASSWORD = { admin: 'Admin#2026', partner: 'Partner#2026' };
 const about = (resource: string, id: number) => (e: SseEvent) => e.data.resource === resource && e.data.id === id;
@@ -217,7 +216,7 @@ describeEachEngine('Live event stream across instances', (engine) => {
     otherDatabase = server.databaseUrl ? await createDatabase({ databaseUrl: server.databaseUrl }) : undefined;
     other = await buildApp({
       database: otherDatabase ?? server.database,
-      config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+      config: { production: false, distDir: NO_CLIENT_DIST },
       // Heartbeats far more often than the product's 20 s, so the test sees one without waiting.
       events: { heartbeatMs: 100 },
     });

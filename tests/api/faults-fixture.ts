@@ -4,13 +4,12 @@
  * says is waiting, and requests on connections of their own.
  */
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { createDatabase, type Database } from '../../src/server/db/db';
 import { DEFAULT_LIMITS, type DatabaseLimits } from '../../src/server/db/limits';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 export interface FaultServer {
   baseUrl: string;
@@ -28,7 +27,7 @@ export async function startFaultServer(
   const database = await createDatabase({ databaseUrl: url, poolSize: options.poolSize, limits });
   const app = await buildApp({
     database,
-    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist'), limits },
+    config: { production: false, distDir: NO_CLIENT_DIST, limits },
     auth: { loginLimits: { perEmail: 1000, perIp: 1000 } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,6 @@
  * response or client bundle.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { sessionIdOf } from '../../src/server/auth/sessions';
 import { CALLERS, loginAll, type Cookies } from './hardening-fixture';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { forgetSignedIn } from '../../src/server/auth/auth-changes';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 /** A hash column, an argon2 hash, or a password value other than the audit log's `[changed]` mask. */
 const SECRET = /Hash"|\$argon2|"password":"(?!\[changed\])|"password":\[(?!null,"\[changed\]"|"\[changed\]")/;
@@ -80,7 +80,7 @@ describeEachEngine('Web security', (engine) => {
   it('production mode: Secure cookie, HSTS and upgrade-insecure-requests', async () => {
     const app = await buildApp({
       database: server.database,
-      config: { production: true, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+      config: { production: true, distDir: NO_CLIENT_DIST },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

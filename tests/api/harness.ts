@@ -16,6 +16,7 @@ import { diffSchemas } from '../../src/server/db/diff';
 import { migrate } from '../../src/server/db/migrate';
 import { deriveSchema } from '../../src/server/db/schema';
 import { seedDemo } from '../../resources/demo/demo';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 export interface TestServerOptions {
   engine: Engine;
@@ -113,7 +114,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const app = await buildApp({
     database,
     resources: options.resources,
-    config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist'), ...options.config },
+    config: { production: false, distDir: NO_CLIENT_DIST, ...options.config },
     // Tests sign in many times from one address.
     auth: { loginLimits: { perEmailAndIp: 1000, perEmail: 1000, perIp: 1000 }, ...options.auth },
   });

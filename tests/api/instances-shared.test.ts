@@ -5,14 +5,13 @@
  * ends it on both, login rate limits count attempts on both, and workflow locks serialise writes across both.
  * On PGlite (one process owns the files), two app instances in one process share the database the same way.
  */
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loginAt, prepareStore, startServerProcess, type DataStore, type ServerProcess } from './durability-server';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 import { platformDay } from '../support/platform-day';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 interface Instance {
   baseUrl: string;
@@ -46,7 +45,7 @@ describeEachEngine('Two instances on one database', (engine) => {
       });
       const other: FastifyInstance = await buildApp({
         database: server.database,
-        config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist') },
+        config: { production: false, distDir: NO_CLIENT_DIST },
       });
       await other.listen({ port: 0, host: '127.0.0.1' });
       const address = other.server.address();

@@ -3,8 +3,6 @@
  * customer told (`orders.expire`), and each exactly once with two server instances on one database (PostgreSQL:
  * two pools, so `SKIP LOCKED` decides between them; PGlite: two app instances over its one connection).
  */
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { createDatabase, type Database } from '../../src/server/db/db';
 import { call, describeEachEngine, startTestServer, type TestServer } from './harness';
 import { create, dayFromNow, signInAll, type Sessions } from './workflows-helpers';
+import { NO_CLIENT_DIST } from '../support/no-client';
 
 const POLL_MS = 150;
 const ORDERS = 24;
@@ -27,7 +26,7 @@ describeEachEngine('the expiry worker on two instances', (engine) => {
     otherDatabase = server.databaseUrl ? await createDatabase({ databaseUrl: server.databaseUrl }) : undefined;
     other = await buildApp({
       database: otherDatabase ?? server.database,
-      config: { production: false, distDir: path.join(os.tmpdir(), 'lantern-no-dist'), timerPollMs: POLL_MS },
+      config: { production: false, distDir: NO_CLIENT_DIST, timerPollMs: POLL_MS },
     });
     s = await signInAll(server);
   }, 300_000);

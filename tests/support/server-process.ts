@@ -3,9 +3,9 @@
  * that kill it, restart it or run several of it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './pg-cluster';
+import { NO_CLIENT_DIST } from './no-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -44,7 +44,7 @@ export async function startServerProcess(
       ...store.env,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      DIST_DIR: path.join(os.tmpdir(), 'lantern-no-dist'),
+      DIST_DIR: NO_CLIENT_DIST,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
