@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { humanize, labels } from '../../../core/labels';
 import type { AnyResource, Endpoint } from '../../../core/resource';
 import { grants } from '../../../core/roles';
@@ -17,7 +17,7 @@ import { keepOnce } from './OnceSecret';
 type ButtonEndpoint = Endpoint & { button: NonNullable<Endpoint['button']> };
 
 /** The record actions the config draws as buttons (`button`) that this account may run. */
-export function buttonEndpoints(
+function buttonEndpoints(
   config: AnyResource,
   principal: Parameters<typeof grants>[1],
 ): [string, ButtonEndpoint][] {
@@ -38,6 +38,8 @@ function EndpointActionButton({
 }) {
   const translate = useTranslate();
   const record = useRecordContext();
+  // the area's own name for the resource, as the workflow buttons pass it
+  const resource = useResourceContext() ?? config.name;
   const dataProvider = useDataProvider<LanternDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -50,7 +52,7 @@ function EndpointActionButton({
     if (record?.id === undefined) return;
     setBusy(true);
     try {
-      const answer = await dataProvider.runAction(config.name, record.id, name);
+      const answer = await dataProvider.runAction(resource, record.id, name);
       setAsking(false);
       if (config.apiClient) keepOnce(config.name, record.id, answer?.[config.apiClient.key]);
       notify('app.workflow.done', { type: 'success', messageArgs: { action: label, _: 'Done' } });
