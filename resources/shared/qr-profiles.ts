@@ -110,7 +110,7 @@ export function templateOf(profile: QrProfile): { tag: string; guid: string } {
 /** What is wrong with a profile as a whole (its keys are checked one by one before), naming the key at fault. */
 export function profileProblem(
   row: Record<string, unknown>,
-): { key: string; message: MessageKey; args?: Record<string, number> } | undefined {
+): { key: string; message: MessageKey; args?: Record<string, string | number> } | undefined {
   const profile = row as unknown as QrProfile;
   const preset = profile.preset ? QR_PRESETS[profile.preset] : undefined;
   const { tag, guid } = templateOf(profile);
@@ -127,10 +127,14 @@ export function profileProblem(
     if (profile.countryCode !== preset.countryCode) return { key: 'countryCode', message: 'oneOf' };
     if (tag !== preset.tag) return { key: 'tag', message: 'oneOf' };
     if (guid !== preset.guid) return { key: 'guid', message: 'oneOf' };
-    if (ids.some((id) => !(id in preset.fields))) return { key: 'fields', message: 'unknownField' };
-    if (preset.required.some((id) => !ids.includes(id))) return { key: 'fields', message: 'required' };
+    // The sub-field at fault is named: the bank's letter lists them by id (`02` the payment type of LAO QR).
+    const unknown = ids.find((id) => !(id in preset.fields));
+    if (unknown) return { key: 'fields', message: 'subFieldUnknown', args: { 0: unknown } };
+    const missing = preset.required.find((id) => !ids.includes(id));
+    if (missing) return { key: 'fields', message: 'subFieldRequired', args: { 0: missing } };
     const proxies = (preset.oneOf as readonly string[]).filter((id) => ids.includes(id)).length;
-    if (preset.oneOf.length && proxies !== 1) return { key: 'fields', message: 'chooseOne' };
+    if (preset.oneOf.length && proxies !== 1)
+      return { key: 'fields', message: 'subFieldOne', args: { 0: preset.oneOf.join(', ') } };
   }
   // EMVCo's lengths are two digits: the template, with its GUID and every sub-field, holds at most 99 characters.
   if (fields.some((field) => field.value.length > 99) || templateValue(guid, fields).length > 99)

@@ -43,6 +43,10 @@ export type MessageKey =
   // Cross-field rules (`rules` of a resource, and list filter ranges).
   | 'endBeforeStart'
   | 'maxBelowMin'
+  // A bank QR profile's sub-fields against its scheme's (SPEC §20): the one missing, not its, or not exactly one.
+  | 'subFieldRequired'
+  | 'subFieldUnknown'
+  | 'subFieldOne'
   // A list's rows out of their declared order (`listOf(…, { descending })`).
   | 'descending'
   // Request limits and account checks.
@@ -184,7 +188,7 @@ export interface ListItems {
    */
   check?: (
     row: Record<string, unknown>,
-  ) => { key: string; message: MessageKey; args?: Record<string, number> } | undefined;
+  ) => { key: string; message: MessageKey; args?: Record<string, string | number> } | undefined;
 }
 /** The i18n lookup a `words` function receives: a key, its `%{…}` arguments. */
 export type Translate = (key: string, args?: Record<string, unknown>) => string;

@@ -13,7 +13,7 @@ import { serverText } from '../../src/server/edge/server-text';
 import { decodeEmvco } from '../support/emvco';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { smtpCapture, until } from './smtp-capture';
-import { act, create, dayFromNow, getRecord, IDS, roomyHolds, signInAll, type Sessions } from './workflows-helpers';
+import { act, create, dayFromNow, getRecord, IDS, ok, roomyHolds, signInAll, type Sessions } from './workflows-helpers';
 
 const smtp = smtpCapture();
 
@@ -32,6 +32,18 @@ describeEachEngine('pay by scanning', (engine) => {
     const response = await call(server, 'GET', `/api/orders/${id}/how-to-pay`, { cookie });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as Record<string, any>;
+  };
+  const importStatement = async (lines: string[]) => {
+    const csv = `date,amount,currency,reference,transactionId\n${lines.join('\n')}\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
+    const response = await fetch(`${server.baseUrl}/api/incoming-payments/-/import`, {
+      method: 'POST',
+      headers: { cookie: s.finance },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    return response.json();
   };
   const putPayments = async (values: Record<string, unknown>) => {
     const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
@@ -107,6 +119,9 @@ describeEachEngine('pay by scanning', (engine) => {
         `values.qrProfiles.0.${field}`,
       ]);
     }
+    // A scheme's sub-field left out is named by its id: LAO QR's 02 (the payment type) and 03 (the merchant's id).
+    const partial = await putPayments({ qrProfiles: [{ ...profile, fields: '01=27710418; 03=LANTERNTRAVEL01' }] });
+    expect(partial.body.errors).toEqual({ 'values.qrProfiles.0.fields': 'The scheme needs sub-field 02' });
     expect((await putPayments({ qrProfiles: [] })).status).toBe(200);
     const order = await book();
     const answer = await howToPay(order.id);
@@ -140,19 +155,94 @@ describeEachEngine('pay by scanning', (engine) => {
     const qr = decodeEmvco((await howToPay(order.id)).qrPayload);
     // As a Lao bank writes a QR payment: the amount scanned (major units) and the bill number among its own words.
     const reference = `LAOQR BILL ${qr.additional['01']} FROM SOMSACK K`;
-    const csv = `date,amount,currency,reference,transactionId\n${new Date().toISOString()},${qr.top['54']},LAK,"${reference}",QR-${engine}-${order.id}\n`;
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
-    const response = await fetch(`${server.baseUrl}/api/incoming-payments/-/import`, {
-      method: 'POST',
-      headers: { cookie: s.finance },
-      body: form,
-    });
-    expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await importStatement([
+      `${new Date().toISOString()},${qr.top['54']},LAK,"${reference}",QR-${engine}-${order.id}`,
+    ]);
     expect(body).toMatchObject({ matched: [{ orderCode: order.code }], unmatched: [] });
     const paid = await getRecord(server, 'orders', order.id, s.finance);
     expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'bank_transfer', userId: IDS.users.user });
     expect(await howToPay(order.id)).toEqual({});
+  });
+
+  it('PromptPay and VietQR profiles set through the settings API pay a THB and a VND order; the bank lines match', async () => {
+    const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
+    const promptpay = {
+      currency: 'THB',
+      preset: 'promptpay',
+      fields: '02=0105561012345',
+      mcc: '4722',
+      merchantName: 'Lantern Travel',
+      merchantCity: 'Bangkok',
+      countryCode: 'TH',
+    };
+    const vietqr = {
+      currency: 'VND',
+      preset: 'vietqr',
+      fields: '01.00=970416; 01.01=257678859; 02=QRIBFTTA',
+      mcc: '4722',
+      merchantName: 'Lantern Travel',
+      merchantCity: 'Ha Noi',
+      countryCode: 'VN',
+    };
+    const put = await putPayments({ qrProfiles: [...settings.values.qrProfiles, promptpay, vietqr] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    try {
+      /** An unpaid one-seat order of the customer on a new approved service sold in `currency`. */
+      const orderIn = async (currency: string, price: number) => {
+        const service = await create(server, 'services', s.partner, {
+          title: { en: `Paid by QR in ${currency}` },
+          tourTypeId: 1,
+          provinceId: 1,
+          durationDays: 1,
+          price,
+          currency,
+          capacity: 10,
+        });
+        await ok(server, 'services', service.id, 'submit', s.partner);
+        await ok(server, 'services', service.id, 'approve', s.moderator);
+        const schedule = await create(server, 'schedules', s.partner, {
+          serviceId: service.id,
+          startDate: dayFromNow(30),
+          endDate: dayFromNow(30),
+          capacity: 10,
+        });
+        const order = await create(server, 'orders', s.user, { scheduleId: schedule.id, quantity: 1 });
+        expect(order).toMatchObject({ currency, total: price, status: 'pending_payment' });
+        return order;
+      };
+      const baht = await orderIn('THB', 150_050);
+      const thai = decodeEmvco((await howToPay(baht.id)).qrPayload);
+      expect(thai.crcValid).toBe(true);
+      expect(thai.templateId).toBe('29');
+      expect(thai.template).toEqual({ '00': 'A000000677010111', '02': '0105561012345' });
+      // Baht has satang: the amount in major units with its two decimals.
+      expect(thai.top).toMatchObject({ '01': '12', '52': '4722', '53': '764', '54': '1500.50', '58': 'TH' });
+      expect(thai.additional).toEqual({ '01': baht.code });
+
+      const dong = await orderIn('VND', 2_500_000);
+      const viet = decodeEmvco((await howToPay(dong.id)).qrPayload);
+      expect(viet.crcValid).toBe(true);
+      expect(viet.parsed.provider.name).toBe('VIETQR');
+      expect(viet.parsed.consumer).toMatchObject({ bankBin: '970416', bankNumber: '257678859' });
+      expect(viet.top).toMatchObject({ '01': '12', '53': '704', '54': '2500000', '58': 'VN' });
+      expect(viet.parsed.additionalData.billNumber).toBe(dong.code);
+
+      // The banks' lines as they write a QR payment: the amount scanned and the bill number among their own words.
+      const at = new Date().toISOString();
+      const body = await importStatement([
+        `${at},${thai.top['54']},THB,"PROMPTPAY BILL ${thai.additional['01']} FROM SOMCHAI",QR-THB-${engine}-${baht.id}`,
+        `${at},${viet.top['54']},VND,"VIETQR ${viet.additional['01']} NGUYEN VAN A",QR-VND-${engine}-${dong.id}`,
+      ]);
+      expect(body).toMatchObject({ matched: [{ orderCode: baht.code }, { orderCode: dong.code }], unmatched: [] });
+      for (const order of [baht, dong]) {
+        expect(await getRecord(server, 'orders', order.id, s.finance)).toMatchObject({
+          status: 'paid',
+          paymentMethod: 'bank_transfer',
+        });
+        expect(await howToPay(order.id)).toEqual({});
+      }
+    } finally {
+      expect((await putPayments({ qrProfiles: settings.values.qrProfiles })).status).toBe(200);
+    }
   });
 });

@@ -108,8 +108,12 @@ describe('QR profile checks', () => {
     expect(await errorsOf([{ ...LAO, mcc: '47' }])).toHaveProperty(`${path}.mcc`);
     expect(await errorsOf([{ ...LAO, countryCode: 'Laos' }])).toHaveProperty(`${path}.countryCode`);
     expect(await errorsOf([{ ...LAO, fields: '01 27710418' }])).toHaveProperty(`${path}.fields`);
+    // A scheme's sub-field at fault is named by its id, as the bank's letter lists them.
     expect(await errorsOf([{ ...LAO, fields: '01=27710418; 03=X' }])).toEqual({
-      [`${path}.fields`]: 'This field is required',
+      [`${path}.fields`]: 'The scheme needs sub-field 02',
+    });
+    expect(await errorsOf([{ ...LAO, fields: '01=27710418; 02=001; 03=X; 05=Y' }])).toEqual({
+      [`${path}.fields`]: 'The scheme has no sub-field 05',
     });
     expect(await errorsOf([{ ...LAO, fields: `01=27710418; 02=001; 03=${'X'.repeat(80)}` }])).toHaveProperty(
       `${path}.fields`,
@@ -118,10 +122,13 @@ describe('QR profile checks', () => {
     expect(await errorsOf([{ ...LAO, preset: undefined, tag: undefined }])).toEqual({
       [`${path}.tag`]: 'This field is required',
     });
-    expect(await errorsOf([{ ...THAI, fields: '01=0066812345678; 02=0105561012345' }])).toHaveProperty(
-      `${path}.fields`,
-    );
-    expect(await errorsOf([{ ...VIET, fields: '01.00=970416; 02=QRIBFTTA' }])).toHaveProperty(`${path}.fields`);
+    // PromptPay pays to one proxy: two are refused saying so (not "choose at least one").
+    expect(await errorsOf([{ ...THAI, fields: '01=0066812345678; 02=0105561012345' }])).toEqual({
+      [`${path}.fields`]: 'Give exactly one of the sub-fields 01, 02, 03, 04',
+    });
+    expect(await errorsOf([{ ...VIET, fields: '01.00=970416; 02=QRIBFTTA' }])).toEqual({
+      [`${path}.fields`]: 'The scheme needs sub-field 01.01',
+    });
     expect(await errorsOf([LAO, { ...LAO }])).toHaveProperty('values.qrProfiles.1.currency');
     expect(await errorsOf([{ ...LAO, extra: 1 }])).toHaveProperty(`${path}.extra`);
   });
