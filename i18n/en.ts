@@ -719,7 +719,7 @@ const en = {
         bankAccountName: 'Account name',
         bankAccountNumber: 'Account number',
         qrProfiles: 'Bank QR codes (LAO QR, PromptPay, VietQR) by currency',
-        preset: 'Scheme (laoqr, promptpay, vietqr)',
+        preset: 'Scheme',
         tag: 'Merchant account tag (26–51)',
         guid: 'Scheme GUID',
         fields: 'Account fields (01=…; 02=…)',
@@ -741,6 +741,7 @@ const en = {
           payments: 'Payments',
           security: 'Security',
         },
+        preset: { laoqr: 'LAO QR', promptpay: 'PromptPay', vietqr: 'VietQR' },
         currency: {
           LAK: 'Lao kip (LAK)',
           THB: 'Thai baht (THB)',

@@ -952,7 +952,7 @@ const lo = {
         bankAccountName: 'ຊື່ບັນຊີ',
         bankAccountNumber: 'ເລກບັນຊີ',
         qrProfiles: 'ຄິວອາໂຄດທະນາຄານ (LAO QR, PromptPay, VietQR) ຕາມສະກຸນເງິນ',
-        preset: 'ລະບົບ (laoqr, promptpay, vietqr)',
+        preset: 'ລະບົບ',
         tag: 'ແທັກບັນຊີຮ້ານຄ້າ (26–51)',
         guid: 'GUID ຂອງລະບົບ',
         fields: 'ຊ່ອງຂໍ້ມູນບັນຊີ (01=…; 02=…)',
@@ -974,6 +974,7 @@ const lo = {
           payments: 'ການຊຳລະເງິນ',
           security: 'ຄວາມປອດໄພ',
         },
+        preset: { laoqr: 'LAO QR', promptpay: 'PromptPay', vietqr: 'VietQR' },
         currency: {
           LAK: 'ກີບ (LAK)',
           THB: 'ບາດໄທ (THB)',

@@ -951,7 +951,7 @@ const th = {
         bankAccountName: 'ชื่อบัญชี',
         bankAccountNumber: 'เลขที่บัญชี',
         qrProfiles: 'คิวอาร์โค้ดธนาคาร (LAO QR, PromptPay, VietQR) ตามสกุลเงิน',
-        preset: 'มาตรฐาน (laoqr, promptpay, vietqr)',
+        preset: 'มาตรฐาน',
         tag: 'แท็กบัญชีร้านค้า (26–51)',
         guid: 'GUID ของมาตรฐาน',
         fields: 'ฟิลด์ของบัญชี (01=…; 02=…)',
@@ -973,6 +973,7 @@ const th = {
           payments: 'การชำระเงิน',
           security: 'ความปลอดภัย',
         },
+        preset: { laoqr: 'LAO QR', promptpay: 'PromptPay', vietqr: 'VietQR' },
         currency: {
           LAK: 'กีบลาว (LAK)',
           THB: 'บาท (THB)',

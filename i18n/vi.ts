@@ -959,7 +959,7 @@ const vi = {
         bankAccountName: 'Tên tài khoản',
         bankAccountNumber: 'Số tài khoản',
         qrProfiles: 'Mã QR ngân hàng (LAO QR, PromptPay, VietQR) theo tiền tệ',
-        preset: 'Chuẩn (laoqr, promptpay, vietqr)',
+        preset: 'Chuẩn',
         tag: 'Thẻ tài khoản người bán (26–51)',
         guid: 'GUID của chuẩn',
         fields: 'Các trường tài khoản (01=…; 02=…)',
@@ -981,6 +981,7 @@ const vi = {
           payments: 'Thanh toán',
           security: 'Bảo mật',
         },
+        preset: { laoqr: 'LAO QR', promptpay: 'PromptPay', vietqr: 'VietQR' },
         currency: {
           LAK: 'Kíp Lào (LAK)',
           THB: 'Baht Thái (THB)',

@@ -948,7 +948,7 @@ const zh = {
         bankAccountName: '户名',
         bankAccountNumber: '账号',
         qrProfiles: '各币种的银行二维码（LAO QR、PromptPay、VietQR）',
-        preset: '标准（laoqr、promptpay、vietqr）',
+        preset: '标准',
         tag: '商户账户标签（26–51）',
         guid: '标准的 GUID',
         fields: '账户字段（01=…; 02=…）',
@@ -970,6 +970,7 @@ const zh = {
           payments: '支付',
           security: '安全',
         },
+        preset: { laoqr: 'LAO QR', promptpay: 'PromptPay', vietqr: 'VietQR' },
         currency: {
           LAK: '老挝基普 (LAK)',
           THB: '泰铢 (THB)',

@@ -3,7 +3,14 @@
  * transfer details (≥ 200 px, its quiet zone, what to do with it, the amount), a camera reads it back from a
  * screenshot of the page as the same EMVCo payload the API answers, and once paid it is gone.
  */
-import { expect, test } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import jsQR from 'jsqr';
 import { placeUnpaidBooking } from './customer-helpers';
 import { PNG } from 'pngjs';
@@ -49,9 +56,13 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   const box = (await qr.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(200);
   expect(box.height).toBeGreaterThanOrEqual(200);
-  // Its quiet zone: the drawing's own edge is white all round (four modules of it), whatever is around it.
+  // Its quiet zone: the drawing's own edge is white all round, four modules deep, whatever is around it (the
+  // module's size from the code's version, read back from the drawing itself).
   const own = PNG.sync.read(await qr.screenshot());
-  const edge = Math.floor(own.width / 20);
+  const drawn = jsQR(new Uint8ClampedArray(own.data), own.width, own.height);
+  expect(drawn?.data).toBe(qrPayload);
+  const modules = 17 + 4 * drawn!.version + 8;
+  const edge = Math.floor((own.width * 4) / modules) - 1;
   let darkest = 255;
   for (let y = 0; y < own.height; y++)
     for (let x = 0; x < own.width; x++) {
@@ -81,21 +92,22 @@ test('an unpaid booking shows the bank QR a banking app reads; paid, it is gone'
   await expect(page.getByTestId('record-qr')).toBeVisible();
 });
 
-test('at 390 px super_admin edits the profile: every field and Save in reach, nothing wider than the phone', async ({
-  browser,
-  baseURL,
-}) => {
-  const admin = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  });
+/**
+ * super_admin in a browser context of its own, on Settings › Payments; the settings are put back as they were,
+ * whatever the test did.
+ */
+async function onPaymentsSettings(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions,
+  run: (page: Page, admin: BrowserContext) => Promise<void>,
+) {
+  const admin = await browser.newContext({ baseURL, ...options });
   expect(
     (
       await admin.request.post('/api/auth/login', {
         data: { email: 'admin@example.com', password: 'Admin#2026' },
-        headers: { origin: baseURL! },
+        headers: { origin: baseURL },
       })
     ).status(),
   ).toBe(200);
@@ -104,46 +116,61 @@ test('at 390 px super_admin edits the profile: every field and Save in reach, no
     const page = await admin.newPage();
     await page.goto('/en/admin/settings/payments');
     await expect(page.getByText('Bank QR codes (LAO QR, PromptPay, VietQR) by currency')).toBeVisible();
-    for (const name of ['Merchant city', 'Merchant name (as the app shows it)']) {
-      const field = page.getByRole('textbox', { name });
-      await field.scrollIntoViewIfNeeded();
-      await expect(field).toBeVisible();
-      const box = (await field.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(390);
-    }
-    // The list's own actions: a profile removed, one added, each a thumb's target on the screen.
-    for (const button of [
-      page.locator('.ra-input-qrProfiles .button-remove').first(),
-      page.locator('.ra-input-qrProfiles .button-add'),
-    ]) {
-      await button.scrollIntoViewIfNeeded();
-      await expect(button).toBeVisible();
-      const box = (await button.boundingBox())!;
-      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
-      expect(box.x + box.width).toBeLessThanOrEqual(390);
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.getByRole('textbox', { name: 'Merchant city' }).fill('Pakse');
-    const save = page.getByRole('button', { name: 'Save' });
-    await save.scrollIntoViewIfNeeded();
-    await expect(save).toBeVisible();
-    const box = (await save.boundingBox())!;
-    // A finger's target: at least 40 px high, wholly on the screen.
-    expect(box.height).toBeGreaterThanOrEqual(40);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await save.tap();
-    await expect
-      .poll(async () => (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[0])
-      .toMatchObject({ merchantCity: 'Pakse', preset: 'laoqr' });
+    await run(page, admin);
   } finally {
     const now = await (await admin.request.get('/api/settings/payments')).json();
     await admin.request.put('/api/settings/payments', {
       data: { ...now, values: before.values },
-      headers: { origin: baseURL! },
+      headers: { origin: baseURL },
     });
     await admin.close();
   }
+}
+
+const qrProfile = async (admin: BrowserContext, index: number) =>
+  (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[index];
+
+test('at 390 px super_admin edits the profile: every field and Save in reach, nothing wider than the phone', async ({
+  browser,
+  baseURL,
+}) => {
+  await onPaymentsSettings(
+    browser,
+    baseURL!,
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    async (page, admin) => {
+      for (const name of ['Merchant city', 'Merchant name (as the app shows it)']) {
+        const field = page.getByRole('textbox', { name });
+        await field.scrollIntoViewIfNeeded();
+        await expect(field).toBeVisible();
+        const box = (await field.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      // The list's own actions: a profile removed, one added, each a thumb's target on the screen.
+      for (const button of [
+        page.locator('.ra-input-qrProfiles .button-remove').first(),
+        page.locator('.ra-input-qrProfiles .button-add'),
+      ]) {
+        await button.scrollIntoViewIfNeeded();
+        await expect(button).toBeVisible();
+        const box = (await button.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole('textbox', { name: 'Merchant city' }).fill('Pakse');
+      const save = page.getByRole('button', { name: 'Save' });
+      await save.scrollIntoViewIfNeeded();
+      await expect(save).toBeVisible();
+      const box = (await save.boundingBox())!;
+      // A finger's target: at least 40 px high, wholly on the screen.
+      expect(box.height).toBeGreaterThanOrEqual(40);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await save.tap();
+      await expect.poll(async () => qrProfile(admin, 0)).toMatchObject({ merchantCity: 'Pakse', preset: 'laoqr' });
+    },
+  );
 });
 
 test.describe('on a desk', () => {
@@ -153,20 +180,7 @@ test.describe('on a desk', () => {
     browser,
     baseURL,
   }) => {
-    const admin = await browser.newContext({ baseURL });
-    expect(
-      (
-        await admin.request.post('/api/auth/login', {
-          data: { email: 'admin@example.com', password: 'Admin#2026' },
-          headers: { origin: baseURL! },
-        })
-      ).status(),
-    ).toBe(200);
-    const before = await (await admin.request.get('/api/settings/payments')).json();
-    try {
-      const page = await admin.newPage();
-      await page.goto('/en/admin/settings/payments');
-      await expect(page.getByText('Bank QR codes (LAO QR, PromptPay, VietQR) by currency')).toBeVisible();
+    await onPaymentsSettings(browser, baseURL!, {}, async (page, admin) => {
       const city = page.getByRole('textbox', { name: 'Merchant city' });
       await expect(city).toHaveValue('Vientiane');
       await city.fill('Luang Prabang');
@@ -177,15 +191,35 @@ test.describe('on a desk', () => {
       await name.fill('Lantern Travel');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect
-        .poll(async () => (await (await admin.request.get('/api/settings/payments')).json()).values.qrProfiles[0])
+        .poll(async () => qrProfile(admin, 0))
         .toMatchObject({ merchantCity: 'Luang Prabang', merchantName: 'Lantern Travel', preset: 'laoqr' });
-    } finally {
-      const now = await (await admin.request.get('/api/settings/payments')).json();
-      await admin.request.put('/api/settings/payments', {
-        data: { ...now, values: before.values },
-        headers: { origin: baseURL! },
-      });
-      await admin.close();
-    }
+    });
+  });
+
+  test('super_admin adds a PromptPay profile for baht, its currency and scheme picked from their names', async ({
+    browser,
+    baseURL,
+  }) => {
+    await onPaymentsSettings(browser, baseURL!, {}, async (page, admin) => {
+      // The demo's profile shows its scheme and currency by name, not by code.
+      await expect(page.getByRole('combobox', { name: 'Scheme' }).first()).toHaveText('LAO QR');
+      await expect(page.getByRole('combobox', { name: 'Currency' }).first()).toHaveText('Lao kip (LAK)');
+      await page.locator('.ra-input-qrProfiles .button-add').click();
+      await page.getByRole('combobox', { name: 'Currency' }).nth(1).click();
+      await page.getByRole('option', { name: 'Thai baht (THB)' }).click();
+      await page.getByRole('combobox', { name: 'Scheme' }).nth(1).click();
+      await expect(page.getByRole('option')).toHaveText(['', 'LAO QR', 'PromptPay', 'VietQR']);
+      await page.getByRole('option', { name: 'PromptPay' }).click();
+      const row = page.locator('.ra-input-qrProfiles li').nth(1);
+      await row.getByRole('textbox', { name: 'Account fields (01=…; 02=…)' }).fill('02=0105561012345');
+      await row.getByRole('textbox', { name: 'Merchant category code' }).fill('4722');
+      await row.getByRole('textbox', { name: 'Merchant name (as the app shows it)' }).fill('Lantern Travel');
+      await row.getByRole('textbox', { name: 'Merchant city' }).fill('Bangkok');
+      await row.getByRole('textbox', { name: 'Country code' }).fill('TH');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => qrProfile(admin, 1))
+        .toMatchObject({ currency: 'THB', preset: 'promptpay', fields: '02=0105561012345', countryCode: 'TH' });
+    });
   });
 });

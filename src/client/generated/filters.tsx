@@ -11,7 +11,8 @@ import {
 import type { EnumField, FieldKind, RefField } from '../../core/fields';
 import { statusField, type AnyResource } from '../../core/resource';
 import { isBelow, ruleMessage } from '../../core/rules';
-import { RefInput, useEnumChoices } from './fields/FieldInput';
+import { useEnumChoices } from './fields/EnumInput';
+import { RefInput } from './fields/FieldInput';
 import { fieldOf } from '../../core/value-text';
 import { StatusChip } from './fields/StatusChip';
 import { labels } from '../../core/labels';

@@ -6,61 +6,22 @@ import {
   NumberInput,
   PasswordInput,
   ReferenceInput,
-  SelectArrayInput,
-  SelectInput,
   TextInput,
-  useTranslate,
 } from 'react-admin';
 import type { EnumField, ImagesField, JsonField, LocalizedField, MoneyField, RefField } from '../../../core/fields';
 import type { AnyResource } from '../../../core/resource';
 import { useRegistry } from '../context';
-import { humanize, labels } from '../../../core/labels';
+import { labels } from '../../../core/labels';
 import { recordTitle } from '../../../core/record-title';
 import { useActiveLocale } from './FieldValue';
 import { fieldOf } from '../../../core/value-text';
+import { EnumInput } from './EnumInput';
 import { ImagesInput } from './ImagesInput';
 import { ListInput } from './ListInput';
 import { KeyedMapInput } from './KeyedMapInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
 import { StarsInput } from './StarsInput';
-
-export function useEnumChoices(config: AnyResource, name: string, values: readonly string[]) {
-  const translate = useTranslate();
-  return values.map((value) => ({
-    id: value,
-    name: translate(labels.enumValue(config, name, value), { _: humanize(value) }),
-  }));
-}
-
-function EnumInput({
-  config,
-  name,
-  source,
-  field,
-  disabled,
-}: {
-  config: AnyResource;
-  name: string;
-  source: string;
-  field: EnumField;
-  disabled?: boolean;
-}) {
-  const choices = useEnumChoices(config, name, field.values);
-  const label = labels.field(config, name);
-  return field.multiple ? (
-    <SelectArrayInput source={source} label={label} choices={choices} disabled={disabled} isRequired={field.required} />
-  ) : (
-    <SelectInput
-      source={source}
-      label={label}
-      choices={choices}
-      disabled={disabled}
-      isRequired={field.required}
-      emptyText=""
-    />
-  );
-}
 
 /** A reference picker: autocomplete over the referenced resource's `q` search, titled by its record title. */
 export function RefInput({

@@ -1,6 +1,13 @@
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
-import { isNumericKind, type ListItems, type LocalizedField, type MoneyField } from '../../../core/fields';
+import {
+  isNumericKind,
+  type EnumField,
+  type ListItems,
+  type LocalizedField,
+  type MoneyField,
+} from '../../../core/fields';
 import { useActiveLocale } from '../active-locale';
+import { EnumInput } from './EnumInput';
 import { LocalizedInput } from './LocalizedInput';
 import { MoneyInput } from './MoneyInput';
 import type { AnyResource } from '../../../core/resource';
@@ -58,6 +65,17 @@ export function ListInput({
                 field={field as LocalizedField}
                 disabled={disabled}
                 initialLocale={locale}
+              />
+            );
+          if (field.kind === 'enum')
+            return (
+              <EnumInput
+                key={key}
+                config={config}
+                name={key}
+                source={key}
+                field={field as EnumField}
+                disabled={disabled}
               />
             );
           if (field.kind === 'money')
