@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import site from '../../resources/public-site';
 import { COMPRESS_THRESHOLD } from '../../src/server/edge/compression';
+import { loadConfig } from '../../src/server/edge/config';
+import { homeHead, withHead } from '../../src/server/edge/seo';
 import { describeEachEngine, startTestServer, suiteServer, type TestServer } from './harness';
 
 interface Raw {
@@ -154,8 +157,8 @@ describe('the built client, served precompressed', () => {
   it('the shell of every page, the 404 page included, comes compressed with its status', async () => {
     for (const [pathname, status, expected] of [
       ['/', 200, shell],
-      // The bare home goes out primed with its first screen (primed-home.test.ts); with a search it is the shell.
-      ['/vi?q=boat', 200, viShell],
+      // The bare home goes out primed with its first screen (primed-home.test.ts); with a search it is the shell
+      // with the home's head (below).
       ['/vi/login', 200, viShell],
       ['/en/admin/accounts/user', 200, enAdminShell],
       ['/en/admin/no-such-resource', 404, shell],
@@ -175,6 +178,16 @@ describe('the built client, served precompressed', () => {
       // A revalidated error page must not come back empty: only the 200 shell carries validators.
       expect(answer.headers.etag === undefined, pathname).toBe(status === 404);
     }
+  });
+
+  it('the home with a search is its locale’s shell with the home’s own head, compressed', async () => {
+    const answer = await rawGet(`${server.baseUrl}/vi?q=boat`, { 'accept-encoding': 'gzip, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(varies(answer)).toContain('accept-encoding');
+    // The head needs no database (SPEC §18); the first answers are the bare home's alone (primed-home.test.ts).
+    expect(decode(answer)).toBe(withHead(viShell, homeHead(site.catalog.page!, loadConfig().mail.publicUrl, 'vi')));
   });
 
   it('the build wrote a shell per locale and area: its lang, its messages and its app preloaded', () => {

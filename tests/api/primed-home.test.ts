@@ -148,7 +148,7 @@ describeEachEngine('the home page primed with its first screen', (engine) => {
     );
   });
 
-  it('the home with a search, and every other page, is the plain shell', async () => {
+  it('the home with a search, and every other page, carries no first answers: the shell’s scripts as built', async () => {
     for (const url of ['/en?q=boat', '/en?page=2', '/en/login', '/lo/login']) {
       const page = await call(server, 'GET', url);
       expect(page.status, url).toBe(200);

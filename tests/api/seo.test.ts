@@ -181,24 +181,39 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
     }
   });
 
-  it('says a service is in stock while a departure ahead has a seat, out of stock with none ahead', async () => {
-    const rows = await publicServices(server);
-    const today = new Date().toISOString().slice(0, 10);
-    const ahead = await sql<{ serviceId: number }>`select "serviceId" from "schedules"
-      where "startDate" >= ${today} and "capacity" > "seatsBooked" limit 1`.execute(server.db);
-    const open = rows.find((row) => Number(row.id) === ahead.rows[0]?.serviceId);
-    if (open) {
-      const [data] = jsonLdOf(String((await call(server, 'GET', `/en/item/${open.id}`)).body));
-      expect((data.offers as Row).availability).toBe('https://schema.org/InStock');
-    }
-    const none = await sql<{ id: number }>`select s."id" from "services" s where not exists (
-      select 1 from "schedules" d where d."serviceId" = s."id" and d."startDate" >= ${today})`.execute(server.db);
-    const closed = rows.find((row) => none.rows.some((r) => r.id === Number(row.id)));
-    if (closed) {
-      const [data] = jsonLdOf(String((await call(server, 'GET', `/en/item/${closed.id}`)).body));
-      expect((data.offers as Row).availability).toBe('https://schema.org/OutOfStock');
-    }
-    expect(open ?? closed).toBeDefined();
+  it('says a service is out of stock with no departure ahead, sold out when every one ahead is full, in stock while one has a seat', async () => {
+    const [, row] = await publicServices(server);
+    const id = Number(row.id);
+    const availability = async () => {
+      const seen = new Set<unknown>();
+      for (const locale of LOCALES) {
+        const html = String((await call(server, 'GET', `/${locale}/item/${id}`)).body);
+        seen.add((jsonLdOf(html)[0].offers as Row).availability);
+        const { issues } = await richResultIssues(html);
+        expect(
+          issues.filter((issue) => issue.severity === 'ERROR'),
+          locale,
+        ).toEqual([]);
+      }
+      expect(seen.size).toBe(1);
+      return [...seen][0];
+    };
+    // Its departures all in the past: none ahead.
+    await sql`update "schedules" set "startDate" = '2020-01-06', "endDate" = '2020-01-06'
+      where "serviceId" = ${id}`.execute(server.db);
+    expect(await availability()).toBe('https://schema.org/OutOfStock');
+    // One ahead, every seat taken.
+    const ahead = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const [departure] = (
+      await sql<{ id: number }>`insert into "schedules"
+          ("serviceId", "partnerId", "startDate", "endDate", "capacity", "seatsBooked", "currency", "status")
+        select "id", "partnerId", ${ahead}, ${ahead}, 10, 10, "currency", 'open' from "services" where "id" = ${id}
+        returning "id"`.execute(server.db)
+    ).rows;
+    expect(await availability()).toBe('https://schema.org/SoldOut');
+    // A seat left on it.
+    await sql`update "schedules" set "seatsBooked" = 9 where "id" = ${departure.id}`.execute(server.db);
+    expect(await availability()).toBe('https://schema.org/InStock');
   });
 
   it('leaves out a rating no review has given', async () => {
@@ -269,6 +284,23 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
     }
     // Five languages, five titles and descriptions.
     expect(seen.size).toBe(LOCALES.length);
+  });
+
+  it('writes a home’s head when its address carries a query (a shared link’s tracking, a search), canonical the bare home', async () => {
+    for (const locale of LOCALES)
+      for (const query of ['?utm_source=share&utm_medium=social', '?fbclid=abc123', '?q=boat']) {
+        const url = `/${locale}${query}`;
+        const answer = await call(server, 'GET', url);
+        expect(answer.status, url).toBe(200);
+        const html = String(answer.body);
+        expect(unescape(titleOf(html)!), url).toBe(`${serverText(locale, 'app.tagline')} · Lantern`);
+        expect(metaOf(html, 'name', 'description'), url).toEqual([
+          page.home.description.map((key) => serverText(locale, key)).join(' — '),
+        ]);
+        expect(canonicalOf(html), url).toEqual([`${PUBLIC_URL}/${locale}`]);
+        expect(alternatesOf(html), url).toEqual(homeVersions);
+        expect(metaOf(html, 'property', 'og:url'), url).toEqual([`${PUBLIC_URL}/${locale}`]);
+      }
   });
 
   it('answers 404 with the not-found page for a service that is not public', async () => {

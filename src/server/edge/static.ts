@@ -82,12 +82,16 @@ export async function registerStatic(
     // carries the right status.
     if (!built || shellReplies.has(request)) return reply.type('text/html; charset=utf-8').send(FALLBACK_INDEX);
     shellReplies.add(request);
-    if (primed && match?.kind === 'home' && match.locale && status === 200 && !request.url.includes('?'))
+    if (primed && match?.kind === 'home' && match.locale && status === 200)
       return sendPrimed(
         request,
         reply,
         shellOf(match),
-        () => primedHomePage(app, request, match.locale!, primed.site, primed.primeBudgetMs),
+        // A search (or a shared link's tracking query) is not the opening screen the first answers are of: the
+        // app asks its own. Its head is the home's all the same (SPEC §18), canonical the bare home.
+        request.url.includes('?')
+          ? async () => ({ head: '', root: '' })
+          : () => primedHomePage(app, request, match.locale!, primed.site, primed.primeBudgetMs),
         // Known without the database: the head goes out even when the first answers do not.
         primed.site.catalog.page && homeHead(primed.site.catalog.page, primed.publicUrl, match.locale),
       );
