@@ -156,8 +156,7 @@ describe('the built client, served precompressed', () => {
 
   it('the shell of every page, the 404 page included, comes compressed with its status', async () => {
     for (const [pathname, status, expected] of [
-      ['/', 200, shell],
-      // The bare home goes out primed with its first screen (primed-home.test.ts); with a search it is the shell
+      // The bare address is the shell with the homes' x-default head (below); the bare home goes out primed with its first screen (primed-home.test.ts); with a search it is the shell
       // with the home's head (below).
       ['/vi/login', 200, viShell],
       ['/en/admin/accounts/user', 200, enAdminShell],
@@ -188,6 +187,15 @@ describe('the built client, served precompressed', () => {
     expect(varies(answer)).toContain('accept-encoding');
     // The head needs no database (SPEC §18); the first answers are the bare home's alone (primed-home.test.ts).
     expect(decode(answer)).toBe(withHead(viShell, homeHead(site.catalog.page!, loadConfig().mail.publicUrl, 'vi')));
+  });
+
+  it('the bare address is the shell with the homes’ x-default head, compressed', async () => {
+    const answer = await rawGet(`${server.baseUrl}/`, { 'accept-encoding': 'gzip, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(varies(answer)).toContain('accept-encoding');
+    expect(decode(answer)).toBe(withHead(shell, homeHead(site.catalog.page!, loadConfig().mail.publicUrl)));
   });
 
   it('the build wrote a shell per locale and area: its lang, its messages and its app preloaded', () => {

@@ -303,6 +303,18 @@ describeEachEngine('found on the web (SPEC §18)', (engine) => {
       }
   });
 
+  it('writes the bare address’s head: the homes’ x-default, canonical itself, naming the five language versions', async () => {
+    for (const url of ['/', '/?utm_source=share']) {
+      const answer = await call(server, 'GET', url);
+      expect(answer.status, url).toBe(200);
+      const html = String(answer.body);
+      expect(unescape(titleOf(html)!), url).toBe(`${serverText('en', 'app.tagline')} · Lantern`);
+      expect(canonicalOf(html), url).toEqual([`${PUBLIC_URL}/`]);
+      expect(alternatesOf(html), url).toEqual(homeVersions);
+      expect(metaOf(html, 'property', 'og:url'), url).toEqual([`${PUBLIC_URL}/`]);
+    }
+  });
+
   it('answers 404 with the not-found page for a service that is not public', async () => {
     for (const locale of LOCALES) {
       const unknown = await call(server, 'GET', `/${locale}/item/987654321`);

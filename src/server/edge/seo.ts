@@ -100,13 +100,18 @@ function headTags({ locale, title, description, canonical, languages, type, imag
   ].join('');
 }
 
-/** A home's head (`/{locale}`), in its language; its `x-default` is the bare `/`, which picks the visitor's. */
-export function homeHead(page: PublicPage, publicUrl: string, locale: Locale): string {
+/**
+ * A home's head (`/{locale}`), in its language; its `x-default` is the bare `/`, which picks the visitor's. Without
+ * a locale, the bare `/`'s own: the fallback language's words, canonical itself, the same language versions (the
+ * x-default page names them too, as hreflang asks of every page it lists).
+ */
+export function homeHead(page: PublicPage, publicUrl: string, locale?: Locale): string {
+  const words = locale ?? FALLBACK_LOCALE;
   return headTags({
-    locale,
-    title: screenTitle(serverText(locale, page.home.title)),
-    description: page.home.description.map((key) => serverText(locale, key)).join(' — '),
-    canonical: `${publicUrl}${homePath(locale)}`,
+    locale: words,
+    title: screenTitle(serverText(words, page.home.title)),
+    description: page.home.description.map((key) => serverText(words, key)).join(' — '),
+    canonical: `${publicUrl}${locale ? homePath(locale) : '/'}`,
     languages: alternates(publicUrl, homePath, '/'),
     type: 'website',
   });

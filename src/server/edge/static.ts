@@ -184,7 +184,20 @@ export async function registerStatic(
       },
     });
   }
-  app.get('/', (request, reply) => sendIndex(request, reply, 200));
+  // The bare address picks the visitor's language in the app; to a crawler it is the homes' x-default, with their
+  // head (SPEC §18).
+  app.get('/', (request, reply) => {
+    const page = primed?.site.catalog.page;
+    if (!built || !page) return sendIndex(request, reply, 200);
+    reply.header('Cache-Control', 'no-cache');
+    return sendPrimed(
+      request,
+      reply,
+      'index.html',
+      async () => ({ head: '', root: '' }),
+      homeHead(page, primed.publicUrl),
+    );
+  });
 
   if (primed?.site.catalog.page) {
     const { site, publicUrl, sitemapUrlLimit, db } = primed;
