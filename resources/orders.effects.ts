@@ -314,8 +314,13 @@ export async function writeCharge(ctx: TransitionContext): Promise<Record<string
   const paid = { paidAt: ctx.now.toISOString(), paymentMethod: method };
   if (seated) {
     await ctx.update('schedules', Number(schedule.id), { seatsBooked: Number(schedule.seatsBooked ?? 0) + quantity });
+    // Seated on the departure as it is now (SPEC §21): once its hold had ended the departure held no seats of this
+    // order and could be moved, so late money takes its date and time, and a move since the booking gives the
+    // traveller what a reschedule gives (a full refund on cancelling until it leaves); the paid mail states them.
+    const moved = departureMoved(order, schedule, ctx.now);
+    const seatedPaid = { ...paid, ...moved };
     // An earlier late payment's reason no longer describes a paid order (its refund request stays for finance).
-    return order.reason === LATE_NO_SEATS ? { ...paid, reason: null } : paid;
+    return order.reason === LATE_NO_SEATS ? { ...seatedPaid, reason: null } : seatedPaid;
   }
   await ctx.insert('refunds', {
     orderId: order.id,
@@ -336,6 +341,18 @@ export async function canComplete(ctx: TransitionContext): Promise<void> {
   const schedule = await ctx.findById('schedules', Number(ctx.record.scheduleId));
   const departure = schedule ?? { startDate: ctx.record.departureDate, startTime: ctx.record.departureTime };
   if (ctx.now < departureStart(departure, await platformTimeZone(ctx))) ctx.fail(409, REFUSALS.notStarted);
+}
+
+/**
+ * What an order takes of its departure when the departure no longer leaves when the order says (moved while no seat
+ * of the order was held): its date and time, and when it was found moved. Nothing when they agree.
+ */
+function departureMoved(order: Row, schedule: Row, now: Date): Record<string, unknown> {
+  const departureDate = toDay(schedule.startDate);
+  const departureTime = schedule.startTime ?? null;
+  if (departureDate === toDay(order.departureDate) && String(departureTime) === String(order.departureTime ?? null))
+    return {};
+  return { departureDate, departureTime, rescheduledAt: now.toISOString() };
 }
 
 /** reschedule (of the booking): it takes its departure's new date and time. */

@@ -265,6 +265,8 @@ export default defineResource({
         accepts: ['reason'],
         tone: 'error',
         preview: { endpoint: 'cancel-preview', messages: ['unpaid', 'full', 'partial', 'none'] },
+        // Offered as its guard takes it: not once the traveller has boarded, not once the departure has left.
+        offered: { whileEmpty: 'checkedInAt', until: 'departureDate' },
         // The traveller's dialog: "Keep my booking" / "Cancel booking".
         dialogWords: ['user'],
         guard: cancelOrder,

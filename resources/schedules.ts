@@ -90,6 +90,8 @@ export default defineResource({
         tone: 'warning',
         icon: 'EventRepeat',
         guard: checkReschedule,
+        // Offered as its guard takes it: until the departure leaves (its date at its time).
+        offered: { until: 'startDate' },
         effect: moveBookings,
       },
       cancel: {

@@ -190,11 +190,13 @@ export interface Transition {
   bulk?: boolean;
   /**
    * When the transition is offered, beyond its states: from the day or instant of the record's field `from` on (a
-   * departure's date, at its `time` field's hour when the date field names one), only while the field `whileEmpty` is
-   * (not yet checked in), and only on the platform's calendar day of the datetime field `sameDayAs` (an undo for the
-   * rest of the day). Days are the platform's (`settings.general.timezone`); the guard keeps the same rule.
+   * departure's date, at its `time` field's hour when the date field names one), only before the moment the field
+   * `until` names (read the same way: a cancellation or a reschedule until the departure leaves), only while the
+   * field `whileEmpty` is (not yet checked in), and only on the platform's calendar day of the datetime field
+   * `sameDayAs` (an undo for the rest of the day). Days are the platform's (`settings.general.timezone`); the guard
+   * keeps the same rule.
    */
-  offered?: { from?: string; whileEmpty?: string; sameDayAs?: string };
+  offered?: { from?: string; until?: string; whileEmpty?: string; sameDayAs?: string };
   /**
    * Asked before it runs: a dialog names the action and the record, with Cancel and the action's own button (a
    * no-show that tells the traveller they missed their trip). Without inputs or a preview an action runs on a tap.

@@ -19,6 +19,29 @@ function textOf(value: unknown): string {
 }
 
 /**
+ * Whether the moment the record's field `field` names has come: a datetime from its instant, a day with its hour (a
+ * departure's date and start time) from that moment, a day alone from its start, on the platform's wall clock.
+ * Nothing when the field is empty.
+ */
+function reached(
+  resource: AnyResource,
+  record: Record<string, unknown>,
+  field: string,
+  now: Date,
+  timeZone: string | undefined,
+): boolean | undefined {
+  const value = record[field];
+  if (value == null) return undefined;
+  const text = textOf(value);
+  if (text.length > 10) return Date.parse(text) <= now.getTime();
+  const timeField = resource.fields[field]?.time;
+  const time = timeField ? record[timeField] : undefined;
+  if (typeof time === 'string' && /^\d{2}:\d{2}$/.test(time))
+    return departureStart({ startDate: text, startTime: time }, timeZone) <= now;
+  return text <= dayIn(now, timeZone);
+}
+
+/**
  * Whether the record is in the moment the transition's `offered` asks for, as its guard counts it: days and hours
  * on the platform's wall clock (`timeZone`), so nothing is offered that the guard would refuse.
  */
@@ -36,17 +59,10 @@ function offeredNow(
     const at = record[offered.sameDayAs];
     if (at == null || dayIn(new Date(textOf(at)), timeZone) !== dayIn(now, timeZone)) return false;
   }
+  // Until the moment `until` names (a departure's start): from then on the guard refuses.
+  if (offered.until && reached(resource, record, offered.until, now, timeZone) === true) return false;
   if (!offered.from) return true;
-  const value = record[offered.from];
-  if (value == null) return false;
-  const text = textOf(value);
-  if (text.length > 10) return Date.parse(text) <= now.getTime();
-  // A day with its hour (a departure's date and start time): from that moment; a day alone: from its start.
-  const timeField = resource.fields[offered.from]?.time;
-  const time = timeField ? record[timeField] : undefined;
-  if (typeof time === 'string' && /^\d{2}:\d{2}$/.test(time))
-    return departureStart({ startDate: text, startTime: time }, timeZone) <= now;
-  return text <= dayIn(now, timeZone);
+  return reached(resource, record, offered.from, now, timeZone) === true;
 }
 
 /** The transitions the principal may run on this record right now. */

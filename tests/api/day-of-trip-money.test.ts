@@ -89,6 +89,23 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
         startDate: dayFromNow(30),
         startTime: '09:00',
       });
+      // Paid seats alike (the hand probe's case: a sold departure moved by an edit).
+      const sold = await departure();
+      await book(sold.id);
+      const later = await call(server, 'PUT', `/api/schedules/${sold.id}`, {
+        cookie: s.partner,
+        body: {
+          startDate: dayFromNow(40),
+          endDate: dayFromNow(40),
+          startTime: '18:00',
+          version: (await getRecord(server, 'schedules', sold.id, s.partner)).version,
+        },
+      });
+      expect(later.status, JSON.stringify(later.body)).toBe(409);
+      expect(later.body).toEqual({
+        message: DEPARTURE_BOOKED,
+        errors: { startDate: DEPARTURE_BOOKED, startTime: DEPARTURE_BOOKED },
+      });
       // Its note and capacity may still change; an empty departure may move freely.
       const note = await call(server, 'PUT', `/api/schedules/${held.id}`, {
         cookie: s.partner,
@@ -181,6 +198,40 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
         (await call(server, 'GET', `/api/orders/${plain.id}/cancel-preview`, { cookie: s.customer1 })).body
           .refundPercent,
       ).toBe(0);
+    });
+
+    it('late money on a departure moved after the hold ended: the order takes the departure as it now is, its paid mail says so, and cancelling gives everything back', async () => {
+      const schedule = await departure(10, '09:00');
+      const order = await book(schedule.id, 1, false);
+      // Its hold ended: the departure holds no seat of it and may be moved by an edit.
+      await sql`update orders set "holdExpiresAt" = now() - interval '1 minute' where id = ${order.id}`.execute(
+        server.db,
+      );
+      const moved = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
+        cookie: s.partner,
+        body: {
+          startDate: dayFromNow(15),
+          endDate: dayFromNow(15),
+          startTime: '17:00',
+          version: (await getRecord(server, 'schedules', schedule.id, s.partner)).version,
+        },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const paid = await ok(server, 'orders', order.id, 'pay', s.finance, { reference: `LATE-${order.code}` });
+      expect(paid).toMatchObject({ status: 'paid', departureDate: dayFromNow(15), departureTime: '17:00' });
+      expect(paid.rescheduledAt).toBeTruthy();
+      const mail = (await mailsTo('customer1@example.net', 'orders.paid')).find(
+        (row) => (row.params as { code?: string }).code === order.code,
+      );
+      expect(mail?.params).toMatchObject({ departureTime: '17:00' });
+      // Under its terms nothing would come back 15 days ahead; the move gives everything back.
+      await sql`update orders set "cancellationPolicy" = '[{"hoursBefore": 720, "refundPercent": 100}]'::jsonb
+        where id = ${order.id}`.execute(server.db);
+      const preview = await call(server, 'GET', `/api/orders/${order.id}/cancel-preview`, { cookie: s.customer1 });
+      expect(preview.body).toMatchObject({ refundPercent: 100, refundAmount: order.total, message: 'full' });
+      // Paid while its hold runs, a booking keeps its departure and is not marked moved.
+      const kept = await book(schedule.id);
+      expect(kept).toMatchObject({ departureDate: dayFromNow(15), departureTime: '17:00', rescheduledAt: null });
     });
 
     it('a moved departure never lands in the past, and a departure that has left is not moved', async () => {
@@ -337,6 +388,37 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       expect(await actions('orders', paid.id, s.partner)).not.toContain('undo-no-show');
       const late = await expectRefused(server, s.admin, 'orders', paid.id, 'undo-no-show', s.partner, 409);
       expect(late.message).toBe('A no-show can be undone only on the day it was marked');
+    });
+
+    it('cancel and reschedule are offered only as their guards take them: not on a boarded booking, not once the departure has left', async () => {
+      const schedule = await departure();
+      const boarded = await book(schedule.id);
+      const waiting = await book(schedule.id);
+      await moveTo(schedule.id, 1, '09:00');
+      expect(await actions('orders', boarded.id, s.customer1)).toContain('cancel');
+      expect(await actions('schedules', schedule.id, s.partner)).toContain('reschedule');
+      expect((await checkIn({ code: boarded.code })).status).toBe(200);
+      expect(await actions('orders', boarded.id, s.customer1)).not.toContain('cancel');
+      expect(await actions('orders', waiting.id, s.customer1)).toContain('cancel');
+      // Later today on the platform's clock: still both; once its time has come, neither, as the guards refuse.
+      await moveTo(schedule.id, 0, '23:59');
+      if (platformTime(0) < '23:59') {
+        expect(await actions('orders', waiting.id, s.customer1)).toContain('cancel');
+        expect(await actions('schedules', schedule.id, s.partner)).toContain('reschedule');
+      }
+      await moveTo(schedule.id, 0, '00:00');
+      expect(await actions('orders', waiting.id, s.customer1)).not.toContain('cancel');
+      expect((await expectRefused(server, s.admin, 'orders', waiting.id, 'cancel', s.customer1, 409)).message).toBe(
+        'This departure has already left',
+      );
+      expect(await actions('schedules', schedule.id, s.partner)).not.toContain('reschedule');
+      expect(await actions('schedules', schedule.id, s.moderator)).not.toContain('reschedule');
+      const left = await act(server, 'schedules', schedule.id, 'reschedule', s.partner, {
+        startDate: dayFromNow(5),
+        startTime: '09:00',
+      });
+      expect(left.status).toBe(409);
+      expect(left.body.message).toBe('This departure has already left');
     });
 
     it('complete and no-show are not offered before the departure starts (tomorrow’s booking, or later today)', async () => {
