@@ -1,4 +1,4 @@
-import { pickLocalized, type LocalizedText } from '../src/core/locales';
+import { pickLocalized, type Locale, type LocalizedText } from '../src/core/locales';
 import type { DataContext, Row, TransitionContext } from '../src/core/resource';
 import { reviewerNameOf } from './reviews.effects';
 import { toDay } from './shared/dates';
@@ -51,7 +51,7 @@ function scanned(order: Row, alreadyCheckedIn: boolean): Row {
  * check-in stamps `checkedInAt` (audited as `check-in`, sent on the live stream); a later one answers the booking
  * with that first time and `alreadyCheckedIn`, changing nothing, so the screen tells a ticket shown twice apart.
  */
-export async function checkIn(ctx: DataContext & { body: unknown }): Promise<Row> {
+export async function checkIn(ctx: DataContext & { body: unknown; locale: Locale }): Promise<Row> {
   const { code, scheduleId } = scanOf(ctx.body, ctx);
   // A partner checks in its own bookings only; a super_admin (granted everything) any.
   const partnerId = ctx.principal.kind === 'partner' ? ctx.principal.id : undefined;
@@ -68,7 +68,8 @@ export async function checkIn(ctx: DataContext & { body: unknown }): Promise<Row
   const schedule = (await ctx.findById('schedules', Number(order.scheduleId)))!;
   if (scheduleId !== undefined && scheduleId !== Number(order.scheduleId)) {
     const service = await ctx.findById('services', Number(order.serviceId));
-    const title = pickLocalized(service?.title as LocalizedText | undefined, 'en') || `#${String(order.serviceId)}`;
+    const title =
+      pickLocalized(service?.title as LocalizedText | undefined, ctx.locale) || `#${String(order.serviceId)}`;
     ctx.fail(409, refusal('otherDeparture', title, toDay(schedule.startDate), String(schedule.startTime ?? '')));
   }
   if (order.checkedInAt) return scanned(order, true);

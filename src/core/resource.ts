@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Field, MessageKey } from './fields';
+import type { Locale } from './locales';
 import type { AccountKind, AdminRole, Grantee, Principal } from './roles';
 
 /** Columns every table has (SPEC §5). */
@@ -482,6 +483,8 @@ export interface Endpoint {
       body: unknown;
       resource: string;
       headers: Record<string, string | string[] | undefined>;
+      /** The caller's language (its `Accept-Language`, else its locale cookie, else English): for what it reads. */
+      locale: Locale;
     },
   ) => Promise<unknown>;
 }

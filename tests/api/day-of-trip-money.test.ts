@@ -342,9 +342,21 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       await moveTo(today.id, 0, '16:30');
       const wrong = await checkIn({ code: order.code, scheduleId: today.id });
       expect(wrong.status).toBe(409);
-      expect(wrong.body.message).toMatch(
-        new RegExp(`^This ticket is for another departure: .+, ${platformDay(1)} at 07:30$`),
-      );
+      const title = (await getRecord(server, 'services', Number(order.serviceId), s.admin)).title as Record<
+        string,
+        string
+      >;
+      expect(wrong.body.message).toBe(`This ticket is for another departure: ${title.en}, ${platformDay(1)} at 07:30`);
+      // The guide reads it in the scan screen's language: the service by its name in that language.
+      expect(title.lo).toBeTruthy();
+      expect(title.lo).not.toBe(title.en);
+      const inLao = await call(server, 'POST', '/api/orders/-/check-in', {
+        cookie: s.partner,
+        headers: { 'accept-language': 'lo' },
+        body: { code: order.code, scheduleId: today.id },
+      });
+      expect(inLao.status).toBe(409);
+      expect(inLao.body.message).toContain(title.lo);
       expect((await getRecord(server, 'orders', order.id, s.admin)).checkedInAt).toBeNull();
       const bad = await checkIn({ code: order.code, scheduleId: 'x' });
       expect(bad.status).toBe(400);

@@ -10,7 +10,7 @@ import { callWait, recordCall } from '../auth/call-limit';
 import { limitCalls, limitMailsTo } from '../auth/mail-limits';
 import { tooManyAttempts } from '../auth/password-proof';
 import { inTransaction, Writer } from './data-context';
-import { appText } from '../edge/caller-language';
+import { appText, callerLocale } from '../edge/caller-language';
 import { badRequest, HttpError, notFound } from '../edge/errors';
 import { contextOf } from './context';
 import { requireObject } from './input';
@@ -151,6 +151,7 @@ export function registerEndpointRoutes(app: FastifyInstance, deps: RouteDeps, re
               body,
               resource: resource.name,
               headers: request.headers,
+              locale: callerLocale(request),
             }),
           );
           if (endpoint.status) reply.code(endpoint.status);

@@ -52,11 +52,17 @@ async function recipientsOf(writer: RecordWriter, resource: AnyResource, record:
 }
 
 /** A rule's `params` endpoint answered for the record, its numbers as money when it names a currency. */
-async function endpointParams(writer: RecordWriter, resource: AnyResource, record: Row, rule: NotifyRule) {
+async function endpointParams(
+  writer: RecordWriter,
+  resource: AnyResource,
+  record: Row,
+  rule: NotifyRule,
+  locale: Locale,
+) {
   const endpoint = rule.params ? resource.endpoints?.[rule.params] : undefined;
   if (!endpoint) return {};
   const answer = (await endpoint.handler(
-    contextOf(writer, { record, query: {}, body: undefined, resource: resource.name, headers: {} }),
+    contextOf(writer, { record, query: {}, body: undefined, resource: resource.name, headers: {}, locale }),
   )) as Record<string, unknown> | undefined;
   return answer && typeof answer === 'object' ? answer : {};
 }
@@ -211,7 +217,7 @@ async function mailAddresses(
     const locale = (
       typeof general.defaultLocale === 'string' && general.defaultLocale ? general.defaultLocale : DEFAULT_LOCALE
     ) as Locale;
-    const raw = await endpointParams(writer, resource, record, rule);
+    const raw = await endpointParams(writer, resource, record, rule, locale);
     const answer = formatAnswer(raw, locale);
     const values = await mailParams(writer, resource, record, input, locale, rule.mail.via);
     const message = serverText(locale, `app.notifications.events.${resource.name}.${rule.message ?? event}`, {
@@ -255,7 +261,7 @@ export async function notify(
     const account = await findAccount(writer.trx, writer.registry.resources, recipient.kind, recipient.id);
     if (!account) continue;
     const locale = accountLocale(account.resource, account.row) ?? DEFAULT_LOCALE;
-    const raw = await endpointParams(writer, resource, record, recipient.rule);
+    const raw = await endpointParams(writer, resource, record, recipient.rule, locale);
     const answer = formatAnswer(raw, locale);
     const message = serverText(locale, `app.notifications.events.${resource.name}.${recipient.rule.message ?? event}`, {
       ...(await messageParams(resource, record, input, locale)),
