@@ -25,14 +25,19 @@ export const CATALOG_PAGE_SIZE = 12;
 /** The `sizes` of a catalog card's photo: the whole phone screen, else a card of at most 400 px. */
 export const CARD_IMAGE_SIZES = '(max-width: 599px) 100vw, 400px';
 
+/**
+ * A page of the catalog. A search's page asks no sort: the API then puts the items whose title holds every word
+ * first, each group in the list's own order (SPEC §17); a sort asked would order them all by it instead.
+ */
 export function catalogPageQuery(
   catalog: PublicSite['catalog'],
   filter: Record<string, unknown>,
   page: number,
 ): ListQuery {
+  const searched = typeof filter.q === 'string' && /[\p{L}\p{N}]/u.test(filter.q);
   return {
     filter,
-    sort: catalog.sort,
+    ...(searched ? {} : { sort: catalog.sort }),
     range: [page * CATALOG_PAGE_SIZE, page * CATALOG_PAGE_SIZE + CATALOG_PAGE_SIZE - 1],
   };
 }
