@@ -20,6 +20,15 @@ export function listPath(resource: string, query: ListQuery): string {
   return `${resource}?${params}`;
 }
 
+/**
+ * Whether a list's filter searches for a word: a `q` with a letter or a digit (punctuation alone is no word, and
+ * filters nothing). Such a search asked without a sort puts the records whose title holds every word first (SPEC §17).
+ */
+export function searchesWords(filter: unknown): boolean {
+  const q = filter && typeof filter === 'object' ? (filter as Record<string, unknown>).q : undefined;
+  return (typeof q === 'string' || typeof q === 'number') && /[\p{L}\p{N}]/u.test(String(q));
+}
+
 export const CATALOG_PAGE_SIZE = 12;
 
 /** The `sizes` of a catalog card's photo: the whole phone screen, else a card of at most 400 px. */
@@ -34,10 +43,9 @@ export function catalogPageQuery(
   filter: Record<string, unknown>,
   page: number,
 ): ListQuery {
-  const searched = typeof filter.q === 'string' && /[\p{L}\p{N}]/u.test(filter.q);
   return {
     filter,
-    ...(searched ? {} : { sort: catalog.sort }),
+    ...(searchesWords(filter) ? {} : { sort: catalog.sort }),
     range: [page * CATALOG_PAGE_SIZE, page * CATALOG_PAGE_SIZE + CATALOG_PAGE_SIZE - 1],
   };
 }
