@@ -20,11 +20,24 @@ export function listPath(resource: string, query: ListQuery): string {
   return `${resource}?${params}`;
 }
 
+/**
+ * Whether a list's filter searches for a word: a `q` with a letter or a digit (punctuation alone is no word, and
+ * filters nothing). Such a search asked without a sort puts the records whose title holds every word first (SPEC §17).
+ */
+export function searchesWords(filter: unknown): boolean {
+  const q = filter && typeof filter === 'object' ? (filter as Record<string, unknown>).q : undefined;
+  return (typeof q === 'string' || typeof q === 'number') && /[\p{L}\p{N}]/u.test(String(q));
+}
+
 export const CATALOG_PAGE_SIZE = 12;
 
 /** The `sizes` of a catalog card's photo: the whole phone screen, else a card of at most 400 px. */
 export const CARD_IMAGE_SIZES = '(max-width: 599px) 100vw, 400px';
 
+/**
+ * A page of the catalog. A search's page asks no sort: the API then puts the items whose title holds every word
+ * first, each group in the list's own order (SPEC §17); a sort asked would order them all by it instead.
+ */
 export function catalogPageQuery(
   catalog: PublicSite['catalog'],
   filter: Record<string, unknown>,
@@ -32,7 +45,7 @@ export function catalogPageQuery(
 ): ListQuery {
   return {
     filter,
-    sort: catalog.sort,
+    ...(searchesWords(filter) ? {} : { sort: catalog.sort }),
     range: [page * CATALOG_PAGE_SIZE, page * CATALOG_PAGE_SIZE + CATALOG_PAGE_SIZE - 1],
   };
 }

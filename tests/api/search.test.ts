@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import site from '../../resources/public-site';
+import { catalogPageQuery, listPath } from '../../src/core/catalog-requests';
 import { call, describeEachEngine, suiteServer } from './harness';
 
 interface Service {
@@ -143,6 +145,32 @@ describeEachEngine('search as travellers type', (engine) => {
     expect(sorted).toHaveLength(found.length);
     // Each group keeps the list's order (latest change first).
     expect(sorted.slice(1).map((s) => s.id)).toEqual(inTitle.map((s) => s.id));
+  });
+
+  it('the home’s search box asks its page as the API ranks it: titles holding every word first', async () => {
+    // The request the home sends (src/client/home/catalog.ts), as a visitor: the catalog's own order (newest first)
+    // would put the description's match, the newest service, before the titles.
+    const home = async (q: string, language: string) => {
+      const answer = await call(
+        server,
+        'GET',
+        `/api/${listPath(site.catalog.resource, catalogPageQuery(site.catalog, { q }, 0))}`,
+        {
+          headers: { 'accept-language': language },
+        },
+      );
+      expect(answer.status).toBe(200);
+      return (answer.body as Service[]).map((s) => s.title.en);
+    };
+    expect(publicIds['Cycling in Champasak']).toBe(Math.max(...Object.values(publicIds)));
+    const found = await home('sunrise', 'en-US');
+    expect(found).toHaveLength(3);
+    expect(found.slice(0, 2).every((title) => /Sunrise/.test(title))).toBe(true);
+    expect(found[2]).toBe('Cycling in Champasak (Small group)');
+    // No word (punctuation alone): the catalog's own order, every service.
+    const all = await home('!!!', 'en-US');
+    expect(all).toHaveLength(4);
+    expect(all[0]).toBe('Cycling in Champasak (Small group)');
   });
 
   it('the admin’s and the partner’s lists search alike (services and other resources)', async () => {

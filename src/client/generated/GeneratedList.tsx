@@ -20,6 +20,7 @@ import { DEFAULT_PAGE_SIZES } from '../../core/list-opening';
 import { statusField, type AnyResource, type Verb } from '../../core/resource';
 import { grants } from '../../core/roles';
 import { useEntry } from './context';
+import { listMeta } from './data-provider';
 import { FieldValue, useActiveLocale } from './fields/FieldValue';
 import { buildFilters } from './filters';
 import { labels } from '../../core/labels';
@@ -155,6 +156,7 @@ export function GeneratedList({ embedded = false }: { embedded?: boolean } = {})
         filter={queue?.filter}
         filterDefaultValues={embedded ? undefined : config.list.defaultFilter}
         sort={{ field: sort[0], order: sort[1] }}
+        queryOptions={{ meta: listMeta(config) }}
         perPage={pageSizes[0]}
         pagination={<Pagination rowsPerPageOptions={[...pageSizes].sort((a, b) => a - b)} />}
         exporter={false}

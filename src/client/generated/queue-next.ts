@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { statusField } from '../../core/resource';
 import { useEntry } from './context';
+import { listMeta } from './data-provider';
 
 interface StoredParams {
   filter?: Record<string, unknown>;
@@ -52,6 +53,7 @@ export function useNextInList(currentId: Identifier | undefined) {
         filter,
         sort: { field, order },
         pagination: { page: 1, perPage: 2 },
+        meta: listMeta(config),
       });
       const next = data.find((row) => row.id !== currentId);
       if (next) redirect('show', resource, next.id);
