@@ -4,7 +4,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { humanize, labels } from '../../../core/labels';
 import type { AnyResource, Endpoint } from '../../../core/resource';
 import { grants } from '../../../core/roles';
@@ -17,10 +24,7 @@ import { keepOnce } from './OnceSecret';
 type ButtonEndpoint = Endpoint & { button: NonNullable<Endpoint['button']> };
 
 /** The record actions the config draws as buttons (`button`) that this account may run. */
-function buttonEndpoints(
-  config: AnyResource,
-  principal: Parameters<typeof grants>[1],
-): [string, ButtonEndpoint][] {
+function buttonEndpoints(config: AnyResource, principal: Parameters<typeof grants>[1]): [string, ButtonEndpoint][] {
   return Object.entries(config.endpoints ?? {}).filter(
     (entry): entry is [string, ButtonEndpoint] => Boolean(entry[1].button) && grants(entry[1].by, principal),
   );
