@@ -38,10 +38,13 @@ export function requiredLabels(resource: AnyResource): string[] {
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind === 'enum') for (const value of field.values) labels.push(`${base}.enums.${name}.${value}`);
     if (field.group) labels.push(`${base}.groups.${field.group}`);
-    // A writable list's row keys are labelled like the resource's fields (ListInput).
+    // A writable list's row keys are labelled like the resource's fields, and their enums' values (ListInput).
     const rowKeys = (json: Field) =>
       json.kind === 'json' && json.items && !json.readOnly
-        ? Object.keys(json.items.fields).map((key) => `${base}.fields.${key}`)
+        ? Object.entries(json.items.fields).flatMap(([key, item]) => [
+            `${base}.fields.${key}`,
+            ...(item.kind === 'enum' ? item.values.map((value) => `${base}.enums.${key}.${value}`) : []),
+          ])
         : [];
     labels.push(...rowKeys(field));
     if (field.kind === 'json' && field.shapes) {

@@ -42,6 +42,8 @@ const SAME_AS_ENGLISH_ALLOWED = [
   /^app\.error\.(pathNotFound|paramsNotFound)$/,
   /^resources\.[\w-]+\.fields\.id$/,
   /\.bcel_onepay$/,
+  // The bank QR schemes' own names (LAO QR, PromptPay, VietQR), as every banking app writes them.
+  /\.enums\.preset\.(laoqr|promptpay|vietqr)$/,
 ];
 
 /** Vietnamese words that need no diacritics (they are checked against English by the leftovers test). */
