@@ -11,6 +11,7 @@ import type { Locale } from '../../src/core/locales';
 import { MAIL_QR_CID } from '../../src/server/mail/render';
 import { serverText } from '../../src/server/edge/server-text';
 import { decodeEmvco } from '../support/emvco';
+import { PROMPTPAY_THB, VIETQR_VND } from '../support/qr-profiles';
 import { call, describeEachEngine, suiteServer } from './harness';
 import { smtpCapture, until } from './smtp-capture';
 import { act, create, dayFromNow, getRecord, IDS, ok, roomyHolds, signInAll, type Sessions } from './workflows-helpers';
@@ -166,25 +167,7 @@ describeEachEngine('pay by scanning', (engine) => {
 
   it('PromptPay and VietQR profiles set through the settings API pay a THB and a VND order; the bank lines match', async () => {
     const settings = await getRecord(server, 'settings', 'payments' as never, s.admin);
-    const promptpay = {
-      currency: 'THB',
-      preset: 'promptpay',
-      fields: '02=0105561012345',
-      mcc: '4722',
-      merchantName: 'Lantern Travel',
-      merchantCity: 'Bangkok',
-      countryCode: 'TH',
-    };
-    const vietqr = {
-      currency: 'VND',
-      preset: 'vietqr',
-      fields: '01.00=970416; 01.01=257678859; 02=QRIBFTTA',
-      mcc: '4722',
-      merchantName: 'Lantern Travel',
-      merchantCity: 'Ha Noi',
-      countryCode: 'VN',
-    };
-    const put = await putPayments({ qrProfiles: [...settings.values.qrProfiles, promptpay, vietqr] });
+    const put = await putPayments({ qrProfiles: [...settings.values.qrProfiles, PROMPTPAY_THB, VIETQR_VND] });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     try {
       /** An unpaid one-seat order of the customer on a new approved service sold in `currency`. */

@@ -10,28 +10,11 @@ import { qrAmount, qrPayload } from '../../resources/orders.qr.server';
 import type { QrProfile } from '../../resources/shared/qr-profiles';
 import type { AnyResource } from '../../src/core/resource';
 import { decodeEmvco } from '../support/emvco';
+import { PROMPTPAY_THB, VIETQR_VND } from '../support/qr-profiles';
 
 const LAO: QrProfile = (DEFAULT_SETTINGS.payments.qrProfiles as QrProfile[])[0];
-const THAI: QrProfile = {
-  currency: 'THB',
-  preset: 'promptpay',
-  fields: '02=0105561012345',
-  mcc: '4722',
-  merchantName: 'Lantern Travel',
-  merchantCity: 'Bangkok',
-  countryCode: 'TH',
-};
-const VIET: QrProfile = {
-  currency: 'VND',
-  preset: 'vietqr',
-  tag: '38',
-  guid: 'A000000727',
-  fields: '01.00=970416; 01.01=257678859; 02=QRIBFTTA',
-  mcc: '4722',
-  merchantName: 'Lantern Travel',
-  merchantCity: 'Ha Noi',
-  countryCode: 'VN',
-};
+const THAI = PROMPTPAY_THB;
+const VIET = VIETQR_VND;
 
 async function errorsOf(profiles: unknown) {
   const body = { group: 'payments', values: { ...DEFAULT_SETTINGS.payments, qrProfiles: profiles } };
