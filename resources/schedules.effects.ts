@@ -90,6 +90,14 @@ export async function checkReschedule(ctx: TransitionContext): Promise<Record<st
   return { ...moved, endDate };
 }
 
+/**
+ * cancel's guard: a departure is called off before it leaves. Once it has left its travellers may have boarded,
+ * and a full refund of every booking would repay trips taken; what went wrong on the day is a complaint's.
+ */
+export async function checkScheduleCancel(ctx: TransitionContext): Promise<void> {
+  if (ctx.now >= departureStart(ctx.record, await platformTimeZone(ctx))) ctx.fail(409, REFUSALS.departureLeft);
+}
+
 /** reschedule: every live booking on the departure follows it (each mailed to its traveller, audited). */
 export async function moveBookings(ctx: TransitionContext): Promise<void> {
   const { rows } = await sql<{ id: number }>`

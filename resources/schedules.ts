@@ -3,6 +3,7 @@ import { defineResource } from '../src/core/resource';
 import {
   cancelScheduleOrders,
   checkReschedule,
+  checkScheduleCancel,
   checkScheduleUpdate,
   moveBookings,
   prepareSchedule,
@@ -100,6 +101,9 @@ export default defineResource({
         by: ['partner'],
         accepts: ['reason'],
         tone: 'error',
+        guard: checkScheduleCancel,
+        // Offered as its guard takes it: until the departure leaves.
+        offered: { until: 'startDate' },
         effect: cancelScheduleOrders,
       },
     },

@@ -402,7 +402,7 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       expect(late.message).toBe('A no-show can be undone only on the day it was marked');
     });
 
-    it('cancel and reschedule are offered only as their guards take them: not on a boarded booking, not once the departure has left', async () => {
+    it('cancel and reschedule are offered only as their guards take them: not on a boarded booking, not once the departure has left, nor the departure called off', async () => {
       const schedule = await departure();
       const boarded = await book(schedule.id);
       const waiting = await book(schedule.id);
@@ -431,6 +431,12 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       });
       expect(left.status).toBe(409);
       expect(left.body.message).toBe('This departure has already left');
+      // Nor is it called off once it has left: a full refund of every booking would repay the boarded traveller.
+      expect(await actions('schedules', schedule.id, s.partner)).not.toContain('cancel');
+      const calledOff = await act(server, 'schedules', schedule.id, 'cancel', s.partner, { reason: 'Flooding' });
+      expect(calledOff.status).toBe(409);
+      expect(calledOff.body.message).toBe('This departure has already left');
+      expect((await getRecord(server, 'orders', boarded.id, s.admin)).status).toBe('paid');
     });
 
     it('complete and no-show are not offered before the departure starts (tomorrow’s booking, or later today)', async () => {
