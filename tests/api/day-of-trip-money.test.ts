@@ -60,6 +60,12 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
     call(server, 'POST', '/api/orders/-/check-in', { cookie, body });
   const actions = async (resource: string, id: number, cookie: string): Promise<string[]> =>
     (await call(server, 'GET', `/api/${resource}/${id}/actions`, { cookie })).body.actions;
+  /** The partner's edit of its departure, at the version it has now. */
+  const editDeparture = async (id: number, patch: Record<string, unknown>) =>
+    call(server, 'PUT', `/api/schedules/${id}`, {
+      cookie: s.partner,
+      body: { ...patch, version: (await getRecord(server, 'schedules', id, s.partner)).version },
+    });
   const mailsTo = async (address: string, template: string) =>
     server.db
       .selectFrom('outbox')
@@ -77,10 +83,7 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       const held = await departure();
       await book(held.id, 1, false);
       for (const patch of [{ startDate: dayFromNow(2), endDate: dayFromNow(2) }, { startTime: '00:30' }]) {
-        const moved = await call(server, 'PUT', `/api/schedules/${held.id}`, {
-          cookie: s.partner,
-          body: { ...patch, version: (await getRecord(server, 'schedules', held.id, s.partner)).version },
-        });
+        const moved = await editDeparture(held.id, patch);
         expect(moved.status, JSON.stringify(moved.body)).toBe(409);
         expect(moved.body.message).toBe(DEPARTURE_BOOKED);
         expect(Object.keys(moved.body.errors)).toEqual([Object.keys(patch)[0]]);
@@ -92,14 +95,10 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       // Paid seats alike (the hand probe's case: a sold departure moved by an edit).
       const sold = await departure();
       await book(sold.id);
-      const later = await call(server, 'PUT', `/api/schedules/${sold.id}`, {
-        cookie: s.partner,
-        body: {
-          startDate: dayFromNow(40),
-          endDate: dayFromNow(40),
-          startTime: '18:00',
-          version: (await getRecord(server, 'schedules', sold.id, s.partner)).version,
-        },
+      const later = await editDeparture(sold.id, {
+        startDate: dayFromNow(40),
+        endDate: dayFromNow(40),
+        startTime: '18:00',
       });
       expect(later.status, JSON.stringify(later.body)).toBe(409);
       expect(later.body).toEqual({
@@ -107,15 +106,13 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
         errors: { startDate: DEPARTURE_BOOKED, startTime: DEPARTURE_BOOKED },
       });
       // Its note and capacity may still change; an empty departure may move freely.
-      const note = await call(server, 'PUT', `/api/schedules/${held.id}`, {
-        cookie: s.partner,
-        body: { note: 'Bring a hat', version: (await getRecord(server, 'schedules', held.id, s.partner)).version },
-      });
+      const note = await editDeparture(held.id, { note: 'Bring a hat' });
       expect(note.status, JSON.stringify(note.body)).toBe(200);
       const empty = await departure();
-      const free = await call(server, 'PUT', `/api/schedules/${empty.id}`, {
-        cookie: s.partner,
-        body: { startDate: dayFromNow(3), endDate: dayFromNow(3), startTime: '07:15', version: empty.version },
+      const free = await editDeparture(empty.id, {
+        startDate: dayFromNow(3),
+        endDate: dayFromNow(3),
+        startTime: '07:15',
       });
       expect(free.status, JSON.stringify(free.body)).toBe(200);
     });
@@ -207,14 +204,10 @@ describeEachEngine('the day of the trip’s money (SPEC §21)', (engine) => {
       await sql`update orders set "holdExpiresAt" = now() - interval '1 minute' where id = ${order.id}`.execute(
         server.db,
       );
-      const moved = await call(server, 'PUT', `/api/schedules/${schedule.id}`, {
-        cookie: s.partner,
-        body: {
-          startDate: dayFromNow(15),
-          endDate: dayFromNow(15),
-          startTime: '17:00',
-          version: (await getRecord(server, 'schedules', schedule.id, s.partner)).version,
-        },
+      const moved = await editDeparture(schedule.id, {
+        startDate: dayFromNow(15),
+        endDate: dayFromNow(15),
+        startTime: '17:00',
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       const paid = await ok(server, 'orders', order.id, 'pay', s.finance, { reference: `LATE-${order.code}` });
