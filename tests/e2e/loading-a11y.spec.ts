@@ -23,6 +23,13 @@ async function holdApi(page: Page, holds: (url: URL) => boolean) {
 }
 
 async function violations(page: Page) {
+  // Contrast is read once colours have settled: a chip turning green as its answer comes (the health card, whose
+  // request is not held) passes through colours between for 300 ms, and axe once read it mid-way.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
